@@ -1,0 +1,31 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CatalogModule } from './catalog';
+import { AppConfig } from './platform/config/app-config';
+import { ConfigModule } from './platform/config/config.module';
+import { DatabaseModule } from './platform/database/database.module';
+import { LoggingModule } from './platform/logging/logging.module';
+import { OutboxRelayModule } from './platform/outbox/outbox-relay.module';
+import { PlatformModule } from './platform/platform.module';
+
+export interface AppRoles {
+  /** Run the worker's part too: the outbox relay and the job processors. */
+  worker: boolean;
+}
+
+/** The whole shop; `main.ts`, `worker.ts` and `start.ts` pick which roles a process plays. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, roles: AppRoles): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggingModule,
+        DatabaseModule,
+        PlatformModule,
+        CatalogModule,
+        ...(roles.worker ? [OutboxRelayModule] : []),
+      ],
+    };
+  }
+}

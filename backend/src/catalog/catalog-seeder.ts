@@ -1,0 +1,32 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DEMO_CATALOG } from './demo-catalog';
+import { PRODUCT_STREAM_TYPE } from './product.events';
+import { ProductIds } from './product-ids';
+import { RunProductCommand } from './run-product-command';
+
+/** Fills the demo catalogue through the same commands an operator would use. */
+@Injectable()
+export class CatalogSeeder {
+  private readonly logger = new Logger('CatalogSeeder');
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly commands: CommandBus,
+    private readonly ids: ProductIds,
+  ) {}
+
+  /** Seeds only a catalogue that has never had a product, so an emptied shop stays empty. */
+  async seedIfEmpty(): Promise<number> {
+    const em = this.orm.em.fork() as EntityManager;
+    const [any] = await em.execute('select 1 from events where stream_type = ? limit 1', [PRODUCT_STREAM_TYPE]);
+    if (any) return 0;
+    for (const product of DEMO_CATALOG) {
+      await this.commands.execute(new RunProductCommand({ kind: 'AddProduct', productId: await this.ids.next(), ...product }));
+    }
+    this.logger.log(`Seeded ${DEMO_CATALOG.length} demo products`);
+    return DEMO_CATALOG.length;
+  }
+}

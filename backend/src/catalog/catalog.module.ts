@@ -1,0 +1,27 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { ProjectionRegistry } from '../platform/projections/projection.registry';
+import { CatalogSeeder } from './catalog-seeder';
+import { ProductIds } from './product-ids';
+import { ProductProjection } from './product.projection';
+import { ProductViewSchema } from './product.view';
+import { ProductsCache } from './products.cache';
+import { ProductsController } from './products.controller';
+import { RunProductCommandHandler } from './run-product-command';
+
+@Module({
+  imports: [MikroOrmModule.forFeature([ProductViewSchema])],
+  controllers: [ProductsController],
+  providers: [ProductProjection, ProductsCache, RunProductCommandHandler, ProductIds, CatalogSeeder],
+  exports: [ProductsCache, CatalogSeeder],
+})
+export class CatalogModule implements OnModuleInit {
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly projection: ProductProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.register(this.projection);
+  }
+}

@@ -1,0 +1,58 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { formatCents } from '../platform/money';
+
+/** A row of the products read table. */
+export class ProductView {
+  id!: number;
+  name!: string;
+  description!: string;
+  priceCents!: number;
+  imageUrl!: string;
+  category!: string;
+  inStock!: boolean;
+  stockQuantity!: number;
+  version!: number;
+  updatedAt!: Date;
+}
+
+export const ProductViewSchema = new EntitySchema<ProductView>({
+  class: ProductView,
+  tableName: 'products',
+  properties: {
+    id: { type: 'integer', primary: true, autoincrement: false },
+    name: { type: 'text' },
+    description: { type: 'text' },
+    priceCents: { type: 'integer' },
+    imageUrl: { type: 'text' },
+    category: { type: 'text' },
+    inStock: { type: 'boolean' },
+    stockQuantity: { type: 'integer' },
+    version: { type: 'integer' },
+    updatedAt: { type: 'datetime' },
+  },
+});
+
+/** The product as the API shows it (SPEC.md §3). */
+export interface ProductDto {
+  id: number;
+  name: string;
+  description: string;
+  price: string;
+  imageUrl: string;
+  category: string;
+  inStock: boolean;
+  stockQuantity: number;
+}
+
+export function toProductDto(p: ProductView): ProductDto {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: formatCents(p.priceCents),
+    imageUrl: p.imageUrl,
+    category: p.category,
+    inStock: p.inStock,
+    stockQuantity: p.stockQuantity,
+  };
+}

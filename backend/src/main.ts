@@ -1,0 +1,18 @@
+import 'reflect-metadata';
+import { createHttpApp } from './bootstrap/create-app';
+import { closeOnSignal } from './bootstrap/shutdown';
+import { loadSettings } from './platform/config/app-config';
+import { resolveDatabase } from './platform/database/resolve-database';
+
+/** The HTTP API and the built storefront and admin app, without the worker (docker-compose `api`). */
+async function main(): Promise<void> {
+  const database = await resolveDatabase(loadSettings());
+  const app = await createHttpApp(database.config, { worker: false });
+  closeOnSignal(() => app.close(), database.stop);
+  await app.listen(database.config.PORT);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const repoRoot = resolve(__dirname, '../../../..');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Every setting the shop reads from the environment, with its embedded default. */
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(3000),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default(resolve(repoRoot, 'data')),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('dc'),
+    OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).default(500),
+    STOREFRONT_DIR: z.string().default(resolve(repoRoot, 'widgets/dist')),
+    ADMIN_DIR: z.string().default(resolve(repoRoot, 'admin-web/dist')),
+    SEED_DEMO_CATALOG: z.stringbool().default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    // Production never falls back to the embedded database or a guessed Redis.
+    for (const key of ['DATABASE_URL', 'REDIS_URL'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+    }
+  });
+
+export type Settings = z.infer<typeof schema> & { redisUrl: string };
+
+/** Settings plus the database actually in use (the configured one or the embedded one). */
+export type AppConfig = Settings & { databaseUrl: string; embeddedDatabase: boolean };
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad setting stops start-up with its name. */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = schema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, redisUrl: parsed.data.REDIS_URL ?? 'redis://127.0.0.1:6379' };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,6 @@
+import { Migration20261122000000_platform_and_catalog } from './Migration20261122000000_platform_and_catalog';
+
+/** Every migration in order; listed here so the built app needs no file globbing. */
+export const migrations = [
+  { name: 'Migration20261122000000_platform_and_catalog', class: Migration20261122000000_platform_and_catalog },
+];

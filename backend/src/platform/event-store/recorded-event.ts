@@ -1,0 +1,27 @@
+/** A fact a command decided; the past tense, never edited once stored. */
+export interface DomainEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+export interface EventMetadata {
+  correlationId: string;
+  causationId?: string;
+  actor: string;
+}
+
+/** A domain event as the store keeps it. */
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = E & {
+  eventId: string;
+  streamId: string;
+  streamType: string;
+  version: number;
+  globalPosition: string;
+  metadata: EventMetadata;
+  recordedAt: Date;
+};
+
+/** Published on the in-process bus after a commit, for reactions that may be lost (cache invalidation). */
+export class EventsCommitted {
+  constructor(readonly events: readonly RecordedEvent[]) {}
+}

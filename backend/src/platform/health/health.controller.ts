@@ -1,0 +1,34 @@
+import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Response } from 'express';
+import { OutboxBacklog } from '../outbox/outbox-backlog';
+import { QueueRegistry } from '../outbox/queue.registry';
+
+/** Database down means the shop cannot sell (503); Redis down only delays jobs (degraded). */
+@Controller('api/health')
+export class HealthController {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly queues: QueueRegistry,
+    private readonly backlog: OutboxBacklog,
+  ) {}
+
+  @Get()
+  async health(@Res({ passthrough: true }) res: Response) {
+    const [database, redis] = await Promise.all([this.databaseUp(), this.queues.ping()]);
+    const outbox = database ? await this.backlog.read() : null;
+    const status = !database ? 'down' : redis ? 'ok' : 'degraded';
+    res.status(database ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    return { status, database: { up: database }, redis: { up: redis }, outbox };
+  }
+
+  private async databaseUp(): Promise<boolean> {
+    try {
+      await (this.orm.em.fork() as EntityManager).execute('select 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,21 @@
+import type { RedisOptions } from 'ioredis';
+
+/**
+ * ioredis options for a Redis URL. Producers fail fast while Redis is away (no offline queue),
+ * so callers can time out and keep their work in the outbox; reconnects are tried every ≤2 s.
+ */
+export function redisOptions(url: string, role: 'producer' | 'worker'): RedisOptions {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    username: u.username ? decodeURIComponent(u.username) : undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
+    tls: u.protocol === 'rediss:' ? {} : undefined,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+    enableOfflineQueue: role === 'worker',
+    maxRetriesPerRequest: role === 'worker' ? null : 1,
+  };
+}

@@ -1,0 +1,20 @@
+import { Global, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CommandRunner } from './event-store/command-runner';
+import { EventStore } from './event-store/event-store';
+import { HealthController } from './health/health.controller';
+import { OutboxBacklog } from './outbox/outbox-backlog';
+import { OutboxRoutes } from './outbox/outbox-routes';
+import { QueuesModule } from './outbox/queues.module';
+import { ProjectionRebuilder } from './projections/projection-rebuilder';
+import { ProjectionRegistry } from './projections/projection.registry';
+
+/** What every module stands on: the event store, projections, the outbox and health. */
+@Global()
+@Module({
+  imports: [CqrsModule.forRoot(), QueuesModule],
+  controllers: [HealthController],
+  providers: [EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog],
+  exports: [EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog],
+})
+export class PlatformModule {}
