@@ -1,25 +1,31 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import { getQueueToken } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { QUEUE_NAMES, QueueName } from './queue-names';
+import { redisOptions } from './redis-connection';
 
-/** The producer side of every job queue, and whether Redis answers. */
+/**
+ * The producer side of every job queue, and whether Redis answers. Made here rather than through
+ * `BullModule.registerQueue` so that shutting down while Redis is away disconnects instead of
+ * failing on QUIT.
+ */
 @Injectable()
-export class QueueRegistry implements OnModuleInit {
+export class QueueRegistry implements OnApplicationShutdown {
   private readonly logger = new Logger('Queues');
   private readonly queues = new Map<QueueName, Queue>();
   private reachable: boolean | undefined;
 
-  constructor(private readonly moduleRef: ModuleRef) {}
-
-  onModuleInit(): void {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
     for (const name of QUEUE_NAMES) {
-      const queue = this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+      const queue = new Queue(name, { connection: redisOptions(config.redisUrl, 'producer'), prefix: config.QUEUE_PREFIX });
       // Without a listener, connection errors would be printed on every reconnect attempt.
       queue.on('error', (error) => this.markReachable(false, error));
       this.queues.set(name, queue);
     }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.queues.values()].map(closeQueue));
   }
 
   get(name: QueueName): Queue {
@@ -43,6 +49,15 @@ export class QueueRegistry implements OnModuleInit {
     } catch {
       return false;
     }
+  }
+}
+
+/** QUIT fails while Redis is away and disconnecting may wait for it; neither may hold up a shutdown. */
+async function closeQueue(queue: Queue): Promise<void> {
+  try {
+    await withTimeout(queue.close(), 2000);
+  } catch {
+    await withTimeout(queue.disconnect(), 1000).catch(() => undefined);
   }
 }
 

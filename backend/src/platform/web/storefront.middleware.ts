@@ -12,7 +12,7 @@ const ADMIN_ROUTES = [/^\/admin(\/.*)?$/, /^\/inventory$/];
  */
 export function storefrontRouter(storefrontDir: string, adminDir: string): Router {
   const router = Router();
-  const assets = { index: false, maxAge: '1y', immutable: true } as const;
+  const assets = { index: false, redirect: false, maxAge: '1y', immutable: true } as const;
   router.use('/admin', express.static(adminDir, assets));
   router.use(express.static(storefrontDir, { ...assets, setHeaders: noCacheUnlessHashed }));
   router.get(/.*/, (req: Request, res: Response, next: NextFunction) => {

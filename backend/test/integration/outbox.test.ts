@@ -1,0 +1,76 @@
+import { Queue } from 'bullmq';
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { EventStore } from '../../src/platform/event-store/event-store';
+import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
+import { OutboxRoutes } from '../../src/platform/outbox/outbox-routes';
+import { startTestApp, TestApp } from '../support/test-app';
+import { TcpProxy } from '../support/tcp-proxy';
+
+const REDIS_PORT = 6379;
+let t: TestApp;
+let proxy: TcpProxy;
+let observer: Queue;
+
+beforeAll(async () => {
+  proxy = new TcpProxy('127.0.0.1', REDIS_PORT);
+  const port = await proxy.reserve();
+  // The app reaches Redis only through the proxy, which starts down: Redis is unreachable.
+  t = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });
+  t.app.get(OutboxRoutes).route('GreetingSent', { queue: 'email', jobName: 'greeting' });
+  observer = new Queue('email', { connection: { host: '127.0.0.1', port: REDIS_PORT }, prefix: t.queuePrefix });
+});
+
+afterAll(async () => {
+  await observer.obliterate({ force: true });
+  await observer.close();
+  await t.close();
+  await proxy.down();
+});
+
+async function tickUntilSent(relay: OutboxRelay, timeoutMs = 15000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const sent = await relay.tick();
+    if (sent > 0) return sent;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return 0;
+}
+
+describe('transactional outbox', () => {
+  it('holds an event committed while Redis is down and delivers it exactly once when Redis returns', async () => {
+    const relay = t.app.get(OutboxRelay);
+    const em = t.app.get(MikroORM).em.fork() as EntityManager;
+
+    const [event] = await t.app.get(EventStore).append({ id: 'greeting-1', type: 'Greeting' }, 0, [{ type: 'GreetingSent', data: { to: 'a@b.c' } }]);
+
+    expect(await relay.tick()).toBe(0);
+    const health = await t.http.get('/api/health').expect(200);
+    expect(health.body).toMatchObject({ status: 'degraded', redis: { up: false }, outbox: { unsent: 1 } });
+    expect(await observer.getJobCountByTypes('waiting', 'active', 'completed', 'failed', 'delayed')).toBe(0);
+
+    await proxy.up();
+    expect(await tickUntilSent(relay)).toBe(1);
+
+    const job = await observer.getJob(event.eventId);
+    expect(job?.name).toBe('greeting');
+    expect(job?.data).toMatchObject({ eventId: event.eventId, type: 'GreetingSent', data: { to: 'a@b.c' } });
+    const [row] = await em.execute('select sent_at, last_error from outbox where event_id = ?', [event.eventId]);
+    expect(row.sent_at).not.toBeNull();
+
+    // A repeat (a relay that crashed between add and mark-sent) is a no-op thanks to job id = event id.
+    await em.execute('update outbox set sent_at = null where event_id = ?', [event.eventId]);
+    expect(await relay.tick()).toBe(1);
+    expect(await relay.tick()).toBe(0);
+    expect(await observer.getJobCountByTypes('waiting', 'active', 'completed', 'failed', 'delayed')).toBe(1);
+    expect((await t.http.get('/api/health').expect(200)).body).toMatchObject({ status: 'ok', outbox: { unsent: 0 } });
+  });
+
+  it('keeps the shop answering while Redis is unreachable', async () => {
+    await proxy.down();
+    await t.http.get('/api/products').expect(200);
+    const health = await t.http.get('/api/health').expect(200);
+    expect(health.body).toMatchObject({ status: 'degraded', database: { up: true }, redis: { up: false } });
+  });
+});

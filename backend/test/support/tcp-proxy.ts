@@ -1,0 +1,44 @@
+import { AddressInfo, createServer, Server, Socket } from 'node:net';
+
+/** A TCP proxy in front of a real server that a test can take down and bring back (a Redis outage). */
+export class TcpProxy {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(
+    private readonly targetHost: string,
+    private readonly targetPort: number,
+  ) {}
+
+  /** Reserves a free port without serving on it yet. */
+  async reserve(): Promise<number> {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    this.port = (probe.address() as AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    return this.port;
+  }
+
+  async up(): Promise<void> {
+    this.server = createServer((client) => {
+      const upstream = new Socket();
+      upstream.connect(this.targetPort, this.targetHost);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((r) => this.server!.listen(this.port, '127.0.0.1', r));
+  }
+
+  async down(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    if (this.server) await new Promise((r) => this.server!.close(r));
+    this.server = undefined;
+  }
+}

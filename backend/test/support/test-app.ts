@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { createHttpApp } from '../../src/bootstrap/create-app';
+import { loadSettings } from '../../src/platform/config/app-config';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  http: ReturnType<typeof request>;
+  baseUrl: string;
+  queuePrefix: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on its own fresh PostgreSQL database and its own BullMQ key prefix. The relay
+ * does not tick by itself (tests call `tick()`), and the demo catalogue is off unless asked for.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const queuePrefix = `dc-test-${randomBytes(4).toString('hex')}`;
+  const settings = loadSettings({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    QUEUE_PREFIX: queuePrefix,
+    OUTBOX_RELAY_INTERVAL_MS: '0',
+    SEED_DEMO_CATALOG: 'false',
+    ...env,
+  });
+  const app = await createHttpApp({ ...settings, databaseUrl: database.url, embeddedDatabase: false }, { worker: true });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return {
+    app,
+    http: request(app.getHttpServer()),
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    queuePrefix,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, Route, Routes, useLocation } from 'react-router';
+import { Header } from './components/Header';
+import { HomePage } from './pages/HomePage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { ProductPage } from './pages/ProductPage';
+
+// The showcase pulls in 18 font stylesheets, so it is its own chunk.
+const FontsPage = lazy(() => import('./pages/FontsPage').then((m) => ({ default: m.FontsPage })));
+
+export function App() {
+  return (
+    <Routes>
+      <Route element={<SiteLayout />}>
+        <Route index element={<HomePage />} />
+        <Route path="product" element={<ProductPage />} />
+        <Route path="product/:id" element={<ProductPage />} />
+        <Route path="fonts" element={<FontsPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function SiteLayout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to content</a>
+      <ScrollToTopOnPageChange />
+      <Header />
+      <Suspense fallback={<main id="main" className="page container" aria-busy="true" />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+/** A new page starts at the top unless the URL names a section to scroll to. */
+function ScrollToTopOnPageChange() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+    // Only page changes count; the hash is read, not watched.
+  }, [pathname]);
+  return null;
+}

@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { getJson } from './http';
+import type { Category } from './types';
+
+export const categoriesKey = ['/api/categories'] as const;
+
+export function useCategories() {
+  return useQuery({
+    queryKey: categoriesKey,
+    queryFn: ({ signal }) => getJson<Category[]>('/api/categories', signal),
+  });
+}
+
+/** Maps a slug to its label; falls back to the slug until (or if) the categories load. */
+export function useCategoryLabel(): (slug: string) => string {
+  const { data } = useCategories();
+  return useCallback((slug: string) => data?.find((c) => c.slug === slug)?.label ?? titleCase(slug), [data]);
+}
+
+function titleCase(slug: string): string {
+  return slug.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useCategories } from '../api/categories';
+import { useProducts } from '../api/products';
+import { ALL, SOLD_OUT, filterProducts, type ShopFilter } from '../lib/product-filter';
+import { CategoryFilter } from './CategoryFilter';
+import { ProductCard } from './ProductCard';
+import { SkeletonCard } from './SkeletonCard';
+
+const SKELETON_COUNT = 8;
+
+/** The shop: category filter plus the product grid with its loading, empty and error states. */
+export function ProductGrid() {
+  const [filter, setFilter] = useState<ShopFilter>(ALL);
+  const products = useProducts();
+  const categories = useCategories();
+
+  return (
+    <div className="shop">
+      <CategoryFilter categories={categories.data ?? []} value={filter} onChange={setFilter} />
+      <ShopResults filter={filter} products={products} />
+    </div>
+  );
+}
+
+function ShopResults({ filter, products }: { filter: ShopFilter; products: ReturnType<typeof useProducts> }) {
+  if (products.isPending) {
+    return (
+      <div aria-busy="true">
+        <p className="visually-hidden" role="status">Loading products…</p>
+        <ul className="product-grid">
+          {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+            <li key={i}>
+              <SkeletonCard />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  if (products.isError) {
+    return (
+      <p className="notice notice--error" role="alert">
+        Failed to load products. Please try again later.
+      </p>
+    );
+  }
+
+  const visible = filterProducts(products.data, filter);
+  if (visible.length === 0) {
+    return filter === SOLD_OUT ? (
+      <div className="notice">
+        <h3>No Sold Out Items</h3>
+        <p>All items are currently in stock!</p>
+      </div>
+    ) : (
+      <div className="notice">
+        <h3>No Products Found</h3>
+      </div>
+    );
+  }
+
+  return (
+    <ul className="product-grid">
+      {visible.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}
