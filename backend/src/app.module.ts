@@ -3,9 +3,9 @@ import { CatalogModule } from './catalog';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
-import { LoggingModule } from './platform/logging/logging.module';
 import { OutboxRelayModule } from './platform/outbox/outbox-relay.module';
 import { PlatformModule } from './platform/platform.module';
+import { WebModule } from './platform/web/web.module';
 
 export interface AppRoles {
   /** Run the worker's part too: the outbox relay and the job processors. */
@@ -20,10 +20,11 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggingModule,
         DatabaseModule,
         PlatformModule,
         CatalogModule,
+        // Last, so its catch-all route is the fallback behind every API route.
+        WebModule,
         ...(roles.worker ? [OutboxRelayModule] : []),
       ],
     };

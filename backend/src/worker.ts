@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { closeOnSignal } from './bootstrap/shutdown';
 import { loadSettings } from './platform/config/app-config';
+import { nestLogger } from './platform/logging/logger';
 import { resolveDatabase } from './platform/database/resolve-database';
 
 /** The worker alone: outbox relay, job processors and schedules (docker-compose `worker`). */
@@ -11,8 +11,7 @@ async function main(): Promise<void> {
   const settings = loadSettings();
   if (!settings.DATABASE_URL) throw new Error('DATABASE_URL: a separate worker needs the shared database (npm start runs both in one process)');
   const database = await resolveDatabase(settings);
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(database.config, { worker: true }), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(database.config, { worker: true }), { logger: nestLogger(database.config.LOG_LEVEL) });
   closeOnSignal(() => app.close(), database.stop);
 }
 

@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../platform/errors/domain-error';
+import { matchesEtag } from '../platform/web/etag';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { CATEGORIES } from './categories';
 import { CachedBody, ProductsCache } from './products.cache';
@@ -16,15 +17,15 @@ export class ProductsController {
   constructor(private readonly cache: ProductsCache) {}
 
   @Get('products')
-  async list(@Req() req: Request, @Res() res: Response): Promise<void> {
-    send(req, res, await this.cache.list());
+  async list(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    send(req, reply, await this.cache.list());
   }
 
   @Get('products/:id')
-  async one(@Param('id', new ZodPipe(productId)) id: number, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async one(@Param('id', new ZodPipe(productId)) id: number, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const found = await this.cache.one(id);
     if (!found) throw notFound(`Product ${id} was not found.`);
-    send(req, res, found.response);
+    send(req, reply, found.response);
   }
 
   @Get('categories')
@@ -34,12 +35,11 @@ export class ProductsController {
 }
 
 /** Sends a cached JSON body, or 304 when the browser already holds this version. */
-function send(req: Request, res: Response, { body, etag }: CachedBody): void {
-  res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', 'no-cache');
-  if (req.fresh) {
-    res.status(304).end();
+function send(req: FastifyRequest, reply: FastifyReply, { body, etag }: CachedBody): void {
+  reply.header('etag', etag).header('cache-control', 'no-cache');
+  if (matchesEtag(req.headers['if-none-match'], etag)) {
+    reply.status(304).send();
     return;
   }
-  res.type('application/json').send(body);
+  reply.type('application/json; charset=utf-8').send(body);
 }

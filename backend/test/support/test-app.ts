@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { createHttpApp } from '../../src/bootstrap/create-app';
 import { loadSettings } from '../../src/platform/config/app-config';
-import { createTestDatabase } from './test-database';
+import { createScratchDatabase } from '../../src/platform/database/scratch-database';
 
 export interface TestApp {
-  app: NestExpressApplication;
+  app: NestFastifyApplication;
   http: ReturnType<typeof request>;
   baseUrl: string;
   queuePrefix: string;
@@ -18,7 +18,7 @@ export interface TestApp {
  * does not tick by itself (tests call `tick()`), and the demo catalogue is off unless asked for.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createScratchDatabase('test');
   const queuePrefix = `dc-test-${randomBytes(4).toString('hex')}`;
   const settings = loadSettings({
     NODE_ENV: 'test',

@@ -12,6 +12,8 @@ import { ormOptions } from './orm-options';
       useFactory: (config: AppConfig) => ({
         ...ormOptions(config.databaseUrl, config.embeddedDatabase),
         autoLoadEntities: true,
+        // Every unit of work forks its own EntityManager; no per-request middleware needed.
+        registerRequestContext: false,
       }),
     }),
   ],

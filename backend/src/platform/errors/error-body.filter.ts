@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { currentContext } from '../context/request-context';
 import { DomainError, RefusalKind } from './domain-error';
 
@@ -19,7 +19,7 @@ export class ErrorBodyFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<Response>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, message } = this.describe(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     const body: ErrorBody = {
@@ -28,7 +28,7 @@ export class ErrorBodyFilter implements ExceptionFilter {
       message,
       correlationId: currentContext().correlationId,
     };
-    if (!res.headersSent) res.status(status).json(body);
+    if (!reply.sent) reply.status(status).send(body);
   }
 
   private describe(exception: unknown): { status: number; message: string } {
@@ -38,10 +38,10 @@ export class ErrorBodyFilter implements ExceptionFilter {
       const raw = typeof response === 'string' ? response : (response as { message?: unknown }).message;
       return { status: exception.getStatus(), message: Array.isArray(raw) ? raw.join('; ') : String(raw ?? exception.message) };
     }
-    // body-parser marks client mistakes (malformed JSON, oversized body) with an exposable status.
-    const e = exception as { status?: unknown; expose?: unknown; message?: unknown };
-    if (typeof e?.status === 'number' && e.status < 500 && e.expose) {
-      return { status: e.status, message: String(e.message) };
+    // Fastify marks client mistakes (malformed JSON, oversized body) with a 4xx statusCode.
+    const e = exception as { statusCode?: unknown; message?: unknown };
+    if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+      return { status: e.statusCode, message: String(e.message) };
     }
     return { status: 500, message: 'Internal server error' };
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { OutboxBacklog } from '../outbox/outbox-backlog';
 import { QueueRegistry } from '../outbox/queue.registry';
 
@@ -15,11 +15,11 @@ export class HealthController {
   ) {}
 
   @Get()
-  async health(@Res({ passthrough: true }) res: Response) {
+  async health(@Res({ passthrough: true }) reply: FastifyReply) {
     const [database, redis] = await Promise.all([this.databaseUp(), this.queues.ping()]);
     const outbox = database ? await this.backlog.read() : null;
     const status = !database ? 'down' : redis ? 'ok' : 'degraded';
-    res.status(database ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    reply.status(database ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
     return { status, database: { up: database }, redis: { up: redis }, outbox };
   }
 

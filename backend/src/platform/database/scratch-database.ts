@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 
-/** The server the tests create their databases on; CI and the dev machines run PostgreSQL here. */
-const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+/** The server tests and benchmarks create their databases on; CI and the dev machines run PostgreSQL here. */
+const ADMIN_URL = process.env.SCRATCH_DATABASE_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
-export interface TestDatabase {
+export interface ScratchDatabase {
   url: string;
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database for one test file, so files never see each other's rows. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `dc_test_${randomBytes(6).toString('hex')}`;
+/** A fresh, empty database (one per test file, one per benchmark run), dropped when done. */
+export async function createScratchDatabase(purpose: 'test' | 'bench'): Promise<ScratchDatabase> {
+  const name = `dc_${purpose}_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`create database ${name}`));
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;

@@ -1,0 +1,36 @@
+import autocannon from 'autocannon';
+
+export interface Measurement {
+  requestsPerSec: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface Load {
+  url: string;
+  connections: number;
+  seconds: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** Builds each request's body, for loads that must differ per request. */
+  body?: () => string;
+}
+
+/** One autocannon run: mean requests per second and 99th-percentile latency. */
+export async function measure(load: Load): Promise<Measurement> {
+  const result = await autocannon({
+    url: load.url,
+    connections: load.connections,
+    duration: load.seconds,
+    method: load.method ?? 'GET',
+    headers: load.headers,
+    requests: load.body ? [{ setupRequest: (req) => ({ ...req, body: load.body!() }) }] : undefined,
+  });
+  return {
+    requestsPerSec: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}

@@ -1,0 +1,24 @@
+import { ConfigError, loadSettings } from './app-config';
+
+describe('settings', () => {
+  it('runs on embedded defaults with nothing configured', () => {
+    const s = loadSettings({});
+    expect(s).toMatchObject({ NODE_ENV: 'development', PORT: 3000, redisUrl: 'redis://127.0.0.1:6379' });
+    expect(s.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names a bad setting', () => {
+    expect(() => loadSettings({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadSettings({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadSettings({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('refuses to start production without a real database and Redis', () => {
+    expect(() => loadSettings({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL: is required in production[\s\S]*REDIS_URL: is required in production/);
+    expect(() => loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379' })).not.toThrow();
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadSettings({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+});

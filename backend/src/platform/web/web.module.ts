@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { StorefrontController } from './storefront.controller';
+
+@Module({ controllers: [StorefrontController] })
+export class WebModule {}

@@ -1,0 +1,95 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { startTestApp, TestApp } from '../support/test-app';
+
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp({ SEED_DEMO_CATALOG: 'true' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+});
+afterEach(async () => {
+  await page.close();
+  expect(pageErrors).toEqual([]);
+});
+
+const cards = () => page.getByTestId('product-card');
+
+describe('storefront in a real browser', () => {
+  it('browses the shop: all, a category, sold-out, then a product page', async () => {
+    await page.goto(`${t.baseUrl}/`);
+    await expect(page.getByRole('link', { name: 'Shop' }).first().isVisible()).resolves.toBe(true);
+
+    // All shows only what is in stock.
+    await cards().first().waitFor();
+    expect(await cards().count()).toBe(9);
+    expect(await page.getByText('SOLD OUT', { exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Clothing', exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 2);
+    const clothing = await cards().allInnerTexts();
+    expect(clothing.join('\n')).toContain('Raven Embroidered Hoodie');
+    expect(clothing.join('\n')).not.toContain('Moth Cardigan'); // sold out, so not under a category
+
+    await page.getByRole('button', { name: 'Sold Out', exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 3);
+    const soldOut = cards();
+    for (let i = 0; i < 3; i++) {
+      await expect(soldOut.nth(i).getByText('SOLD OUT', { exact: true }).count()).resolves.toBeGreaterThan(0);
+      await expect(soldOut.nth(i).getByRole('button', { name: /add to cart/i }).isDisabled()).resolves.toBe(true);
+    }
+
+    await soldOut.filter({ hasText: 'Moth Cardigan' }).click();
+    await page.waitForURL(/\/product\/3$/);
+    await page.getByRole('heading', { name: 'Moth Cardigan' }).waitFor();
+    await page.getByText('OUT OF STOCK', { exact: true }).waitFor();
+    await page.getByText('This item is currently out of stock. Check back soon!').waitFor();
+    await expect(page.getByRole('button', { name: 'SOLD OUT' }).isDisabled()).resolves.toBe(true);
+  });
+
+  it('shows an in-stock product with its price and count, and PRODUCT NOT FOUND for an unknown one', async () => {
+    await page.goto(`${t.baseUrl}/product/1`);
+    await page.getByRole('heading', { name: 'Raven Embroidered Hoodie' }).waitFor();
+    await page.getByText('$68.00').first().waitFor();
+    await page.getByText('IN STOCK', { exact: true }).waitFor();
+    await page.getByText('6 available').waitFor();
+    await expect(page.getByRole('button', { name: 'Add to Cart' }).isEnabled()).resolves.toBe(true);
+
+    await page.goto(`${t.baseUrl}/product/999`);
+    await page.getByText('PRODUCT NOT FOUND').waitFor();
+    await page.getByRole('link', { name: 'BACK TO SHOP' }).or(page.getByRole('button', { name: 'BACK TO SHOP' })).waitFor();
+  });
+
+  it('shows the 18 font options on /fonts', async () => {
+    await page.goto(`${t.baseUrl}/fonts`);
+    await page.getByTestId('font-option').first().waitFor();
+    expect(await page.getByTestId('font-option').count()).toBe(18);
+  });
+
+  it('shows the not-found page, with a 404 status, for an unknown path', async () => {
+    const res = await page.goto(`${t.baseUrl}/no/such/page`);
+    expect(res?.status()).toBe(404);
+    await page.getByText('404 Page Not Found').waitFor();
+  });
+
+  it('fits a 360 px screen with the hamburger menu', async () => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`${t.baseUrl}/`);
+    await cards().first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Bio' }).first().click();
+    await page.waitForFunction(() => (document.getElementById('bio')?.getBoundingClientRect().top ?? 999) < 200);
+  });
+});
