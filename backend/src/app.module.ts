@@ -1,10 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { CartModule } from './cart';
 import { CatalogModule } from './catalog';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { OutboxRelayModule } from './platform/outbox/outbox-relay.module';
 import { PlatformModule } from './platform/platform.module';
+import { ShippingModule } from './shipping';
 import { WebModule } from './platform/web/web.module';
 
 export interface AppRoles {
@@ -23,6 +25,8 @@ export class AppModule {
         DatabaseModule,
         PlatformModule,
         CatalogModule,
+        CartModule,
+        ShippingModule,
         // Last, so its catch-all route is the fallback behind every API route.
         WebModule,
         ...(roles.worker ? [OutboxRelayModule] : []),

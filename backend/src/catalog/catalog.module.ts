@@ -8,11 +8,12 @@ import { ProductViewSchema } from './product.view';
 import { ProductsCache } from './products.cache';
 import { ProductsController } from './products.controller';
 import { RunProductCommandHandler } from './run-product-command';
+import { GetProductHandler } from './get-product.query';
 
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
   controllers: [ProductsController],
-  providers: [ProductProjection, ProductsCache, RunProductCommandHandler, ProductIds, CatalogSeeder],
+  providers: [ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, ProductIds, CatalogSeeder],
   exports: [ProductsCache, CatalogSeeder],
 })
 export class CatalogModule implements OnModuleInit {

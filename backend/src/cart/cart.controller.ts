@@ -1,0 +1,74 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../platform/errors/domain-error';
+import { ZodPipe } from '../platform/validation/zod.pipe';
+import { matchesEtag } from '../platform/web/etag';
+import { CartReader } from './cart.reader';
+import { CartService } from './cart.service';
+import { addItemBody, contactBody, createCartBody, quantityBody, sessionIdParam, uuidParam } from './cart.schemas';
+
+const cartId = new ZodPipe(uuidParam('cart'));
+const itemId = new ZodPipe(uuidParam('item'));
+
+@Controller('api/cart')
+export class CartController {
+  constructor(
+    private readonly carts: CartService,
+    private readonly reader: CartReader,
+  ) {}
+
+  /** Polled every 2 s by every open storefront: a 304 costs one indexed lookup. */
+  @Get(':sessionId')
+  async get(@Param('sessionId', new ZodPipe(sessionIdParam)) sessionId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const head = await this.reader.versionOfSession(sessionId);
+    if (!head) throw notFound('No cart for this session.');
+    const etag = `"${head.id}.${head.version}"`;
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (matchesEtag(req.headers['if-none-match'], etag)) {
+      reply.status(304).send();
+      return;
+    }
+    reply.send(await this.reader.response(head.id));
+  }
+
+  @Post()
+  async create(@Body(new ZodPipe(createCartBody)) body: z.infer<typeof createCartBody>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { cart, created } = await this.carts.create(body.sessionId);
+    reply.status(created ? 201 : 200);
+    return (await this.reader.response(cart.id))!.cart;
+  }
+
+  @Post(':cartId/items')
+  @HttpCode(200)
+  addItem(@Param('cartId', cartId) id: string, @Body(new ZodPipe(addItemBody)) body: z.infer<typeof addItemBody>) {
+    return this.carts.addItem(id, body.productId, body.quantity);
+  }
+
+  @Patch('items/:itemId')
+  patchQuantity(@Param('itemId', itemId) id: string, @Body(new ZodPipe(quantityBody)) body: z.infer<typeof quantityBody>) {
+    return this.carts.changeQuantity(id, body.quantity);
+  }
+
+  /** The older storefront material uses PUT for the same change. */
+  @Put('items/:itemId')
+  putQuantity(@Param('itemId', itemId) id: string, @Body(new ZodPipe(quantityBody)) body: z.infer<typeof quantityBody>) {
+    return this.carts.changeQuantity(id, body.quantity);
+  }
+
+  @Delete('items/:itemId')
+  removeItem(@Param('itemId', itemId) id: string) {
+    return this.carts.removeItem(id);
+  }
+
+  @Post(':cartId/clear')
+  @HttpCode(200)
+  clear(@Param('cartId', cartId) id: string) {
+    return this.carts.clear(id);
+  }
+
+  @Patch(':cartId/contact')
+  giveContact(@Param('cartId', cartId) id: string, @Body(new ZodPipe(contactBody)) body: z.infer<typeof contactBody>) {
+    return this.carts.giveContactDetails(id, body.name, body.email);
+  }
+}

@@ -1,0 +1,99 @@
+import type { ProductSnapshot } from '../catalog';
+import { conflict, invalid, notFound } from '../platform/errors/domain-error';
+import type { Decider } from '../platform/event-store/decider';
+import type { CartEvent } from './cart.events';
+
+export const MAX_LINE_QUANTITY = 99;
+
+export interface CartLine {
+  itemId: string;
+  productId: number;
+  name: string;
+  unitPriceCents: number;
+  quantity: number;
+}
+
+export type CartState =
+  | { exists: false }
+  | { exists: true; cartId: string; sessionId: string; lines: CartLine[]; contact?: { name: string; email: string } };
+
+/** Stock as the catalogue reports it when the command is handled. */
+export type StockSnapshot = Pick<ProductSnapshot, 'name' | 'inStock' | 'stockQuantity'>;
+
+export type CartCommand =
+  | { kind: 'CreateCart'; cartId: string; sessionId: string }
+  | { kind: 'AddItem'; newItemId: string; quantity: number; product: ProductSnapshot }
+  | { kind: 'ChangeQuantity'; itemId: string; quantity: number; stock: StockSnapshot }
+  | { kind: 'RemoveItem'; itemId: string }
+  | { kind: 'GiveContactDetails'; name: string; email: string }
+  | { kind: 'ClearCart' };
+
+function checkStock(stock: StockSnapshot, wanted: number): void {
+  if (!stock.inStock || stock.stockQuantity <= 0) throw conflict(`${stock.name} is sold out.`);
+  if (wanted > stock.stockQuantity) throw conflict(`Only ${stock.stockQuantity} of ${stock.name} left.`);
+  if (wanted > MAX_LINE_QUANTITY) throw invalid(`A cart holds at most ${MAX_LINE_QUANTITY} of one product.`);
+}
+
+const lineOf = (state: Extract<CartState, { exists: true }>, itemId: string) => {
+  const line = state.lines.find((l) => l.itemId === itemId);
+  if (!line) throw notFound('That item is no longer in the cart.');
+  return line;
+};
+
+export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
+  initialState: { exists: false },
+
+  evolve(state, event) {
+    if (event.type === 'CartCreated') return { exists: true, ...event.data, lines: [] };
+    if (!state.exists) return state;
+    switch (event.type) {
+      case 'ItemAdded':
+        return { ...state, lines: [...state.lines, { ...event.data }] };
+      case 'ItemQuantityChanged':
+        return { ...state, lines: state.lines.map((l) => (l.itemId === event.data.itemId ? { ...l, quantity: event.data.quantity } : l)) };
+      case 'ItemRemoved':
+        return { ...state, lines: state.lines.filter((l) => l.itemId !== event.data.itemId) };
+      case 'ContactDetailsGiven':
+        return { ...state, contact: event.data };
+      case 'CartCleared':
+        return { ...state, lines: [] };
+    }
+  },
+
+  decide(command, state) {
+    if (command.kind === 'CreateCart') {
+      if (state.exists) return [];
+      return [{ type: 'CartCreated', data: { cartId: command.cartId, sessionId: command.sessionId } }];
+    }
+    if (!state.exists) throw notFound('That cart was not found.');
+    switch (command.kind) {
+      case 'AddItem': {
+        const { product, quantity } = command;
+        const existing = state.lines.find((l) => l.productId === product.productId);
+        checkStock(product, (existing?.quantity ?? 0) + quantity);
+        if (existing) return [{ type: 'ItemQuantityChanged', data: { itemId: existing.itemId, quantity: existing.quantity + quantity } }];
+        const { productId, name, imageUrl, priceCents } = product;
+        return [{ type: 'ItemAdded', data: { itemId: command.newItemId, productId, name, imageUrl, unitPriceCents: priceCents, quantity } }];
+      }
+      case 'ChangeQuantity': {
+        const line = lineOf(state, command.itemId);
+        if (command.quantity <= 0) return [{ type: 'ItemRemoved', data: { itemId: line.itemId } }];
+        if (command.quantity === line.quantity) return [];
+        // Lowering a quantity is always allowed; raising it must fit the stock.
+        if (command.quantity > line.quantity) checkStock(command.stock, command.quantity);
+        return [{ type: 'ItemQuantityChanged', data: { itemId: line.itemId, quantity: command.quantity } }];
+      }
+      case 'RemoveItem':
+        return [{ type: 'ItemRemoved', data: { itemId: lineOf(state, command.itemId).itemId } }];
+      case 'GiveContactDetails': {
+        const same = state.contact?.name === command.name && state.contact?.email === command.email;
+        return same ? [] : [{ type: 'ContactDetailsGiven', data: { name: command.name, email: command.email } }];
+      }
+      case 'ClearCart':
+        return state.lines.length ? [{ type: 'CartCleared', data: {} }] : [];
+    }
+  },
+};
+
+/** The cart's total in cents, from its own lines: never from what a browser sends. */
+export const totalCents = (lines: readonly CartLine[]) => lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY } from './cart.decider';
+
+export const sessionIdParam = z.string().regex(/^[\w.-]{1,128}$/, 'The session id must be 1 to 128 letters, digits, dots, dashes or underscores.');
+export const uuidParam = (what: string) => z.uuid(`The ${what} id must be a UUID.`);
+
+const wholeNumber = (what: string) => z.number(`${what} must be a number.`).int(`${what} must be a whole number.`);
+
+export const createCartBody = z.object({
+  sessionId: sessionIdParam,
+  // Sent by the storefront as "0.00"; the server computes every total itself.
+  totalAmount: z.unknown().optional(),
+});
+
+export const addItemBody = z.object({
+  productId: wholeNumber('productId').positive('productId must be positive.'),
+  quantity: wholeNumber('quantity').min(1, 'quantity must be at least 1.').max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}.`).default(1),
+  // Ignored: prices come from the catalogue, never from the browser.
+  price: z.unknown().optional(),
+});
+
+export const quantityBody = z.object({
+  quantity: wholeNumber('quantity').min(-MAX_LINE_QUANTITY, 'quantity is out of range.').max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}.`),
+});
+
+export const contactBody = z.object({
+  name: z.string('name is required.').trim().min(1, 'name is required.').max(200, 'name is too long.'),
+  email: z.string('email is required.').trim().max(254, 'email is too long.').pipe(z.email('email must be an email address.')),
+});

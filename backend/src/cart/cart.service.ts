@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { GetProductQuery } from '../catalog';
+import { notFound } from '../platform/errors/domain-error';
+import type { CartCommand } from './cart.decider';
+import { CartReader } from './cart.reader';
+import type { CartResponse, CartView } from './cart.views';
+import { RunCartCommand } from './run-cart-command';
+
+/** Turns the cart API's calls into cart commands, looking up what the decider needs. */
+@Injectable()
+export class CartService {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly reader: CartReader,
+  ) {}
+
+  /** One cart per session: asking again (or twice at once) returns the same cart. */
+  async create(sessionId: string): Promise<{ cart: CartView; created: boolean }> {
+    const existing = await this.reader.bySession(sessionId);
+    if (existing) return { cart: existing, created: false };
+    const cartId = randomUUID();
+    try {
+      await this.commands.execute(new RunCartCommand(cartId, { kind: 'CreateCart', cartId, sessionId }));
+    } catch (error) {
+      // A concurrent create for the same session won; the carts table's unique session keeps one.
+      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      const winner = await this.reader.bySession(sessionId);
+      if (winner) return { cart: winner, created: false };
+      throw error;
+    }
+    return { cart: (await this.reader.bySession(sessionId))!, created: true };
+  }
+
+  async addItem(cartId: string, productId: number, quantity: number): Promise<CartResponse> {
+    const product = await this.queries.execute(new GetProductQuery(productId));
+    if (!product) throw notFound(`Product ${productId} was not found.`);
+    return this.run(cartId, { kind: 'AddItem', newItemId: randomUUID(), quantity, product });
+  }
+
+  async changeQuantity(itemId: string, quantity: number): Promise<CartResponse> {
+    const line = await this.lineOf(itemId);
+    const product = await this.queries.execute(new GetProductQuery(line.productId));
+    const stock = product ?? { name: line.name, inStock: false, stockQuantity: 0 };
+    return this.run(line.cartId, { kind: 'ChangeQuantity', itemId, quantity, stock });
+  }
+
+  async removeItem(itemId: string): Promise<CartResponse> {
+    const line = await this.lineOf(itemId);
+    return this.run(line.cartId, { kind: 'RemoveItem', itemId });
+  }
+
+  giveContactDetails(cartId: string, name: string, email: string): Promise<CartResponse> {
+    return this.run(cartId, { kind: 'GiveContactDetails', name, email });
+  }
+
+  clear(cartId: string): Promise<CartResponse> {
+    return this.run(cartId, { kind: 'ClearCart' });
+  }
+
+  private async lineOf(itemId: string) {
+    const line = await this.reader.itemLine(itemId);
+    if (!line) throw notFound('That item is no longer in the cart.');
+    return line;
+  }
+
+  private async run(cartId: string, command: CartCommand): Promise<CartResponse> {
+    await this.commands.execute(new RunCartCommand(cartId, command));
+    const response = await this.reader.response(cartId);
+    if (!response) throw notFound('That cart was not found.');
+    return response;
+  }
+}

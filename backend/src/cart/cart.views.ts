@@ -1,0 +1,87 @@
+import { EntitySchema } from '@mikro-orm/core';
+import { formatCents } from '../platform/money';
+
+/** A row of the carts read table. */
+export class CartView {
+  id!: string;
+  sessionId!: string;
+  totalCents!: number;
+  customerName?: string | null;
+  customerEmail?: string | null;
+  emailSent!: boolean;
+  recoveryEmailCount!: number;
+  abandonedAt?: Date | null;
+  version!: number;
+  createdAt!: Date;
+  updatedAt!: Date;
+}
+
+/** A row of the cart items read table. */
+export class CartItemView {
+  id!: string;
+  cartId!: string;
+  productId!: number;
+  name!: string;
+  imageUrl!: string;
+  unitPriceCents!: number;
+  quantity!: number;
+  addedAt!: Date;
+}
+
+export const CartViewSchema = new EntitySchema<CartView>({
+  class: CartView,
+  tableName: 'carts',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    sessionId: { type: 'text' },
+    totalCents: { type: 'integer' },
+    customerName: { type: 'text', nullable: true },
+    customerEmail: { type: 'text', nullable: true },
+    emailSent: { type: 'boolean' },
+    recoveryEmailCount: { type: 'integer' },
+    abandonedAt: { type: 'datetime', nullable: true },
+    version: { type: 'integer' },
+    createdAt: { type: 'datetime' },
+    updatedAt: { type: 'datetime' },
+  },
+});
+
+export const CartItemViewSchema = new EntitySchema<CartItemView>({
+  class: CartItemView,
+  tableName: 'cart_items',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    cartId: { type: 'uuid' },
+    productId: { type: 'integer' },
+    name: { type: 'text' },
+    imageUrl: { type: 'text' },
+    unitPriceCents: { type: 'integer' },
+    quantity: { type: 'integer' },
+    addedAt: { type: 'datetime' },
+  },
+});
+
+/** The cart as the API shows it (SPEC.md §3): `{cart, items}`. */
+export function toCartResponse(cart: CartView, items: CartItemView[]) {
+  return {
+    cart: {
+      id: cart.id,
+      sessionId: cart.sessionId,
+      totalAmount: formatCents(cart.totalCents),
+      customerEmail: cart.customerEmail ?? null,
+      customerName: cart.customerName ?? null,
+      emailSent: cart.emailSent,
+      recoveryEmailCount: cart.recoveryEmailCount,
+      abandonedAt: cart.abandonedAt ? cart.abandonedAt.toISOString() : null,
+    },
+    items: items.map((i) => ({
+      id: i.id,
+      productId: i.productId,
+      quantity: i.quantity,
+      price: formatCents(i.unitPriceCents),
+      product: { name: i.name, imageUrl: i.imageUrl },
+    })),
+  };
+}
+
+export type CartResponse = ReturnType<typeof toCartResponse>;

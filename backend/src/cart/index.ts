@@ -1,0 +1,5 @@
+export { CartModule } from './cart.module';
+export { CartReader } from './cart.reader';
+export { RunCartCommand } from './run-cart-command';
+export { totalCents } from './cart.decider';
+export type { CartResponse } from './cart.views';

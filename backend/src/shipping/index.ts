@@ -1,0 +1,2 @@
+export { ShippingModule } from './shipping.module';
+export { assertUsZip, shippingCostCents, ShippingMethod } from './shipping-rates';

@@ -1,0 +1,35 @@
+import { invalid } from '../platform/errors/domain-error';
+import { formatCents } from '../platform/money';
+
+export const FREE_SHIPPING_THRESHOLD_CENTS = 5000;
+const STANDARD_CENTS = 500;
+/** What the storefront sends before a ZIP is typed. */
+export const PLACEHOLDER_ZIP = '00000';
+
+export type ShippingMethod = 'pickup' | 'standard';
+
+/** The cost of each fulfilment method for a subtotal (DESIGN.md §6): pickup free; standard free from 50.00. */
+export function shippingCostCents(method: ShippingMethod, subtotalCents: number): number {
+  if (method === 'pickup') return 0;
+  return subtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : STANDARD_CENTS;
+}
+
+/** US only: five digits, optionally ZIP+4. */
+export function assertUsZip(zipCode: string): void {
+  if (!/^\d{5}(-\d{4})?$/.test(zipCode.trim())) throw invalid('We only ship within the United States.');
+}
+
+export function shippingRates(subtotalCents: number) {
+  return {
+    rates: {
+      pickup: { name: 'Local Pickup', description: 'Free, ready in 1-2 days', cost: formatCents(shippingCostCents('pickup', subtotalCents)) },
+      standard: {
+        name: 'Standard Shipping',
+        description: '5-7 business days, free on orders of $50.00 or more',
+        cost: formatCents(shippingCostCents('standard', subtotalCents)),
+      },
+    },
+    qualifiesForFreeShipping: subtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS,
+    freeShippingThreshold: formatCents(FREE_SHIPPING_THRESHOLD_CENTS),
+  };
+}

@@ -1,0 +1,21 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { z } from 'zod';
+import { parseCents } from '../platform/money';
+import { ZodPipe } from '../platform/validation/zod.pipe';
+import { assertUsZip, PLACEHOLDER_ZIP, shippingRates } from './shipping-rates';
+
+const ratesQuery = z.object({
+  total: z
+    .string('total is required, as an amount such as 25.00.')
+    .transform((t, ctx) => parseCents(t) ?? (ctx.addIssue({ code: 'custom', message: 'total must be an amount such as 25.00.' }), z.NEVER)),
+  zipCode: z.string().max(20, 'zipCode is too long.').optional(),
+});
+
+@Controller('api/shipping')
+export class ShippingController {
+  @Get('rates')
+  rates(@Query(new ZodPipe(ratesQuery)) query: z.infer<typeof ratesQuery>) {
+    assertUsZip(query.zipCode || PLACEHOLDER_ZIP);
+    return shippingRates(query.total);
+  }
+}
