@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './cart.decider';
 
-export const sessionIdParam = z.string().regex(/^[\w.-]{1,128}$/, 'The session id must be 1 to 128 letters, digits, dots, dashes or underscores.');
+export const sessionIdParam = z.string('The session id is required.').regex(/^[\w.-]{1,128}$/, 'The session id must be 1 to 128 letters, digits, dots, dashes or underscores.');
 export const uuidParam = (what: string) => z.uuid(`The ${what} id must be a UUID.`);
 
 const wholeNumber = (what: string) => z.number(`${what} must be a number.`).int(`${what} must be a whole number.`);

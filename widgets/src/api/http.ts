@@ -31,3 +31,19 @@ export function httpStatusOf(error: unknown): number | undefined {
   const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
   return match ? Number(match[1]) : undefined;
 }
+
+/**
+ * The `message` of a JSON error body (`{ statusCode, error, message, correlationId }`) carried by
+ * an error from these helpers, if there is one.
+ */
+export function serverMessageOf(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const body = /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1];
+  if (!body) return undefined;
+  try {
+    const message: unknown = (JSON.parse(body) as { message?: unknown }).message;
+    return typeof message === 'string' && message.trim() ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}

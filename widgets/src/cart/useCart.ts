@@ -1,0 +1,63 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { fetchCart, type CartItem, type CartWithItems } from './cart-api';
+import { CART_UPDATED, useCartUpdated } from './cart-events';
+import { readCartSessionId } from './session';
+
+/** SPEC §9: the header polls the cart every 2 seconds. */
+export const CART_POLL_MS = 2000;
+
+/** The query key follows SPEC §7 (the URL's segments), so each session has its own entry. */
+export const cartKey = (sessionId: string | null) => ['/api/cart', sessionId] as const;
+
+/** The session id, re-read when the cart changes (the first add creates it) or another tab sets it. */
+export function useCartSessionId(): string | null {
+  return useSyncExternalStore(subscribeToSession, readCartSessionId, () => null);
+}
+
+function subscribeToSession(onChange: () => void): () => void {
+  window.addEventListener(CART_UPDATED, onChange);
+  window.addEventListener('storage', onChange);
+  return () => {
+    window.removeEventListener(CART_UPDATED, onChange);
+    window.removeEventListener('storage', onChange);
+  };
+}
+
+export interface UseCart {
+  sessionId: string | null;
+  /** The cart with its items; null when there is none yet (no session, or a 404). */
+  data: CartWithItems | null;
+  items: CartItem[];
+  /** Sum of quantities, the number on the header badge. */
+  itemCount: number;
+  /** True only while a first load is under way; a browser with no session never loads. */
+  loading: boolean;
+  error: Error | null;
+}
+
+/** The current session's cart. `poll` is for the one always-mounted view, the header. */
+export function useCart({ poll = false }: { poll?: boolean } = {}): UseCart {
+  const sessionId = useCartSessionId();
+  const query = useQuery({
+    queryKey: cartKey(sessionId),
+    queryFn: ({ signal }) => (sessionId ? fetchCart(sessionId, signal) : null),
+    enabled: sessionId !== null,
+    refetchInterval: poll ? CART_POLL_MS : false,
+  });
+
+  const { refetch } = query;
+  // A brand-new session needs no refetch: its new key loads by itself.
+  useCartUpdated(useCallback(() => void (sessionId && refetch()), [sessionId, refetch]));
+
+  const data = query.data ?? null;
+  const items = data?.items ?? [];
+  return {
+    sessionId,
+    data,
+    items,
+    itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    loading: sessionId !== null && query.isPending,
+    error: query.error,
+  };
+}
