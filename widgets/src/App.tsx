@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
+import { CartButton } from './cart/CartButton';
 import { Header } from './components/Header';
+import { CartPage } from './pages/CartPage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { ProductPage } from './pages/ProductPage';
@@ -15,6 +17,7 @@ export function App() {
         <Route index element={<HomePage />} />
         <Route path="product" element={<ProductPage />} />
         <Route path="product/:id" element={<ProductPage />} />
+        <Route path="cart" element={<CartPage />} />
         <Route path="fonts" element={<FontsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
@@ -27,7 +30,7 @@ function SiteLayout() {
     <>
       <a className="skip-link" href="#main">Skip to content</a>
       <ScrollToTopOnPageChange />
-      <Header />
+      <Header actions={<CartButton />} />
       <Suspense fallback={<main id="main" className="page container" aria-busy="true" />}>
         <Outlet />
       </Suspense>

@@ -10,14 +10,19 @@ import './styles/theme.css';
 import './styles/layout.css';
 import './styles/shop.css';
 import './styles/pages.css';
+import './styles/cart.css';
+import './styles/toast.css';
 import { queryClient } from './api/query-client';
 import { App } from './App';
+import { ToastProvider } from './toast/ToastProvider';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <App />
+        <ToastProvider>
+          <App />
+        </ToastProvider>
       </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,

@@ -13,8 +13,8 @@ export interface Load {
   seconds: number;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
-  /** Builds each request's body, for loads that must differ per request. */
-  body?: () => string;
+  /** Builds each request's path and body, for loads that must differ per request. */
+  next?: () => { path: string; body?: string };
 }
 
 /** One autocannon run: mean requests per second and 99th-percentile latency. */
@@ -25,7 +25,7 @@ export async function measure(load: Load): Promise<Measurement> {
     duration: load.seconds,
     method: load.method ?? 'GET',
     headers: load.headers,
-    requests: load.body ? [{ setupRequest: (req) => ({ ...req, body: load.body!() }) }] : undefined,
+    requests: load.next ? [{ setupRequest: (req) => ({ ...req, ...load.next!() }) }] : undefined,
   });
   return {
     requestsPerSec: Math.round(result.requests.average),

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScratchDatabase } from '../platform/database/scratch-database';
+import { addBenchProduct } from './bench-product';
 import { measure, Measurement } from './measure';
 import { startApi, startBareServer, stop } from './processes';
 
@@ -9,9 +10,12 @@ const API_PORT = Number(process.env.BENCH_API_PORT ?? 3901);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3902);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
+const CARTS = 1000;
 
 /** Headers the bare server repeats so both sides send the same bytes. */
 const COPIED_HEADERS = ['content-type', 'etag', 'cache-control', 'x-correlation-id'];
+
+const api = (path: string) => `http://127.0.0.1:${API_PORT}${path}`;
 
 /**
  * `npm run bench`: the API on a fresh real-PostgreSQL database beside a bare node:http server
@@ -19,36 +23,69 @@ const COPIED_HEADERS = ['content-type', 'etag', 'cache-control', 'x-correlation-
  */
 async function main(): Promise<void> {
   const database = await createScratchDatabase('bench');
-  const api = await startApi({ DATABASE_URL: database.url, SEED_DEMO_CATALOG: 'true', QUEUE_PREFIX: 'dc-bench' }, API_PORT);
+  const productId = await addBenchProduct(database.url);
+  const child = await startApi({ DATABASE_URL: database.url, QUEUE_PREFIX: 'dc-bench' }, API_PORT);
   try {
-    const productsUrl = `http://127.0.0.1:${API_PORT}/api/products`;
-    const sample = await fetch(productsUrl);
-    const headers = Object.fromEntries(COPIED_HEADERS.flatMap((h) => (sample.headers.get(h) ? [[h, sample.headers.get(h)!]] : [])));
-    const bodyFile = join(mkdtempSync(join(tmpdir(), 'dc-bench-')), 'products.json');
-    writeFileSync(bodyFile, Buffer.from(await sample.arrayBuffer()));
-
-    const products = await measure({ url: productsUrl, connections: CONNECTIONS, seconds: SECONDS });
-    const bare = await startBareServer(bodyFile, BARE_PORT, headers);
-    const baseline = await measure({ url: `http://127.0.0.1:${BARE_PORT}/`, connections: CONNECTIONS, seconds: SECONDS });
-    await stop(bare);
-
     const report = {
       database: 'postgresql',
       connections: CONNECTIONS,
       seconds: SECONDS,
-      getProducts: compare(products, baseline, 0.5),
+      getProducts: await versusBareServer('/api/products', {}, 0.5),
+      addToCart: await addToCart(productId),
+      cartPoll304: await cartPoll(productId),
     };
     console.log(JSON.stringify(report, null, 2));
   } finally {
-    await stop(api);
+    await stop(child);
     await database.drop();
   }
 }
 
-/** The API's numbers beside the bare server's, and whether it reached the target share. */
-function compare(api: Measurement, baseline: Measurement, target: number) {
-  const ratio = Math.round((api.requestsPerSec / baseline.requestsPerSec) * 100) / 100;
-  return { api, baseline, throughputRatio: ratio, target, meetsTarget: ratio >= target };
+/** Measures a GET on the API, then the bare server answering with the bytes and headers the API sent. */
+async function versusBareServer(path: string, headers: Record<string, string>, target?: number) {
+  const sample = await fetch(api(path), { headers });
+  const copied = Object.fromEntries(COPIED_HEADERS.flatMap((h) => (sample.headers.get(h) ? [[h, sample.headers.get(h)!]] : [])));
+  const bodyFile = join(mkdtempSync(join(tmpdir(), 'dc-bench-')), 'body');
+  writeFileSync(bodyFile, Buffer.from(await sample.arrayBuffer()));
+
+  const measured = await measure({ url: api(path), connections: CONNECTIONS, seconds: SECONDS, headers });
+  const bare = await startBareServer(bodyFile, BARE_PORT, copied, sample.status);
+  const baseline = await measure({ url: `http://127.0.0.1:${BARE_PORT}/`, connections: CONNECTIONS, seconds: SECONDS, headers });
+  await stop(bare);
+  return compare(sample.status, measured, baseline, target);
+}
+
+/** POST /api/cart/{id}/items across many carts (each add is a command: read stream, decide, append, project). */
+async function addToCart(productId: number) {
+  const cartIds: string[] = [];
+  for (let i = 0; i < CARTS; i++) {
+    const res = await fetch(api('/api/cart'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: `bench_${i}` }) });
+    cartIds.push(((await res.json()) as { id: string }).id);
+  }
+  const body = JSON.stringify({ productId, quantity: 1 });
+  return measure({
+    url: api('/api/cart'),
+    method: 'POST',
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    headers: { 'content-type': 'application/json' },
+    next: () => ({ path: `/api/cart/${cartIds[Math.floor(Math.random() * cartIds.length)]}/items`, body }),
+  });
+}
+
+/** The header's 2-second poll of an unchanged cart: If-None-Match answered with 304. */
+async function cartPoll(productId: number) {
+  const sessionId = 'bench_poll';
+  const { id } = (await (await fetch(api('/api/cart'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as { id: string };
+  await fetch(api(`/api/cart/${id}/items`), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId, quantity: 1 }) });
+  const etag = (await fetch(api(`/api/cart/${sessionId}`))).headers.get('etag')!;
+  return versusBareServer(`/api/cart/${sessionId}`, { 'if-none-match': etag });
+}
+
+/** The API's numbers beside the bare server's, and whether it reached a target share where one is set. */
+function compare(status: number, measured: Measurement, baseline: Measurement, target?: number) {
+  const ratio = Math.round((measured.requestsPerSec / baseline.requestsPerSec) * 100) / 100;
+  return { status, api: measured, baseline, throughputRatio: ratio, ...(target ? { target, meetsTarget: ratio >= target } : {}) };
 }
 
 main().catch((error) => {

@@ -42,7 +42,7 @@ export function ProductPage() {
 
 function ProductDetail({ product, onBack }: { product: Product; onBack: () => void }) {
   const { addToCart, pending } = useAddToCart();
-  const onAddToCart = () => addToCart?.(product);
+  const onAddToCart = () => addToCart(product);
 
   return (
     <>

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { CartDrawer } from './CartDrawer';
+import { useCart } from './useCart';
+
+/** The header's cart button: it keeps the badge current (SPEC §7: polls every 2 s) and opens the drawer. */
+export function CartButton() {
+  const { itemCount, error } = useCart({ poll: true });
+  const [open, setOpen] = useState(false);
+
+  // SPEC §8: the header's cart fetch errors are only logged.
+  useEffect(() => {
+    if (error) console.error('Failed to fetch cart', error);
+  }, [error]);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="cart-button"
+        aria-label="Open cart"
+        aria-describedby="cart-count-description"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <CartIcon />
+        {itemCount > 0 && (
+          <span className="cart-button__badge" data-testid="cart-count" aria-hidden="true">
+            {itemCount}
+          </span>
+        )}
+        <span id="cart-count-description" className="visually-hidden">
+          {itemCount === 1 ? '1 item in cart' : `${itemCount} items in cart`}
+        </span>
+      </button>
+      {open && <CartDrawer onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function CartIcon() {
+  return (
+    <svg className="cart-button__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path
+        d="M3 4h2.2l2.1 10.2a1.5 1.5 0 0 0 1.5 1.2h8.4a1.5 1.5 0 0 0 1.5-1.1L20.5 8H6.4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="9.5" cy="19.5" r="1.5" fill="currentColor" />
+      <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
+    </svg>
+  );
+}

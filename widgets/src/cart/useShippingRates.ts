@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { httpStatusOf, serverMessageOf } from '../api/http';
+import { centsToDecimal } from '../lib/money';
+import { useToast } from '../toast/toast-context';
+import { fetchShippingRates, type ShippingRate, type ShippingRates } from './cart-api';
+
+/** Sent until the shopper has typed a ZIP code. */
+export const PLACEHOLDER_ZIP = '00000';
+/** SPEC §4: standard is the shipping option chosen by default. */
+export const DEFAULT_SHIPPING_OPTION = 'standard';
+
+/**
+ * Shipping rates for the subtotal and ZIP code, asked only while shipping is chosen and the ZIP is
+ * empty or 5 characters long (not on every keystroke). A 400 is the server refusing the ZIP.
+ */
+export function useShippingRates({ enabled, subtotalCents, zipCode }: { enabled: boolean; subtotalCents: number; zipCode: string }) {
+  const { toast } = useToast();
+  const zip = zipCode.trim();
+  const total = centsToDecimal(subtotalCents);
+  const query = useQuery({
+    queryKey: ['/api/shipping/rates', total, zip || PLACEHOLDER_ZIP],
+    queryFn: ({ signal }) => fetchShippingRates(total, zip || PLACEHOLDER_ZIP, signal),
+    enabled: enabled && (zip.length === 0 || zip.length === 5),
+    // Keeps the options on screen while a new ZIP or subtotal is being priced.
+    placeholderData: keepPreviousData,
+  });
+
+  const { error } = query;
+  useEffect(() => {
+    if (!error) return;
+    if (httpStatusOf(error) !== 400) {
+      console.error('Failed to load shipping rates', error);
+      return;
+    }
+    toast({
+      title: 'Shipping Restriction',
+      description: serverMessageOf(error) ?? 'We only ship within the United States.',
+      variant: 'destructive',
+    });
+  }, [error, toast]);
+
+  return query;
+}
+
+/** The options a shipped order can choose from; pickup is the other fulfillment method, not one of them. */
+export function shippingOptions(data: ShippingRates | undefined): [string, ShippingRate][] {
+  return data ? Object.entries(data.rates).filter(([key]) => key !== 'pickup') : [];
+}
+
+/** The chosen option, falling back to the first one when the server does not offer it. */
+export function chosenShippingRate(data: ShippingRates | undefined, option: string): [string, ShippingRate] | undefined {
+  const options = shippingOptions(data);
+  return options.find(([key]) => key === option) ?? options[0];
+}
