@@ -8,7 +8,7 @@ export function notifyCartUpdated(): void {
 }
 
 /** Calls `onUpdate` on every cartUpdated event while the component is mounted. */
-export function useCartUpdated(onUpdate: () => void): void {
+export function useCartUpdated(onUpdate: (event: Event) => void): void {
   useEffect(() => {
     window.addEventListener(CART_UPDATED, onUpdate);
     return () => window.removeEventListener(CART_UPDATED, onUpdate);

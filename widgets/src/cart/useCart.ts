@@ -24,6 +24,9 @@ function subscribeToSession(onChange: () => void): () => void {
   };
 }
 
+/** cartUpdated events already answered with a refetch. */
+const reloaded = new WeakSet<Event>();
+
 export interface UseCart {
   sessionId: string | null;
   /** The cart with its items; null when there is none yet (no session, or a 404). */
@@ -47,8 +50,18 @@ export function useCart({ poll = false }: { poll?: boolean } = {}): UseCart {
   });
 
   const { refetch } = query;
-  // A brand-new session needs no refetch: its new key loads by itself.
-  useCartUpdated(useCallback(() => void (sessionId && refetch()), [sessionId, refetch]));
+  useCartUpdated(
+    useCallback(
+      (event: Event) => {
+        // A brand-new session needs no refetch: its key is new (filled by the add, or loaded on first
+        // use). Every view of the cart shares one query, so one refetch per event serves them all.
+        if (!sessionId || reloaded.has(event)) return;
+        reloaded.add(event);
+        void refetch();
+      },
+      [sessionId, refetch],
+    ),
+  );
 
   const data = query.data ?? null;
   const items = data?.items ?? [];

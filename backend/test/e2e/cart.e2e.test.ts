@@ -1,0 +1,88 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser';
+import { startTestApp, TestApp } from '../support/test-app';
+
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp({ SEED_DEMO_CATALOG: 'true' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+beforeEach(async () => {
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+});
+afterEach(async () => {
+  await page.close();
+  expect(pageErrors).toEqual([]);
+});
+
+const quantity = () => page.getByTestId('item-quantity').first().innerText();
+
+describe('cart in a real browser', () => {
+  it('adds from a product page, shows the badge, the drawer and the cart page, and empties the cart', async () => {
+    await page.goto(`${t.baseUrl}/product/2`);
+    await page.getByRole('heading', { name: 'Bat Wing Crop Tee' }).waitFor();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('Bat Wing Crop Tee has been added to your cart.').waitFor();
+    // The header polls every 2 s and listens for cartUpdated: the badge follows within 2 s.
+    await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).waitFor({ timeout: 2000 });
+    expect(await page.evaluate(() => localStorage.getItem('cartSessionId'))).toMatch(/^session_\d+_[a-z0-9]+$/);
+
+    await page.getByRole('button', { name: 'Open cart' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    await drawer.getByText('CART', { exact: true }).waitFor();
+    await drawer.getByText('Bat Wing Crop Tee').waitFor();
+    await drawer.getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL(/\/cart$/);
+
+    await page.getByRole('heading', { name: /Your Items/ }).waitFor();
+    await page.getByRole('button', { name: 'Increase quantity of Bat Wing Crop Tee' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="item-quantity"]')?.textContent === '2');
+    expect(await page.getByTestId('order-total').innerText()).toContain('$64.00');
+
+    await page.getByRole('button', { name: 'Decrease quantity of Bat Wing Crop Tee' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="item-quantity"]')?.textContent === '1');
+    expect(await quantity()).toBe('1');
+
+    await page.getByRole('button', { name: 'Remove Bat Wing Crop Tee' }).click();
+    await page.getByText('Your Cart is Empty').waitFor();
+    await page.getByText('Add some items to get started!').waitFor();
+
+    const cart = await t.http.get(`/api/cart/${await page.evaluate(() => localStorage.getItem('cartSessionId'))}`).expect(200);
+    expect(cart.body.items).toEqual([]);
+  });
+
+  it('cannot add a sold-out product', async () => {
+    await page.goto(`${t.baseUrl}/product/3`);
+    await page.getByRole('heading', { name: 'Moth Cardigan' }).waitFor();
+    await expect(page.getByRole('button', { name: 'SOLD OUT' }).isDisabled()).resolves.toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('cartSessionId'))).toBeNull();
+  });
+
+  it('shows the address form and the shipping line when shipping is chosen', async () => {
+    await page.goto(`${t.baseUrl}/product/4`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('Skull Iron-On Patch has been added to your cart.').waitFor();
+    await page.goto(`${t.baseUrl}/cart`);
+    await page.getByRole('heading', { name: /Your Items/ }).waitFor();
+
+    expect(await page.getByLabel('Street Address').count()).toBe(0);
+    await page.getByRole('radio', { name: 'Shipping' }).check();
+    await page.getByLabel('Street Address').waitFor();
+    await page.getByLabel('City').waitFor();
+    await page.getByLabel('State').waitFor();
+    await page.getByLabel('ZIP Code').fill('02139');
+    expect(await page.getByLabel('Country').inputValue()).toBe('US');
+    // A 9.00 patch is under the 50.00 threshold: standard shipping costs 5.00.
+    await page.waitForFunction(() => document.querySelector('[data-testid="order-total"]')?.textContent?.includes('$14.00'));
+    await page.getByText('Included in price').waitFor();
+  });
+});
