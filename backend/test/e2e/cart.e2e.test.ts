@@ -1,33 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, TestApp } from '../support/test-app';
+import { browserSuite } from '../support/browser';
 
-let t: TestApp;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  t = await startTestApp({ SEED_DEMO_CATALOG: 'true' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-});
-afterEach(async () => {
-  await page.close();
-  expect(pageErrors).toEqual([]);
-});
-
-const quantity = () => page.getByTestId('item-quantity').first().innerText();
+const quantity = () => suite.page().getByTestId('item-quantity').first().innerText();
 
 describe('cart in a real browser', () => {
   it('adds from a product page, shows the badge, the drawer and the cart page, and empties the cart', async () => {
+    const [t, page] = [suite.app(), suite.page()];
     await page.goto(`${t.baseUrl}/product/2`);
     await page.getByRole('heading', { name: 'Bat Wing Crop Tee' }).waitFor();
     await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -61,6 +40,7 @@ describe('cart in a real browser', () => {
   });
 
   it('cannot add a sold-out product', async () => {
+    const [t, page] = [suite.app(), suite.page()];
     await page.goto(`${t.baseUrl}/product/3`);
     await page.getByRole('heading', { name: 'Moth Cardigan' }).waitFor();
     await expect(page.getByRole('button', { name: 'SOLD OUT' }).isDisabled()).resolves.toBe(true);
@@ -68,6 +48,7 @@ describe('cart in a real browser', () => {
   });
 
   it('shows the address form and the shipping line when shipping is chosen', async () => {
+    const [t, page] = [suite.app(), suite.page()];
     await page.goto(`${t.baseUrl}/product/4`);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByText('Skull Iron-On Patch has been added to your cart.').waitFor();

@@ -1,33 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { startTestApp, TestApp } from '../support/test-app';
+import { browserSuite } from '../support/browser';
 
-let t: TestApp;
-let browser: Browser;
-let page: Page;
-const pageErrors: string[] = [];
+const suite = browserSuite();
 
-beforeAll(async () => {
-  t = await startTestApp({ SEED_DEMO_CATALOG: 'true' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-});
-afterEach(async () => {
-  await page.close();
-  expect(pageErrors).toEqual([]);
-});
-
-const cards = () => page.getByTestId('product-card');
+const cards = () => suite.page().getByTestId('product-card');
 
 describe('storefront in a real browser', () => {
   it('browses the shop: all, a category, sold-out, then a product page', async () => {
+    const [t, page] = [suite.app(), suite.page()];
     await page.goto(`${t.baseUrl}/`);
     await expect(page.getByRole('link', { name: 'Shop' }).first().isVisible()).resolves.toBe(true);
 
@@ -59,6 +38,7 @@ describe('storefront in a real browser', () => {
   });
 
   it('shows an in-stock product with its price and count, and PRODUCT NOT FOUND for an unknown one', async () => {
+    const [t, page] = [suite.app(), suite.page()];
     await page.goto(`${t.baseUrl}/product/1`);
     await page.getByRole('heading', { name: 'Raven Embroidered Hoodie' }).waitFor();
     await page.getByText('$68.00').first().waitFor();
@@ -72,18 +52,21 @@ describe('storefront in a real browser', () => {
   });
 
   it('shows the 18 font options on /fonts', async () => {
+    const [t, page] = [suite.app(), suite.page()];
     await page.goto(`${t.baseUrl}/fonts`);
     await page.getByTestId('font-option').first().waitFor();
     expect(await page.getByTestId('font-option').count()).toBe(18);
   });
 
   it('shows the not-found page, with a 404 status, for an unknown path', async () => {
+    const [t, page] = [suite.app(), suite.page()];
     const res = await page.goto(`${t.baseUrl}/no/such/page`);
     expect(res?.status()).toBe(404);
     await page.getByText('404 Page Not Found').waitFor();
   });
 
   it('fits a 360 px screen with the hamburger menu', async () => {
+    const [t, page] = [suite.app(), suite.page()];
     await page.setViewportSize({ width: 360, height: 800 });
     await page.goto(`${t.baseUrl}/`);
     await cards().first().waitFor();

@@ -1,4 +1,5 @@
-import { Browser, chromium } from 'playwright-core';
+import { Browser, chromium, Page } from 'playwright-core';
+import { startTestApp, TestApp } from './test-app';
 
 /** Debian's Chromium, driven headless; the flags keep it off the (closed) network. */
 export function launchBrowser(): Promise<Browser> {
@@ -6,4 +7,40 @@ export function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
+
+export interface BrowserSuite {
+  app(): TestApp;
+  page(): Page;
+}
+
+/**
+ * Registers the hooks of a browser test file: the app on the demo catalogue, one browser, and a
+ * fresh page per test that must end with no uncaught page error.
+ */
+export function browserSuite(): BrowserSuite {
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    app = await startTestApp({ SEED_DEMO_CATALOG: 'true' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  beforeEach(async () => {
+    pageErrors = [];
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+  });
+  afterEach(async () => {
+    await page.close();
+    expect(pageErrors).toEqual([]);
+  });
+
+  return { app: () => app, page: () => page };
 }
