@@ -12,7 +12,7 @@ export const DEFAULT_SHIPPING_OPTION = 'standard';
 
 /**
  * Shipping rates for the subtotal and ZIP code, asked only while shipping is chosen and the ZIP is
- * empty or 5 characters long (not on every keystroke). A 400 is the server refusing the ZIP.
+ * empty or as long as a ZIP or ZIP+4 (not on every keystroke). A 400 is the server refusing the ZIP.
  */
 export function useShippingRates({ enabled, subtotalCents, zipCode }: { enabled: boolean; subtotalCents: number; zipCode: string }) {
   const { toast } = useToast();
@@ -21,7 +21,7 @@ export function useShippingRates({ enabled, subtotalCents, zipCode }: { enabled:
   const query = useQuery({
     queryKey: ['/api/shipping/rates', total, zip || PLACEHOLDER_ZIP],
     queryFn: ({ signal }) => fetchShippingRates(total, zip || PLACEHOLDER_ZIP, signal),
-    enabled: enabled && (zip.length === 0 || zip.length === 5),
+    enabled: enabled && [0, 5, 10].includes(zip.length),
     // Keeps the options on screen while a new ZIP or subtotal is being priced.
     placeholderData: keepPreviousData,
   });
