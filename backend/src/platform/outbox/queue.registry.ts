@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { Queue } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { QUEUE_NAMES, QueueName } from './queue-names';
-import { redisOptions } from './redis-connection';
+import { producerRedisOptions } from './redis-connection';
 
 /**
  * The producer side of every job queue, and whether Redis answers. Made here rather than through
@@ -17,7 +17,7 @@ export class QueueRegistry implements OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     for (const name of QUEUE_NAMES) {
-      const queue = new Queue(name, { connection: redisOptions(config.redisUrl, 'producer'), prefix: config.QUEUE_PREFIX });
+      const queue = new Queue(name, { connection: producerRedisOptions(config.redisUrl), prefix: config.QUEUE_PREFIX });
       // Without a listener, connection errors would be printed on every reconnect attempt.
       queue.on('error', (error) => this.markReachable(false, error));
       this.queues.set(name, queue);

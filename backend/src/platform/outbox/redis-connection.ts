@@ -1,10 +1,11 @@
 import type { RedisOptions } from 'ioredis';
 
 /**
- * ioredis options for a Redis URL. Producers fail fast while Redis is away (no offline queue),
- * so callers can time out and keep their work in the outbox; reconnects are tried every ≤2 s.
+ * ioredis options for a queue producer. It fails fast while Redis is away (no offline queue), so
+ * callers can time out and keep their work in the outbox; reconnects are tried every ≤2 s.
+ * (BullMQ workers, which block on Redis, need `maxRetriesPerRequest: null` instead.)
  */
-export function redisOptions(url: string, role: 'producer' | 'worker'): RedisOptions {
+export function producerRedisOptions(url: string): RedisOptions {
   const u = new URL(url);
   return {
     host: u.hostname,
@@ -15,7 +16,7 @@ export function redisOptions(url: string, role: 'producer' | 'worker'): RedisOpt
     tls: u.protocol === 'rediss:' ? {} : undefined,
     connectTimeout: 2000,
     retryStrategy: (times) => Math.min(times * 200, 2000),
-    enableOfflineQueue: role === 'worker',
-    maxRetriesPerRequest: role === 'worker' ? null : 1,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
   };
 }
