@@ -16,7 +16,7 @@ export function CartButton() {
     <>
       <button
         type="button"
-        className="cart-button"
+        className="icon-button cart-button"
         aria-label="Open cart"
         aria-describedby="cart-count-description"
         aria-haspopup="dialog"

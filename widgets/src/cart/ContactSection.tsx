@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { saveCartContact } from './cart-api';
 import type { ContactFields } from './checkout-types';
 import { useApplyCartChange } from './useApplyCartChange';
+import { TextField } from '../components/TextField';
 
 interface Props {
   cartId: string;
@@ -34,34 +35,27 @@ export function ContactSection({ cartId, saved, value, onChange }: Props) {
     <section className="checkout-card" aria-labelledby="contact-title">
       <h2 id="contact-title" className="checkout-card__title">Contact Information</h2>
       <div className="form-grid">
-        <div className="field field--wide">
-          <label htmlFor="checkout-name">
-            Name<span className="field__required" aria-hidden="true"> *</span>
-          </label>
-          <input
-            id="checkout-name"
-            type="text"
-            autoComplete="name"
-            required
-            value={value.name}
-            onChange={(e) => onChange({ ...value, name: e.target.value })}
-            onBlur={saveIfComplete}
-          />
-        </div>
-        <div className="field field--wide">
-          <label htmlFor="checkout-email">
-            Email<span className="field__required" aria-hidden="true"> *</span>
-          </label>
-          <input
-            id="checkout-email"
-            type="email"
-            autoComplete="email"
-            required
-            value={value.email}
-            onChange={(e) => onChange({ ...value, email: e.target.value })}
-            onBlur={saveIfComplete}
-          />
-        </div>
+        <TextField
+          id="checkout-name"
+          label="Name"
+          wide
+          autoComplete="name"
+          required
+          value={value.name}
+          onChange={(e) => onChange({ ...value, name: e.target.value })}
+          onBlur={saveIfComplete}
+        />
+        <TextField
+          id="checkout-email"
+          label="Email"
+          wide
+          type="email"
+          autoComplete="email"
+          required
+          value={value.email}
+          onChange={(e) => onChange({ ...value, email: e.target.value })}
+          onBlur={saveIfComplete}
+        />
       </div>
     </section>
   );

@@ -1,3 +1,4 @@
+import { TextField } from '../components/TextField';
 import type { ShippingAddress } from './checkout-types';
 
 const FIELDS: { key: keyof ShippingAddress; label: string; autoComplete: string; wide?: boolean; inputMode?: 'numeric' }[] = [
@@ -15,22 +16,18 @@ export function ShippingAddressSection({ value, onChange }: { value: ShippingAdd
       <h2 id="address-title" className="checkout-card__title">Shipping Address</h2>
       <div className="form-grid">
         {FIELDS.map((field) => (
-          <div key={field.key} className={`field${field.wide ? ' field--wide' : ''}`}>
-            <label htmlFor={`shipping-${field.key}`}>
-              {field.label}
-              {field.key !== 'country' && <span className="field__required" aria-hidden="true"> *</span>}
-            </label>
-            <input
-              id={`shipping-${field.key}`}
-              type="text"
-              autoComplete={`shipping ${field.autoComplete}`}
-              inputMode={field.inputMode}
-              required={field.key !== 'country'}
-              maxLength={field.key === 'zipCode' ? 10 : undefined}
-              value={value[field.key]}
-              onChange={(e) => onChange({ ...value, [field.key]: e.target.value })}
-            />
-          </div>
+          <TextField
+            key={field.key}
+            id={`shipping-${field.key}`}
+            label={field.label}
+            wide={field.wide}
+            autoComplete={`shipping ${field.autoComplete}`}
+            inputMode={field.inputMode}
+            required={field.key !== 'country'}
+            maxLength={field.key === 'zipCode' ? 10 : undefined}
+            value={value[field.key]}
+            onChange={(e) => onChange({ ...value, [field.key]: e.target.value })}
+          />
         ))}
       </div>
     </section>

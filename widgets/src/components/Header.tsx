@@ -54,7 +54,7 @@ export function Header({ actions }: Props) {
 
         <button
           type="button"
-          className="menu-toggle"
+          className="icon-button menu-toggle"
           aria-label="Open menu"
           aria-expanded={menuOpen}
           aria-controls="site-nav"
