@@ -35,5 +35,5 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
 export async function prepareDatabase(app: INestApplicationContext, config: AppConfig): Promise<void> {
   const applied = await app.get(MikroORM).getMigrator().up();
   if (applied.length) new Logger('Migrations').log(`Applied ${applied.map((m) => m.name).join(', ')}`);
-  if (config.SEED_DEMO_CATALOG) await app.get(CatalogSeeder).seedIfEmpty();
+  if (config.seedDemoCatalog) await app.get(CatalogSeeder).seedIfEmpty();
 }

@@ -18,6 +18,14 @@ describe('settings', () => {
     expect(() => loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379' })).not.toThrow();
   });
 
+  it('seeds the demo catalogue by default, but not in production unless asked', () => {
+    expect(loadSettings({}).seedDemoCatalog).toBe(true);
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379' };
+    expect(loadSettings(production).seedDemoCatalog).toBe(false);
+    expect(loadSettings({ ...production, SEED_DEMO_CATALOG: 'true' }).seedDemoCatalog).toBe(true);
+    expect(loadSettings({ SEED_DEMO_CATALOG: 'false' }).seedDemoCatalog).toBe(false);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadSettings({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

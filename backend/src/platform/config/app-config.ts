@@ -18,7 +18,7 @@ const schema = z
     OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).default(500),
     STOREFRONT_DIR: z.string().default(resolve(repoRoot, 'widgets/dist')),
     ADMIN_DIR: z.string().default(resolve(repoRoot, 'admin-web/dist')),
-    SEED_DEMO_CATALOG: z.stringbool().default(true),
+    SEED_DEMO_CATALOG: z.stringbool().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -28,7 +28,11 @@ const schema = z
     }
   });
 
-export type Settings = z.infer<typeof schema> & { redisUrl: string };
+export type Settings = z.infer<typeof schema> & {
+  redisUrl: string;
+  /** Seed the demo catalogue into an empty database: yes by default, never by default in production. */
+  seedDemoCatalog: boolean;
+};
 
 /** Settings plus the database actually in use (the configured one or the embedded one). */
 export type AppConfig = Settings & { databaseUrl: string; embeddedDatabase: boolean };
@@ -43,7 +47,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, redisUrl: parsed.data.REDIS_URL ?? 'redis://127.0.0.1:6379' };
+  const settings = parsed.data;
+  return {
+    ...settings,
+    redisUrl: settings.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    seedDemoCatalog: settings.SEED_DEMO_CATALOG ?? settings.NODE_ENV !== 'production',
+  };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
