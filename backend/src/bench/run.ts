@@ -16,6 +16,8 @@ const CARTS = 1000;
 const COPIED_HEADERS = ['content-type', 'etag', 'cache-control', 'x-correlation-id'];
 
 const api = (path: string) => `http://127.0.0.1:${API_PORT}${path}`;
+const postJson = async <T>(path: string, body: unknown): Promise<T> =>
+  (await fetch(api(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<T>;
 
 /**
  * `npm run bench`: the API on a fresh real-PostgreSQL database beside a bare node:http server
@@ -59,8 +61,7 @@ async function versusBareServer(path: string, headers: Record<string, string>, t
 async function addToCart(productId: number) {
   const cartIds: string[] = [];
   for (let i = 0; i < CARTS; i++) {
-    const res = await fetch(api('/api/cart'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: `bench_${i}` }) });
-    cartIds.push(((await res.json()) as { id: string }).id);
+    cartIds.push((await postJson<{ id: string }>('/api/cart', { sessionId: `bench_${i}` })).id);
   }
   const body = JSON.stringify({ productId, quantity: 1 });
   return measure({
@@ -76,8 +77,8 @@ async function addToCart(productId: number) {
 /** The header's 2-second poll of an unchanged cart: If-None-Match answered with 304. */
 async function cartPoll(productId: number) {
   const sessionId = 'bench_poll';
-  const { id } = (await (await fetch(api('/api/cart'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId }) })).json()) as { id: string };
-  await fetch(api(`/api/cart/${id}/items`), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId, quantity: 1 }) });
+  const { id } = await postJson<{ id: string }>('/api/cart', { sessionId });
+  await postJson(`/api/cart/${id}/items`, { productId, quantity: 1 });
   const etag = (await fetch(api(`/api/cart/${sessionId}`))).headers.get('etag')!;
   return versusBareServer(`/api/cart/${sessionId}`, { 'if-none-match': etag });
 }

@@ -1,20 +1,28 @@
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/core';
 import { AppModule } from '../app.module';
-import { loadSettings } from '../platform/config/app-config';
+import { AppConfig, loadSettings } from '../platform/config/app-config';
 import { nestLogger } from '../platform/logging/logger';
 import { resolveDatabase } from '../platform/database/resolve-database';
+import { migrate } from './create-app';
+
+/** The shop without HTTP, on a migrated database, for one piece of work; closed afterwards. */
+export async function withAppContext<T>(config: AppConfig, work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, { worker: false }), { logger: nestLogger(config.LOG_LEVEL) });
+  try {
+    await migrate(app);
+    return await work(app);
+  } finally {
+    await app.close();
+  }
+}
 
 /** Runs one operator task (seed, rebuild, migrate) against the configured or embedded database. */
 export async function runTask(task: (app: INestApplicationContext) => Promise<unknown>): Promise<void> {
   const database = await resolveDatabase(loadSettings());
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(database.config, { worker: false }), { logger: nestLogger(database.config.LOG_LEVEL) });
   try {
-    await app.get(MikroORM).getMigrator().up();
-    console.log(JSON.stringify(await task(app)));
+    console.log(JSON.stringify(await withAppContext(database.config, task)));
   } finally {
-    await app.close();
     await database.stop();
   }
 }

@@ -32,8 +32,13 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
 }
 
 /** Applies pending migrations, then seeds the demo catalogue into a shop that never had products. */
-export async function prepareDatabase(app: INestApplicationContext, config: AppConfig): Promise<void> {
+async function prepareDatabase(app: INestApplicationContext, config: AppConfig): Promise<void> {
+  await migrate(app);
+  if (config.seedDemoCatalog) await app.get(CatalogSeeder).seedIfEmpty();
+}
+
+/** Applies the pending migrations (the schema only ever changes this way) and says which. */
+export async function migrate(app: INestApplicationContext): Promise<void> {
   const applied = await app.get(MikroORM).getMigrator().up();
   if (applied.length) new Logger('Migrations').log(`Applied ${applied.map((m) => m.name).join(', ')}`);
-  if (config.seedDemoCatalog) await app.get(CatalogSeeder).seedIfEmpty();
 }
