@@ -1,6 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { CartModule } from './cart';
 import { CatalogModule } from './catalog';
+import { CheckoutModule } from './checkout';
+import { MailModule } from './mail';
+import { SquareModule } from './square';
+import { JobsModule } from './platform/jobs/jobs.module';
 import { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
@@ -27,9 +31,12 @@ export class AppModule {
         CatalogModule,
         CartModule,
         ShippingModule,
+        MailModule,
+        SquareModule,
+        CheckoutModule,
         // Last, so its catch-all route is the fallback behind every API route.
         WebModule,
-        ...(roles.worker ? [OutboxRelayModule] : []),
+        ...(roles.worker ? [OutboxRelayModule, JobsModule] : []),
       ],
     };
   }

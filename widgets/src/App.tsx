@@ -5,6 +5,7 @@ import { Header } from './components/Header';
 import { CartPage } from './pages/CartPage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { OrderConfirmationPage } from './pages/OrderConfirmationPage';
 import { ProductPage } from './pages/ProductPage';
 
 // The showcase pulls in 18 font stylesheets, so it is its own chunk.
@@ -18,6 +19,7 @@ export function App() {
         <Route path="product" element={<ProductPage />} />
         <Route path="product/:id" element={<ProductPage />} />
         <Route path="cart" element={<CartPage />} />
+        <Route path="order-confirmation" element={<OrderConfirmationPage />} />
         <Route path="fonts" element={<FontsPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -12,6 +12,7 @@ import './styles/shop.css';
 import './styles/pages.css';
 import './styles/cart.css';
 import './styles/toast.css';
+import './styles/checkout.css';
 import { queryClient } from './api/query-client';
 import { App } from './App';
 import { ToastProvider } from './toast/ToastProvider';

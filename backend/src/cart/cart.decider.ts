@@ -1,4 +1,4 @@
-import type { ProductSnapshot } from '../catalog';
+import { assertAvailable, type ProductSnapshot } from '../catalog';
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
 import type { CartEvent } from './cart.events';
@@ -15,7 +15,15 @@ export interface CartLine {
 
 export type CartState =
   | { exists: false }
-  | { exists: true; cartId: string; sessionId: string; lines: CartLine[]; contact?: { name: string; email: string } };
+  | {
+      exists: true;
+      cartId: string;
+      sessionId: string;
+      lines: CartLine[];
+      contact?: { name: string; email: string };
+      /** The order whose payment is in progress; the cart cannot change meanwhile. */
+      checkoutOrderId?: string;
+    };
 
 /** Stock as the catalogue reports it when the command is handled. */
 export type StockSnapshot = Pick<ProductSnapshot, 'name' | 'inStock' | 'stockQuantity'>;
@@ -26,12 +34,18 @@ export type CartCommand =
   | { kind: 'ChangeQuantity'; itemId: string; quantity: number; stock: StockSnapshot }
   | { kind: 'RemoveItem'; itemId: string }
   | { kind: 'GiveContactDetails'; name: string; email: string }
-  | { kind: 'ClearCart' };
+  | { kind: 'ClearCart' }
+  | { kind: 'RepriceItems'; prices: Readonly<Record<string, number>> }
+  | { kind: 'StartCheckout'; orderId: string; pricedLines: readonly Pick<CartLine, 'itemId' | 'quantity' | 'unitPriceCents'>[] }
+  | { kind: 'FailCheckout'; orderId: string }
+  | { kind: 'CompleteCheckout'; orderId: string };
+
+/** The commands that change what the cart holds; refused while a payment is in progress. */
+const CHANGES_LINES = new Set<CartCommand['kind']>(['AddItem', 'ChangeQuantity', 'RemoveItem', 'ClearCart', 'RepriceItems']);
 
 function checkStock(stock: StockSnapshot, wanted: number): void {
-  if (!stock.inStock || stock.stockQuantity <= 0) throw conflict(`${stock.name} is sold out.`);
-  if (wanted > stock.stockQuantity) throw conflict(`Only ${stock.stockQuantity} of ${stock.name} left.`);
-  if (wanted > MAX_LINE_QUANTITY) throw invalid(`A cart holds at most ${MAX_LINE_QUANTITY} of one product.`);
+  assertAvailable({ name: stock.name, inStock: stock.inStock, available: stock.stockQuantity }, wanted);
+  if (wanted > MAX_LINE_QUANTITY) throw invalid(`A cart holds at most ${MAX_LINE_QUANTITY} of one product.`, 'LINE_LIMIT');
 }
 
 const lineOf = (state: Extract<CartState, { exists: true }>, itemId: string) => {
@@ -57,6 +71,14 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
         return { ...state, contact: event.data };
       case 'CartCleared':
         return { ...state, lines: [] };
+      case 'ItemRepriced':
+        return { ...state, lines: state.lines.map((l) => (l.itemId === event.data.itemId ? { ...l, unitPriceCents: event.data.unitPriceCents } : l)) };
+      case 'CheckoutStarted':
+        return { ...state, checkoutOrderId: event.data.orderId };
+      case 'CheckoutFailed':
+        return { ...state, checkoutOrderId: undefined };
+      case 'CartCheckedOut':
+        return { ...state, lines: [], checkoutOrderId: undefined };
     }
   },
 
@@ -66,6 +88,9 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
       return [{ type: 'CartCreated', data: { cartId: command.cartId, sessionId: command.sessionId } }];
     }
     if (!state.exists) throw notFound('That cart was not found.');
+    if (state.checkoutOrderId && CHANGES_LINES.has(command.kind)) {
+      throw conflict('Your payment is being processed; the cart can change again in a moment.', 'CHECKOUT_IN_PROGRESS');
+    }
     switch (command.kind) {
       case 'AddItem': {
         const { product, quantity } = command;
@@ -91,9 +116,31 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
       }
       case 'ClearCart':
         return state.lines.length ? [{ type: 'CartCleared', data: {} }] : [];
+      case 'RepriceItems':
+        return state.lines
+          .filter((l) => command.prices[l.itemId] !== undefined && command.prices[l.itemId] !== l.unitPriceCents)
+          .map((l) => ({ type: 'ItemRepriced', data: { itemId: l.itemId, unitPriceCents: command.prices[l.itemId] } }));
+      case 'StartCheckout':
+        // The same checkout asked twice (a double click, a retry) is already started.
+        if (state.checkoutOrderId === command.orderId) return [];
+        if (state.checkoutOrderId) throw conflict('Your payment is being processed; the cart can change again in a moment.', 'CHECKOUT_IN_PROGRESS');
+        if (state.lines.length === 0) throw invalid('Please add items to your cart before checking out.', 'EMPTY_CART');
+        // The payment is for exactly the lines the shopper was shown and the server priced.
+        if (!sameLines(state.lines, command.pricedLines)) {
+          throw conflict('Your cart changed while you were paying. Please review it and try again.', 'CART_CHANGED');
+        }
+        return [{ type: 'CheckoutStarted', data: { orderId: command.orderId } }];
+      case 'FailCheckout':
+        return state.checkoutOrderId === command.orderId ? [{ type: 'CheckoutFailed', data: { orderId: command.orderId } }] : [];
+      case 'CompleteCheckout':
+        return state.checkoutOrderId === command.orderId ? [{ type: 'CartCheckedOut', data: { orderId: command.orderId } }] : [];
     }
   },
 };
+
+const sameLines = (lines: readonly CartLine[], priced: readonly Pick<CartLine, 'itemId' | 'quantity' | 'unitPriceCents'>[]) =>
+  lines.length === priced.length &&
+  lines.every((l) => priced.some((p) => p.itemId === l.itemId && p.quantity === l.quantity && p.unitPriceCents === l.unitPriceCents));
 
 /** The cart's total in cents, from its own lines: never from what a browser sends. */
 export const totalCents = (lines: readonly CartLine[]) => lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);

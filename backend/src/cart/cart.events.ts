@@ -10,7 +10,26 @@ export type ItemRemoved = DomainEvent<'ItemRemoved', { itemId: string }>;
 export type ContactDetailsGiven = DomainEvent<'ContactDetailsGiven', { name: string; email: string }>;
 export type CartCleared = DomainEvent<'CartCleared', Record<string, never>>;
 
-export type CartEvent = CartCreated | ItemAdded | ItemQuantityChanged | ItemRemoved | ContactDetailsGiven | CartCleared;
+/** The catalogue price changed since the line was added; the shopper sees the new price before paying. */
+export type ItemRepriced = DomainEvent<'ItemRepriced', { itemId: string; unitPriceCents: number }>;
+/** Payment began for exactly these lines: the cart is locked until it ends. */
+export type CheckoutStarted = DomainEvent<'CheckoutStarted', { orderId: string }>;
+/** The payment failed or was given up: the cart can change again. */
+export type CheckoutFailed = DomainEvent<'CheckoutFailed', { orderId: string }>;
+/** The order was paid: its lines leave the cart. */
+export type CartCheckedOut = DomainEvent<'CartCheckedOut', { orderId: string }>;
+
+export type CartEvent =
+  | CartCreated
+  | ItemAdded
+  | ItemQuantityChanged
+  | ItemRemoved
+  | ContactDetailsGiven
+  | CartCleared
+  | ItemRepriced
+  | CheckoutStarted
+  | CheckoutFailed
+  | CartCheckedOut;
 
 export const CART_STREAM_TYPE = 'Cart';
 export const cartStream = (cartId: string) => ({ id: `cart-${cartId}`, type: CART_STREAM_TYPE });

@@ -6,12 +6,13 @@ import { CartProjection } from './cart.projection';
 import { CartReader } from './cart.reader';
 import { CartService } from './cart.service';
 import { CartItemViewSchema, CartViewSchema } from './cart.views';
+import { LoadCartHandler } from './load-cart.query';
 import { RunCartCommandHandler } from './run-cart-command';
 
 @Module({
   imports: [MikroOrmModule.forFeature([CartViewSchema, CartItemViewSchema])],
   controllers: [CartController],
-  providers: [CartProjection, CartReader, CartService, RunCartCommandHandler],
+  providers: [CartProjection, CartReader, CartService, RunCartCommandHandler, LoadCartHandler],
   exports: [CartReader],
 })
 export class CartModule implements OnModuleInit {

@@ -33,6 +33,19 @@ export class CartProjection implements Projection {
       case 'CartCleared':
         await em.nativeDelete(CartItemView, { cartId });
         break;
+      case 'ItemRepriced':
+        await em.nativeUpdate(CartItemView, { id: event.data.itemId }, { unitPriceCents: event.data.unitPriceCents });
+        break;
+      case 'CartCheckedOut':
+        await em.nativeDelete(CartItemView, { cartId });
+        await em.nativeUpdate(CartView, { id: cartId }, { checkoutOrderId: null });
+        break;
+      case 'CheckoutStarted':
+        await em.nativeUpdate(CartView, { id: cartId }, { checkoutOrderId: event.data.orderId, ...stamp });
+        return;
+      case 'CheckoutFailed':
+        await em.nativeUpdate(CartView, { id: cartId }, { checkoutOrderId: null, ...stamp });
+        return;
       case 'ContactDetailsGiven':
         await em.nativeUpdate(CartView, { id: cartId }, { customerName: event.data.name, customerEmail: event.data.email, ...stamp });
         return;

@@ -11,6 +11,8 @@ export class CartView {
   emailSent!: boolean;
   recoveryEmailCount!: number;
   abandonedAt?: Date | null;
+  /** Set while a payment for this cart is in progress. */
+  checkoutOrderId?: string | null;
   version!: number;
   createdAt!: Date;
   updatedAt!: Date;
@@ -40,6 +42,7 @@ export const CartViewSchema = new EntitySchema<CartView>({
     emailSent: { type: 'boolean' },
     recoveryEmailCount: { type: 'integer' },
     abandonedAt: { type: 'datetime', nullable: true },
+    checkoutOrderId: { type: 'uuid', nullable: true },
     version: { type: 'integer' },
     createdAt: { type: 'datetime' },
     updatedAt: { type: 'datetime' },

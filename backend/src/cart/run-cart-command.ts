@@ -3,8 +3,13 @@ import { CommandRunner } from '../platform/event-store/command-runner';
 import { cartDecider, CartCommand, CartState } from './cart.decider';
 import { cartStream } from './cart.events';
 
-/** The cart's command message; other modules (checkout) send it too, e.g. to clear a paid cart. */
-export class RunCartCommand extends Command<CartState> {
+export interface CartAfterCommand {
+  state: CartState;
+  version: number;
+}
+
+/** The cart's command message; other modules (checkout) send it too, e.g. to lock a cart while it is paid for. */
+export class RunCartCommand extends Command<CartAfterCommand> {
   constructor(
     readonly cartId: string,
     readonly command: CartCommand,
@@ -14,10 +19,11 @@ export class RunCartCommand extends Command<CartState> {
 }
 
 @CommandHandler(RunCartCommand)
-export class RunCartCommandHandler implements ICommandHandler<RunCartCommand, CartState> {
+export class RunCartCommandHandler implements ICommandHandler<RunCartCommand, CartAfterCommand> {
   constructor(private readonly runner: CommandRunner) {}
 
-  async execute({ cartId, command }: RunCartCommand): Promise<CartState> {
-    return (await this.runner.run(cartDecider, cartStream(cartId), command)).state;
+  async execute({ cartId, command }: RunCartCommand): Promise<CartAfterCommand> {
+    const { state, version } = await this.runner.run(cartDecider, cartStream(cartId), command);
+    return { state, version };
   }
 }

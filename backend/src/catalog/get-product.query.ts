@@ -1,8 +1,8 @@
 import { Query, QueryHandler, IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { ProductView } from './product.view';
+import { availableQuantity, ProductView } from './product.view';
 
-/** What other modules may know of a product: enough to price it and check its stock. */
+/** What other modules may know of a product: enough to price it and check its stock (units no checkout holds). */
 export interface ProductSnapshot {
   productId: number;
   name: string;
@@ -26,7 +26,7 @@ export class GetProductHandler implements IQueryHandler<GetProductQuery, Product
   async execute({ productId }: GetProductQuery): Promise<ProductSnapshot | undefined> {
     const p = await this.orm.em.fork().findOne(ProductView, { id: productId });
     return p
-      ? { productId: p.id, name: p.name, imageUrl: p.imageUrl, priceCents: p.priceCents, inStock: p.inStock, stockQuantity: p.stockQuantity }
+      ? { productId: p.id, name: p.name, imageUrl: p.imageUrl, priceCents: p.priceCents, inStock: p.inStock, stockQuantity: availableQuantity(p) }
       : undefined;
   }
 }

@@ -7,3 +7,4 @@ export { GetProductQuery } from './get-product.query';
 export type { ProductSnapshot } from './get-product.query';
 export { CATEGORIES, normalizeCategory } from './categories';
 export type { ProductDto } from './product.view';
+export { assertAvailable } from './stock-rules';

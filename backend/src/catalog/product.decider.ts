@@ -1,13 +1,25 @@
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
 import type { ProductDetails, ProductEvent, Stock } from './product.events';
+import { assertAvailable } from './stock-rules';
 
-export type ProductState = { exists: false } | ({ exists: true; productId: number } & ProductDetails & Stock);
+export type ProductState =
+  | { exists: false }
+  | ({ exists: true; productId: number; reservations: Readonly<Record<string, number>> } & ProductDetails & Stock);
 
 export type ProductCommand =
   | ({ kind: 'AddProduct'; productId: number } & ProductDetails & Stock)
   | { kind: 'ChangeProductDetails'; productId: number; changes: Partial<ProductDetails> }
-  | ({ kind: 'SetStock'; productId: number } & Stock);
+  | ({ kind: 'SetStock'; productId: number } & Stock)
+  | { kind: 'ReserveStock'; productId: number; orderId: string; quantity: number }
+  | { kind: 'ReleaseStock'; productId: number; orderId: string }
+  | { kind: 'SellStock'; productId: number; orderId: string };
+
+/** Units on hand that no checkout holds. */
+export function availableStock(state: Extract<ProductState, { exists: true }>): number {
+  const held = Object.values(state.reservations).reduce((sum, q) => sum + q, 0);
+  return Math.max(0, state.stockQuantity - held);
+}
 
 const MAX_PRICE_CENTS = 10_000_000;
 const MAX_STOCK = 100_000;
@@ -31,11 +43,22 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
   evolve(state, event) {
     switch (event.type) {
       case 'ProductAdded':
-        return { exists: true, ...event.data };
+        return { exists: true, ...event.data, reservations: {} };
+    }
+    if (!state.exists) return state;
+    switch (event.type) {
       case 'ProductDetailsChanged':
-        return state.exists ? { ...state, ...event.data } : state;
       case 'StockSet':
-        return state.exists ? { ...state, ...event.data } : state;
+        return { ...state, ...event.data };
+      case 'StockReserved':
+        return { ...state, reservations: { ...state.reservations, [event.data.orderId]: event.data.quantity } };
+      case 'StockReleased':
+        return { ...state, reservations: without(state.reservations, event.data.orderId) };
+      case 'StockSold': {
+        // An operator may have lowered the count below what was held: never below zero.
+        const stockQuantity = Math.max(0, state.stockQuantity - event.data.quantity);
+        return { ...state, stockQuantity, inStock: state.inStock && stockQuantity > 0, reservations: without(state.reservations, event.data.orderId) };
+      }
     }
   },
 
@@ -62,6 +85,29 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         if (state.inStock === command.inStock && state.stockQuantity === command.stockQuantity) return [];
         return [{ type: 'StockSet', data: { inStock: command.inStock, stockQuantity: command.stockQuantity } }];
       }
+      case 'ReserveStock': {
+        if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
+        // A retried checkout asks again: what it already holds is its answer.
+        if (command.orderId in state.reservations) return [];
+        assertAvailable({ name: state.name, inStock: state.inStock, available: availableStock(state), productId: state.productId }, command.quantity);
+        return [{ type: 'StockReserved', data: { orderId: command.orderId, quantity: command.quantity } }];
+      }
+      case 'ReleaseStock': {
+        const quantity = state.exists ? state.reservations[command.orderId] : undefined;
+        if (quantity === undefined) return [];
+        return [{ type: 'StockReleased', data: { orderId: command.orderId, quantity } }];
+      }
+      case 'SellStock': {
+        // Sold once: a repeat (a retried job, a reconciliation) finds nothing held and does nothing.
+        const quantity = state.exists ? state.reservations[command.orderId] : undefined;
+        if (quantity === undefined) return [];
+        return [{ type: 'StockSold', data: { orderId: command.orderId, quantity } }];
+      }
     }
   },
 };
+
+function without(reservations: Readonly<Record<string, number>>, orderId: string): Record<string, number> {
+  const { [orderId]: _released, ...rest } = reservations;
+  return rest;
+}

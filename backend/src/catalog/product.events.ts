@@ -18,7 +18,14 @@ export type ProductAdded = DomainEvent<'ProductAdded', { productId: number } & P
 export type ProductDetailsChanged = DomainEvent<'ProductDetailsChanged', Partial<ProductDetails>>;
 export type StockSet = DomainEvent<'StockSet', Stock>;
 
-export type ProductEvent = ProductAdded | ProductDetailsChanged | StockSet;
+/** A checkout holds units while the card is charged, so the last one cannot be sold twice. */
+export type StockReserved = DomainEvent<'StockReserved', { orderId: string; quantity: number }>;
+/** The charge failed or the checkout was given up: the held units are available again. */
+export type StockReleased = DomainEvent<'StockReleased', { orderId: string; quantity: number }>;
+/** The order was paid: the held units leave the stock for good. */
+export type StockSold = DomainEvent<'StockSold', { orderId: string; quantity: number }>;
+
+export type ProductEvent = ProductAdded | ProductDetailsChanged | StockSet | StockReserved | StockReleased | StockSold;
 
 export const PRODUCT_STREAM_TYPE = 'Product';
 export const productStream = (productId: number) => ({ id: `product-${productId}`, type: PRODUCT_STREAM_TYPE });

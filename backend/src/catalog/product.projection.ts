@@ -18,12 +18,30 @@ export class ProductProjection implements Projection {
     switch (event.type) {
       case 'ProductAdded': {
         const { productId, ...fields } = event.data;
-        await em.insert(ProductView, { id: productId, ...fields, ...stamp });
+        await em.insert(ProductView, { id: productId, ...fields, reservedQuantity: 0, ...stamp });
         return;
       }
       case 'ProductDetailsChanged':
       case 'StockSet':
         await em.nativeUpdate(ProductView, { id }, { ...event.data, ...stamp });
+        return;
+      case 'StockReserved':
+        await em.execute('update products set reserved_quantity = reserved_quantity + ?, version = ?, updated_at = ? where id = ?', [
+          event.data.quantity, stamp.version, stamp.updatedAt, id,
+        ]);
+        return;
+      case 'StockReleased':
+        await em.execute('update products set reserved_quantity = greatest(0, reserved_quantity - ?), version = ?, updated_at = ? where id = ?', [
+          event.data.quantity, stamp.version, stamp.updatedAt, id,
+        ]);
+        return;
+      case 'StockSold':
+        // Mirrors the decider's evolve: never below zero, sold out when the last unit goes.
+        await em.execute(
+          `update products set stock_quantity = greatest(0, stock_quantity - ?), in_stock = in_stock and stock_quantity - ? > 0,
+             reserved_quantity = greatest(0, reserved_quantity - ?), version = ?, updated_at = ? where id = ?`,
+          [event.data.quantity, event.data.quantity, event.data.quantity, stamp.version, stamp.updatedAt, id],
+        );
         return;
     }
   }

@@ -11,6 +11,8 @@ export class ProductView {
   category!: string;
   inStock!: boolean;
   stockQuantity!: number;
+  /** Units held by checkouts whose payment is in progress. */
+  reservedQuantity!: number;
   version!: number;
   updatedAt!: Date;
 }
@@ -27,6 +29,7 @@ export const ProductViewSchema = new EntitySchema<ProductView>({
     category: { type: 'text' },
     inStock: { type: 'boolean' },
     stockQuantity: { type: 'integer' },
+    reservedQuantity: { type: 'integer', default: 0 },
     version: { type: 'integer' },
     updatedAt: { type: 'datetime' },
   },
@@ -44,7 +47,11 @@ export interface ProductDto {
   stockQuantity: number;
 }
 
+/** What shoppers may still buy: units on hand that no checkout holds. */
+export const availableQuantity = (p: ProductView) => Math.max(0, p.stockQuantity - (p.reservedQuantity ?? 0));
+
 export function toProductDto(p: ProductView): ProductDto {
+  const available = availableQuantity(p);
   return {
     id: p.id,
     name: p.name,
@@ -52,7 +59,7 @@ export function toProductDto(p: ProductView): ProductDto {
     price: formatCents(p.priceCents),
     imageUrl: p.imageUrl,
     category: p.category,
-    inStock: p.inStock,
-    stockQuantity: p.stockQuantity,
+    inStock: p.inStock && available > 0,
+    stockQuantity: available,
   };
 }

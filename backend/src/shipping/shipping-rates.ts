@@ -16,7 +16,7 @@ export function shippingCostCents(method: ShippingMethod, subtotalCents: number)
 
 /** US only: five digits, optionally ZIP+4. */
 export function assertUsZip(zipCode: string): void {
-  if (!/^\d{5}(-\d{4})?$/.test(zipCode.trim())) throw invalid('We only ship within the United States.');
+  if (!/^\d{5}(-\d{4})?$/.test(zipCode.trim())) throw invalid('We only ship within the United States.', 'SHIPPING_RESTRICTED');
 }
 
 export function shippingRates(subtotalCents: number) {

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { createHttpApp } from '../../src/bootstrap/create-app';
@@ -10,16 +13,20 @@ export interface TestApp {
   http: ReturnType<typeof request>;
   baseUrl: string;
   queuePrefix: string;
+  /** This app's own DATA_DIR (mail, the Square emulator's state), removed on close. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
 /**
- * The real app on its own fresh PostgreSQL database and its own BullMQ key prefix. The relay
+ * The real app on its own fresh PostgreSQL database, BullMQ key prefix and data folder, with its
+ * own Square emulator on a free port (unless `env` names a Square). The relay
  * does not tick by itself (tests call `tick()`), and the demo catalogue is off unless asked for.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createScratchDatabase('test');
   const queuePrefix = `dc-test-${randomBytes(4).toString('hex')}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'dc-test-'));
   const settings = loadSettings({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -27,6 +34,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     QUEUE_PREFIX: queuePrefix,
     OUTBOX_RELAY_INTERVAL_MS: '0',
     SEED_DEMO_CATALOG: 'false',
+    DATA_DIR: dataDir,
+    SQUARE_EMULATOR_PORT: '0',
     ...env,
   });
   const app = await createHttpApp({ ...settings, databaseUrl: database.url, embeddedDatabase: false }, { worker: true });
@@ -37,9 +46,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     http: request(app.getHttpServer()),
     baseUrl: `http://127.0.0.1:${address.port}`,
     queuePrefix,
+    dataDir,
     async close() {
       await app.close();
       await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import type { Cart, CartItem } from '../cart/cart-api';
 import { subtotalCents } from '../cart/cart-totals';
 import { CartItemList } from '../cart/CartItemList';
+import { PaymentSection } from '../checkout/PaymentSection';
+import { useCardForm } from '../checkout/useCardForm';
+import { useCompleteOrder } from '../checkout/useCompleteOrder';
 import { EMPTY_SHIPPING_ADDRESS, type ContactFields, type FulfillmentMethod, type ShippingAddress } from '../cart/checkout-types';
 import { ContactSection } from '../cart/ContactSection';
 import { FulfillmentSection } from '../cart/FulfillmentSection';
@@ -63,6 +66,9 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
   const rates = useShippingRates({ enabled: shipping, subtotalCents: subtotal, zipCode: address.zipCode });
   const rate = chosenShippingRate(rates.data, shippingOption)?.[1];
   const shippingCents = !shipping ? 0 : rate ? toCents(rate.cost) : null;
+  const totalCents = shippingCents === null ? null : subtotal + shippingCents;
+  const cardForm = useCardForm(items.length > 0);
+  const { complete, processing } = useCompleteOrder(cardForm.card, cardForm.ready);
 
   return (
     <>
@@ -77,7 +83,14 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
               <ShippingOptionsSection rates={rates} value={shippingOption} onChange={setShippingOption} />
             </>
           )}
-          {/* The card payment form and 'Complete Order' arrive with the checkout issue. */}
+          <PaymentSection
+            containerRef={cardForm.containerRef}
+            formState={cardForm.state}
+            onReload={cardForm.reload}
+            processing={processing}
+            totalCents={totalCents}
+            onComplete={() => void complete({ cart, items, contact, fulfillment, address, shippingOption, totalCents })}
+          />
         </div>
         <div className="checkout__order">
           <CartItemList items={items} itemCount={itemCount} />

@@ -19,11 +19,28 @@ const schema = z
     STOREFRONT_DIR: z.string().default(resolve(repoRoot, 'widgets/dist')),
     ADMIN_DIR: z.string().default(resolve(repoRoot, 'admin-web/dist')),
     SEED_DEMO_CATALOG: z.stringbool().optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('The Dark Circle <studio@darkcircle.test>'),
+    MAIL_DIR: z.string().min(1).optional(),
+    /** A checkout left unfinished this long (its process died) is finished by the reconciliation job. */
+    CHECKOUT_STALE_SECONDS: z.coerce.number().int().min(0).default(120),
+    CHECKOUT_RECONCILE_EVERY_MS: z.coerce.number().int().min(0).default(30_000),
+    /** Square: with no access token (outside production) the bundled sandbox emulator stands in. */
+    SQUARE_ACCESS_TOKEN: z.string().min(1).optional(),
+    SQUARE_APPLICATION_ID: z.string().min(1).optional(),
+    SQUARE_LOCATION_ID: z.string().min(1).optional(),
+    SQUARE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    /** Overrides the environment's API address (a second process pointing at a running emulator). */
+    SQUARE_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The emulator's port; unset: PORT + 1. */
+    SQUARE_EMULATOR_PORT: port.optional(),
+    /** How long one call to Square may take before it is asked again with the same idempotency key. */
+    SQUARE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     // Production never falls back to the embedded database or a guessed Redis.
-    for (const key of ['DATABASE_URL', 'REDIS_URL'] as const) {
+    for (const key of ['DATABASE_URL', 'REDIS_URL', 'SQUARE_ACCESS_TOKEN', 'SQUARE_APPLICATION_ID', 'SQUARE_LOCATION_ID'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
   });

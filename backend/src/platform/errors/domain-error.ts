@@ -1,16 +1,45 @@
 /** A refusal the domain explains to the caller; the HTTP layer maps the kind to a status. */
 export type RefusalKind = 'invalid' | 'not-found' | 'conflict';
 
+/**
+ * A stable, machine-readable reason beside the message: clients branch on the code and show the
+ * message. Add new codes here so the list stays the one place that names them.
+ */
+export type ErrorCode =
+  | 'INVALID'
+  | 'VALIDATION_FAILED'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'CONCURRENT_CHANGE'
+  | 'OUT_OF_STOCK'
+  | 'INSUFFICIENT_STOCK'
+  | 'LINE_LIMIT'
+  | 'PRICE_CHANGED'
+  | 'AMOUNT_MISMATCH'
+  | 'CHECKOUT_IN_PROGRESS'
+  | 'CART_CHANGED'
+  | 'PAYMENT_UNCONFIRMED'
+  | 'EMPTY_CART'
+  | 'SHIPPING_RESTRICTED'
+  | 'PAYMENT_FAILED';
+
+/** Extra facts a client may need beside the message (how many are left, the right total). */
+export type ErrorDetails = Record<string, string | number | boolean | null>;
+
 export class DomainError extends Error {
   constructor(
     readonly kind: RefusalKind,
     message: string,
+    readonly code: ErrorCode = defaultCode[kind],
+    readonly details?: ErrorDetails,
   ) {
     super(message);
     this.name = 'DomainError';
   }
 }
 
-export const invalid = (message: string) => new DomainError('invalid', message);
-export const notFound = (message: string) => new DomainError('not-found', message);
-export const conflict = (message: string) => new DomainError('conflict', message);
+const defaultCode: Record<RefusalKind, ErrorCode> = { invalid: 'INVALID', 'not-found': 'NOT_FOUND', conflict: 'CONFLICT' };
+
+export const invalid = (message: string, code?: ErrorCode, details?: ErrorDetails) => new DomainError('invalid', message, code, details);
+export const notFound = (message: string, code?: ErrorCode, details?: ErrorDetails) => new DomainError('not-found', message, code, details);
+export const conflict = (message: string, code?: ErrorCode, details?: ErrorDetails) => new DomainError('conflict', message, code, details);

@@ -28,7 +28,7 @@ export class CommandRunner {
         return { state: fold({ ...decider, initialState: state }, newEvents), version: loaded.version + newEvents.length, events };
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
-        if (attempt >= MAX_ATTEMPTS) throw conflict('This was changed by someone else at the same moment. Please try again.');
+        if (attempt >= MAX_ATTEMPTS) throw conflict('This was changed by someone else at the same moment. Please try again.', 'CONCURRENT_CHANGE');
         await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
       }
     }

@@ -20,3 +20,11 @@ export function producerRedisOptions(url: string): RedisOptions {
     maxRetriesPerRequest: 1,
   };
 }
+
+/**
+ * ioredis options for a BullMQ worker: it blocks waiting for jobs, so commands must queue while
+ * Redis is away and never give up (`maxRetriesPerRequest: null`, as BullMQ requires).
+ */
+export function workerRedisOptions(url: string): RedisOptions {
+  return { ...producerRedisOptions(url), enableOfflineQueue: true, maxRetriesPerRequest: null };
+}

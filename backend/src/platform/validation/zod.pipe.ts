@@ -10,6 +10,6 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.in
     if (parsed.success) return parsed.data;
     const issue = parsed.error.issues[0];
     const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
-    throw new BadRequestException(`${where}${issue.message}`);
+    throw new BadRequestException({ message: `${where}${issue.message}`, code: 'VALIDATION_FAILED' });
   }
 }

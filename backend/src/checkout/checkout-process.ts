@@ -1,0 +1,116 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { RunCartCommand } from '../cart';
+import { RunProductCommand } from '../catalog';
+import { DomainError } from '../platform/errors/domain-error';
+import { CommandRunner } from '../platform/event-store/command-runner';
+import { fold } from '../platform/event-store/decider';
+import { EventStore } from '../platform/event-store/event-store';
+import { CardPayments } from './card-payments';
+import { orderDecider, OrderCommand, OrderState } from './order.decider';
+import { OrderEvent, orderStream } from './order.events';
+
+export type OpenOrder = Extract<OrderState, { exists: true }>;
+
+/**
+ * Drives one checkout to its end, step by step, each step named with its undo (reserve → charge →
+ * record, or release): opened → reserve stock → charging → charge → paid → sell stock, empty the
+ * cart → placed; any refusal → failed → release stock, unlock the cart → closed.
+ *
+ * Each step is idempotent and the order stream records how far it got, so the request that opened
+ * the checkout, a twin request (double click) and the reconciliation job after a crash can all run
+ * `advance` on the same order and reach the same single outcome.
+ */
+@Injectable()
+export class CheckoutProcess {
+  private readonly logger = new Logger('Checkout');
+
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly store: EventStore,
+    private readonly commands: CommandBus,
+    private readonly payments: CardPayments,
+  ) {}
+
+  async load(orderId: string): Promise<OrderState> {
+    const { events } = await this.store.readStream<OrderEvent>(orderStream(orderId).id);
+    return fold(orderDecider, events);
+  }
+
+  /**
+   * Moves the order on until it is placed or closed, or until Square cannot say whether the card was
+   * charged (status stays `charging`; a later call asks Square again with the same key).
+   * `mayCharge` is false for the reconciliation of an order that never asked for its charge: an
+   * interrupted checkout is then given up, never charged behind the shopper's back.
+   */
+  async advance(orderId: string, { mayCharge }: { mayCharge: boolean }): Promise<OpenOrder> {
+    for (;;) {
+      const order = await this.load(orderId);
+      if (!order.exists) throw new Error(`Order ${orderId} does not exist`);
+      const { opened } = order;
+      switch (order.status) {
+        case 'opened': {
+          if (!mayCharge) {
+            await this.order(orderId, { kind: 'RecordFailure', failure: { code: 'INTERRUPTED', message: 'The checkout was interrupted before the card was charged.' } });
+            break;
+          }
+          const refusal = await this.reserveStock(order);
+          await this.order(orderId, refusal ? { kind: 'RecordFailure', failure: refusal } : { kind: 'RequestCharge' });
+          break;
+        }
+        case 'charging': {
+          const outcome = await this.payments.charge({
+            idempotencyKey: opened.idempotencyKey,
+            sourceId: opened.sourceId,
+            amountCents: opened.totalCents,
+            buyerEmail: opened.customer.email,
+            orderNumber: opened.orderNumber,
+          });
+          if (outcome.kind === 'unknown') return order;
+          if (outcome.kind === 'captured') {
+            const { paymentId, cardBrand, last4 } = outcome;
+            await this.order(orderId, { kind: 'RecordPayment', payment: { paymentId, amountCents: opened.totalCents, cardBrand, last4 } });
+          } else {
+            this.logger.log(`Order ${opened.orderNumber}: card refused (${outcome.code})`);
+            await this.order(orderId, { kind: 'RecordFailure', failure: { code: outcome.code, message: outcome.message } });
+          }
+          break;
+        }
+        case 'paid':
+          for (const line of opened.lines) await this.product({ kind: 'SellStock', productId: line.productId, orderId });
+          await this.commands.execute(new RunCartCommand(opened.cartId, { kind: 'CompleteCheckout', orderId }));
+          await this.order(orderId, { kind: 'PlaceOrder' });
+          break;
+        case 'failed':
+          for (const line of opened.lines) await this.product({ kind: 'ReleaseStock', productId: line.productId, orderId });
+          await this.commands.execute(new RunCartCommand(opened.cartId, { kind: 'FailCheckout', orderId }));
+          await this.order(orderId, { kind: 'CloseCheckout' });
+          break;
+        case 'placed':
+        case 'closed':
+          return order;
+      }
+    }
+  }
+
+  /** Holds every line's units for this order; on the first shortfall, the refusal to record (what was held is released by the failure step). */
+  private async reserveStock({ opened }: OpenOrder): Promise<{ code: string; message: string } | undefined> {
+    for (const line of opened.lines) {
+      try {
+        await this.product({ kind: 'ReserveStock', productId: line.productId, orderId: opened.orderId, quantity: line.quantity });
+      } catch (error) {
+        if (error instanceof DomainError) return { code: error.code, message: error.message };
+        throw error;
+      }
+    }
+    return undefined;
+  }
+
+  private async order(orderId: string, command: OrderCommand): Promise<void> {
+    await this.runner.run(orderDecider, orderStream(orderId), command);
+  }
+
+  private async product(command: Extract<ConstructorParameters<typeof RunProductCommand>[0], { orderId: string }>): Promise<void> {
+    await this.commands.execute(new RunProductCommand(command));
+  }
+}

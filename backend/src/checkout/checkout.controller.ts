@@ -1,0 +1,37 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { z } from 'zod';
+import { ZodPipe } from '../platform/validation/zod.pipe';
+import { processPaymentBody, ProcessPaymentBody } from './checkout.schemas';
+import { CheckoutService } from './checkout.service';
+import { OrderReader } from './order.reader';
+
+/** The storefront's own record of a confirmed order; only its ids are read. */
+const confirmationRecord = z.looseObject({
+  orderId: z.string().max(100).optional(),
+  orderNumber: z.string().max(40).optional(),
+});
+
+@Controller('api')
+export class CheckoutController {
+  constructor(
+    private readonly checkout: CheckoutService,
+    private readonly orders: OrderReader,
+  ) {}
+
+  @Post('square/process-payment')
+  @HttpCode(200)
+  processPayment(@Body(new ZodPipe(processPaymentBody)) body: ProcessPaymentBody) {
+    return this.checkout.processPayment(body);
+  }
+
+  /**
+   * Kept for storefronts that ask after paying. The confirmation email is sent once by the worker
+   * when the order is placed; this call only says whether that happened, and never sends another.
+   */
+  @Post('orders/send-confirmation')
+  @HttpCode(200)
+  async sendConfirmation(@Body(new ZodPipe(confirmationRecord)) record: z.infer<typeof confirmationRecord>) {
+    const order = await this.orders.byPaymentOrNumber(record.orderId, record.orderNumber);
+    return { success: order?.status === 'placed', emailSent: Boolean(order?.confirmationSentAt) };
+  }
+}

@@ -1,0 +1,30 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { ProjectionRegistry } from '../platform/projections/projection.registry';
+import { CardPayments } from './card-payments';
+import { CheckoutController } from './checkout.controller';
+import { CheckoutProcess } from './checkout-process';
+import { CheckoutReconciler } from './checkout-reconciler';
+import { CheckoutService } from './checkout.service';
+import { OrderConfirmationJob } from './order-confirmation.job';
+import { OrderProjection } from './order.projection';
+import { OrderReader } from './order.reader';
+import { OrderViewSchema } from './order.view';
+
+/** Payments and orders: the reserve → charge → record checkout, its reconciliation and the confirmation email. */
+@Module({
+  imports: [MikroOrmModule.forFeature([OrderViewSchema])],
+  controllers: [CheckoutController],
+  providers: [CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderProjection, OrderReader],
+  exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
+})
+export class CheckoutModule implements OnModuleInit {
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly projection: OrderProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.register(this.projection);
+  }
+}

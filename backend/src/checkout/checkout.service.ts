@@ -1,0 +1,156 @@
+import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CartLine, LoadCartQuery, RunCartCommand } from '../cart';
+import { assertAvailable, GetProductQuery, ProductSnapshot } from '../catalog';
+import { conflict, ErrorCode, invalid, notFound } from '../platform/errors/domain-error';
+import { CommandRunner } from '../platform/event-store/command-runner';
+import { formatCents } from '../platform/money';
+import { assertUsZip } from '../shipping';
+import type { ProcessPaymentBody } from './checkout.schemas';
+import { CheckoutProcess, OpenOrder } from './checkout-process';
+import { orderDecider } from './order.decider';
+import { OrderTerms, orderStream } from './order.events';
+import { checkoutIdentity } from './order-identity';
+import { priceOrder } from './order-pricing';
+
+/** What the storefront gets back: the shape its payment call has always read, plus the order. */
+export type PaymentResult =
+  | {
+      success: true;
+      payment: { id: string; status: 'COMPLETED'; amountMoney: { amount: string; currency: 'USD' } };
+      orderId: string;
+      orderNumber: string;
+    }
+  | { success: false; error: string; code: string };
+
+/** Refusals a shopper can act on (the cart, the stock) are errors; a card decline is an answer. */
+const REFUSAL_CODES = new Set<string>(['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'CART_CHANGED', 'CHECKOUT_IN_PROGRESS', 'EMPTY_CART'] satisfies ErrorCode[]);
+
+/**
+ * `POST /api/square/process-payment`: checks the request against the cart as the server prices it,
+ * then opens the order, locks the cart on exactly those lines and lets CheckoutProcess take it from
+ * there. Nothing the browser says about money is used, only compared.
+ */
+@Injectable()
+export class CheckoutService {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly runner: CommandRunner,
+    private readonly process: CheckoutProcess,
+    private readonly orm: MikroORM,
+  ) {}
+
+  async processPayment(body: ProcessPaymentBody): Promise<PaymentResult> {
+    const cart = await this.queries.execute(new LoadCartQuery(body.cartId));
+    if (!cart.state.exists) throw notFound('That cart was not found.');
+    // A checkout of this cart is under way (a double click, a retry after a dropped answer): see it through.
+    if (cart.state.checkoutOrderId) return this.answer(await this.process.advance(cart.state.checkoutOrderId, { mayCharge: true }));
+    const lines = cart.state.lines;
+    if (lines.length === 0) throw invalid('Please add items to your cart before checking out.', 'EMPTY_CART');
+
+    const products = await Promise.all(lines.map((l) => this.queries.execute(new GetProductQuery(l.productId))));
+    await this.repriceIfChanged(body.cartId, lines, products);
+    lines.forEach((line, i) => assertAvailable({ name: line.name, inStock: products[i]!.inStock, available: products[i]!.stockQuantity }, line.quantity));
+
+    const shippingAddress = body.fulfillmentMethod === 'shipping' ? this.usAddress(body.shippingAddress!) : null;
+    const amounts = priceOrder(lines, body.fulfillmentMethod);
+    if (body.amountMoney.amount !== amounts.totalCents) {
+      throw conflict(
+        `The order total is $${formatCents(amounts.totalCents)}, not $${formatCents(body.amountMoney.amount)}. Nothing was charged; please review your order and try again.`,
+        'AMOUNT_MISMATCH',
+        { total: formatCents(amounts.totalCents) },
+      );
+    }
+
+    const customer = { name: body.customerName, email: body.customerEmail.toLowerCase() };
+    // The contact goes onto the cart too, so an abandoned cart can be followed up.
+    const { version } = await this.commands.execute(new RunCartCommand(body.cartId, { kind: 'GiveContactDetails', ...customer }));
+    const { orderId, idempotencyKey } = checkoutIdentity(body.cartId, version);
+    const terms: OrderTerms = {
+      orderId,
+      orderNumber: await this.nextOrderNumber(),
+      cartId: body.cartId,
+      customer,
+      fulfillment: body.fulfillmentMethod,
+      shippingAddress,
+      lines: lines.map(({ productId, name, quantity, unitPriceCents }) => ({ productId, name, quantity, unitPriceCents })),
+      ...amounts,
+    };
+    const { state: order } = await this.runner.run(orderDecider, orderStream(orderId), {
+      kind: 'OpenCheckout',
+      opened: { ...terms, sourceId: body.sourceId, idempotencyKey },
+    });
+    // A twin request for the same cart state opened it first: fine if it is the same purchase.
+    if (order.exists && (order.opened.totalCents !== terms.totalCents || order.opened.fulfillment !== terms.fulfillment)) {
+      throw conflict('Another payment for this cart is in progress.', 'CHECKOUT_IN_PROGRESS');
+    }
+    await this.lockCart(terms, lines);
+    return this.answer(await this.process.advance(orderId, { mayCharge: true }));
+  }
+
+  /** A line whose catalogue price moved is repriced in the cart, and the shopper sees the new total before paying. */
+  private async repriceIfChanged(cartId: string, lines: readonly CartLine[], products: (ProductSnapshot | undefined)[]): Promise<void> {
+    const gone = lines.find((_, i) => !products[i]);
+    if (gone) throw conflict(`${gone.name} is sold out.`, 'OUT_OF_STOCK', { available: 0 });
+    const prices = Object.fromEntries(lines.flatMap((l, i) => (products[i]!.priceCents !== l.unitPriceCents ? [[l.itemId, products[i]!.priceCents]] : [])));
+    const changed = lines.filter((l) => prices[l.itemId] !== undefined);
+    if (changed.length === 0) return;
+    const { state } = await this.commands.execute(new RunCartCommand(cartId, { kind: 'RepriceItems', prices }));
+    const subtotal = state.exists ? priceOrder(state.lines, 'pickup').subtotalCents : 0;
+    const names = changed.map((l) => `${l.name} is now $${formatCents(prices[l.itemId])}`).join('; ');
+    throw conflict(`A price changed since you added it: ${names}. Your cart now shows the new subtotal of $${formatCents(subtotal)}; nothing was charged.`, 'PRICE_CHANGED', {
+      subtotal: formatCents(subtotal),
+    });
+  }
+
+  private usAddress(address: NonNullable<ProcessPaymentBody['shippingAddress']>): OrderTerms['shippingAddress'] {
+    if (!/^(US|USA|United States)$/i.test(address.country || 'US')) throw invalid('We only ship within the United States.', 'SHIPPING_RESTRICTED');
+    assertUsZip(address.zipCode);
+    return { ...address, country: 'US' };
+  }
+
+  /** Locks the cart on the priced lines; if that fails (the cart changed, another checkout holds it) the opened order is closed. */
+  private async lockCart(terms: OrderTerms, lines: readonly CartLine[]): Promise<void> {
+    try {
+      await this.commands.execute(new RunCartCommand(terms.cartId, { kind: 'StartCheckout', orderId: terms.orderId, pricedLines: lines }));
+    } catch (error) {
+      const refusal = error as { code?: string; message?: string };
+      await this.runner.run(orderDecider, orderStream(terms.orderId), {
+        kind: 'RecordFailure',
+        failure: { code: refusal.code ?? 'CART_CHANGED', message: refusal.message ?? 'The cart could not be locked.' },
+      });
+      await this.process.advance(terms.orderId, { mayCharge: false });
+      throw error;
+    }
+  }
+
+  private answer(order: OpenOrder): PaymentResult {
+    const { opened } = order;
+    if (order.status === 'placed' && order.payment) {
+      return {
+        success: true,
+        payment: { id: order.payment.paymentId, status: 'COMPLETED', amountMoney: { amount: String(opened.totalCents), currency: 'USD' } },
+        orderId: opened.orderId,
+        orderNumber: opened.orderNumber,
+      };
+    }
+    if (order.status === 'closed' && order.failure) {
+      if (REFUSAL_CODES.has(order.failure.code)) throw conflict(order.failure.message, order.failure.code as ErrorCode);
+      return { success: false, error: order.failure.message, code: order.failure.code };
+    }
+    throw new ServiceUnavailableException({
+      code: 'PAYMENT_UNCONFIRMED',
+      message: 'We could not reach the card processor to confirm your payment. You will not be charged twice: please try again in a minute.',
+    });
+  }
+
+  private async nextOrderNumber(): Promise<string> {
+    const em = this.orm.em.fork() as EntityManager;
+    const [row] = await em.execute<{ n: string }[]>(`select nextval('order_numbers') as n`);
+    return `DC-${row.n}`;
+  }
+}
+

@@ -1,0 +1,42 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Mail } from '../mail';
+import { CommandRunner } from '../platform/event-store/command-runner';
+import type { RecordedEvent } from '../platform/event-store/recorded-event';
+import { JobHandlers } from '../platform/jobs/job-handlers';
+import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { CheckoutProcess } from './checkout-process';
+import { orderDecider } from './order.decider';
+import { orderStream } from './order.events';
+import { orderConfirmationEmail } from './order-confirmation.email';
+
+export const ORDER_CONFIRMATION_JOB = 'order-confirmation';
+
+/** On `OrderPlaced`, the worker emails the shopper their confirmation, once. */
+@Injectable()
+export class OrderConfirmationJob implements OnModuleInit {
+  private readonly logger = new Logger('OrderConfirmation');
+
+  constructor(
+    private readonly routes: OutboxRoutes,
+    private readonly handlers: JobHandlers,
+    private readonly process: CheckoutProcess,
+    private readonly runner: CommandRunner,
+    private readonly mail: Mail,
+  ) {}
+
+  onModuleInit(): void {
+    this.routes.route('OrderPlaced', { queue: 'email', jobName: ORDER_CONFIRMATION_JOB });
+    this.handlers.handle('email', ORDER_CONFIRMATION_JOB, (event) => this.send((event as RecordedEvent).streamId.slice('order-'.length)));
+  }
+
+  /** Checks the order stream first: a retried or repeated job finds the email already recorded and sends nothing. */
+  async send(orderId: string): Promise<'sent' | 'already-sent' | 'not-placed'> {
+    const order = await this.process.load(orderId);
+    if (!order.exists || order.status !== 'placed') return 'not-placed';
+    if (order.confirmationSent) return 'already-sent';
+    const { messageId } = await this.mail.send(orderConfirmationEmail(order.opened));
+    await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordConfirmationSent', messageId });
+    this.logger.log(`Order ${order.opened.orderNumber}: confirmation sent to the shopper`);
+    return 'sent';
+  }
+}

@@ -1,0 +1,38 @@
+import { checkoutIdentity } from './order-identity';
+import { priceOrder } from './order-pricing';
+
+describe('order pricing', () => {
+  const lines = [
+    { unitPriceCents: 900, quantity: 2 },
+    { unitPriceCents: 3200, quantity: 1 },
+  ];
+
+  it('charges nothing for pickup', () => {
+    expect(priceOrder(lines, 'pickup')).toEqual({ subtotalCents: 5000, shippingCents: 0, discountCents: 0, totalCents: 5000 });
+  });
+
+  it('ships for 5.00 below 50.00 and free from exactly 50.00', () => {
+    expect(priceOrder([{ unitPriceCents: 4999, quantity: 1 }], 'shipping')).toEqual({ subtotalCents: 4999, shippingCents: 500, discountCents: 0, totalCents: 5499 });
+    expect(priceOrder(lines, 'shipping').totalCents).toBe(5000);
+  });
+
+  it('takes a discount off the total', () => {
+    expect(priceOrder(lines, 'pickup', 500).totalCents).toBe(4500);
+  });
+});
+
+describe('checkout identity', () => {
+  const cart = '6f1c2f7e-3c3a-4b8e-9d2a-0d8c1f6b2a11';
+
+  it('is the same for the same cart version and differs for another', () => {
+    expect(checkoutIdentity(cart, 4)).toEqual(checkoutIdentity(cart, 4));
+    expect(checkoutIdentity(cart, 5).orderId).not.toBe(checkoutIdentity(cart, 4).orderId);
+  });
+
+  it('gives a UUID order id and a Square key of at most 45 characters', () => {
+    const { orderId, idempotencyKey } = checkoutIdentity(cart, 123456789);
+    expect(orderId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(idempotencyKey.length).toBeLessThanOrEqual(45);
+    expect(idempotencyKey).toBe('dc-6f1c2f7e3c3a4b8e9d2a0d8c1f6b2a11-123456789');
+  });
+});

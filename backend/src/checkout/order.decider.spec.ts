@@ -1,0 +1,83 @@
+import { deciderSpec } from '../../test/support/decider-spec';
+import { orderDecider } from './order.decider';
+import type { CheckoutOpened, OrderEvent } from './order.events';
+
+const spec = deciderSpec(orderDecider);
+const terms: CheckoutOpened['data'] = {
+  orderId: 'o1',
+  orderNumber: 'DC-1001',
+  cartId: 'c1',
+  customer: { name: 'Ana', email: 'ana@example.com' },
+  fulfillment: 'pickup',
+  shippingAddress: null,
+  lines: [{ productId: 1, name: 'Raven Hoodie', quantity: 1, unitPriceCents: 6800 }],
+  subtotalCents: 6800,
+  shippingCents: 0,
+  discountCents: 0,
+  totalCents: 6800,
+  sourceId: 'cnon:card-nonce-ok',
+  idempotencyKey: 'dc-c1-3',
+};
+const opened: OrderEvent = { type: 'CheckoutOpened', data: terms };
+const charging: OrderEvent = { type: 'ChargeRequested', data: {} };
+const payment = { paymentId: 'p1', amountCents: 6800, cardBrand: 'VISA', last4: '1111' };
+const captured: OrderEvent = { type: 'PaymentCaptured', data: payment };
+const declined: OrderEvent = { type: 'PaymentFailed', data: { code: 'GENERIC_DECLINE', message: 'Your card was declined.' } };
+const placed: OrderEvent = { type: 'OrderPlaced', data: { orderNumber: 'DC-1001' } };
+
+describe('order decider', () => {
+  it('opens a checkout once; a twin request finds it open', () => {
+    spec.given().when({ kind: 'OpenCheckout', opened: terms }).then([opened]);
+    spec.given(opened).when({ kind: 'OpenCheckout', opened: { ...terms, sourceId: 'cnon:other' } }).thenNothing();
+  });
+
+  it('refuses commands on an order that does not exist', () => {
+    spec.given().when({ kind: 'RequestCharge' }).thenThrows('NOT_FOUND');
+  });
+
+  it('asks for the charge once', () => {
+    spec.given(opened).when({ kind: 'RequestCharge' }).then([charging]);
+    spec.given(opened, charging).when({ kind: 'RequestCharge' }).thenNothing();
+    spec.given(opened, declined).when({ kind: 'RequestCharge' }).thenNothing();
+  });
+
+  it('records the payment of a requested charge once', () => {
+    spec.given(opened, charging).when({ kind: 'RecordPayment', payment }).then([captured]);
+    spec.given(opened, charging, captured).when({ kind: 'RecordPayment', payment }).thenNothing();
+    spec.given(opened, charging, captured, placed).when({ kind: 'RecordPayment', payment }).thenNothing();
+  });
+
+  it('refuses a payment for a checkout that never asked for one or already failed', () => {
+    spec.given(opened).when({ kind: 'RecordPayment', payment }).thenThrows('CONFLICT');
+    spec.given(opened, charging, declined).when({ kind: 'RecordPayment', payment }).thenThrows('CONFLICT');
+  });
+
+  it('records a failure before or during the charge, and never after the money moved', () => {
+    const failure = { code: 'OUT_OF_STOCK', message: 'Raven Hoodie is sold out.' };
+    spec.given(opened).when({ kind: 'RecordFailure', failure }).then([{ type: 'PaymentFailed', data: failure }]);
+    spec.given(opened, charging).when({ kind: 'RecordFailure', failure }).then([{ type: 'PaymentFailed', data: failure }]);
+    spec.given(opened, charging, declined).when({ kind: 'RecordFailure', failure }).thenNothing();
+    spec.given(opened, charging, captured).when({ kind: 'RecordFailure', failure }).thenNothing();
+  });
+
+  it('places a paid order once, and only a paid one', () => {
+    spec.given(opened, charging, captured).when({ kind: 'PlaceOrder' }).then([placed]);
+    spec.given(opened, charging, captured, placed).when({ kind: 'PlaceOrder' }).thenNothing();
+    spec.given(opened, charging).when({ kind: 'PlaceOrder' }).thenThrows('CONFLICT');
+  });
+
+  it('closes a failed checkout once, and only a failed one', () => {
+    spec.given(opened, charging, declined).when({ kind: 'CloseCheckout' }).then([{ type: 'CheckoutClosed', data: {} }]);
+    spec.given(opened, charging, declined, { type: 'CheckoutClosed', data: {} }).when({ kind: 'CloseCheckout' }).thenNothing();
+    spec.given(opened, charging, captured).when({ kind: 'CloseCheckout' }).thenThrows('CONFLICT');
+  });
+
+  it('records the confirmation email once, for a placed order only', () => {
+    spec.given(opened, charging, captured, placed).when({ kind: 'RecordConfirmationSent', messageId: 'm1' }).then([
+      { type: 'OrderConfirmationSent', data: { messageId: 'm1' } },
+    ]);
+    const sent: OrderEvent = { type: 'OrderConfirmationSent', data: { messageId: 'm1' } };
+    spec.given(opened, charging, captured, placed, sent).when({ kind: 'RecordConfirmationSent', messageId: 'm2' }).thenNothing();
+    spec.given(opened, charging, captured).when({ kind: 'RecordConfirmationSent', messageId: 'm1' }).thenNothing();
+  });
+});

@@ -1,0 +1,88 @@
+import { conflict, notFound } from '../platform/errors/domain-error';
+import type { Decider } from '../platform/event-store/decider';
+import type { CheckoutOpened, OrderEvent, PaymentCaptured, PaymentFailed } from './order.events';
+
+/**
+ * opened → charging → paid → placed, or opened/charging → failed → closed. `paid` and `failed`
+ * mean the money question is settled but the stock and the cart are not yet: a crash there is
+ * finished by the reconciliation job.
+ */
+export type OrderStatus = 'opened' | 'charging' | 'paid' | 'placed' | 'failed' | 'closed';
+
+export type OrderState =
+  | { exists: false }
+  | {
+      exists: true;
+      status: OrderStatus;
+      opened: CheckoutOpened['data'];
+      payment?: PaymentCaptured['data'];
+      failure?: PaymentFailed['data'];
+      confirmationSent: boolean;
+    };
+
+export type OrderCommand =
+  | { kind: 'OpenCheckout'; opened: CheckoutOpened['data'] }
+  | { kind: 'RequestCharge' }
+  | { kind: 'RecordPayment'; payment: PaymentCaptured['data'] }
+  | { kind: 'RecordFailure'; failure: PaymentFailed['data'] }
+  | { kind: 'PlaceOrder' }
+  | { kind: 'CloseCheckout' }
+  | { kind: 'RecordConfirmationSent'; messageId: string };
+
+const statusAfter: Partial<Record<OrderEvent['type'], OrderStatus>> = {
+  ChargeRequested: 'charging',
+  PaymentCaptured: 'paid',
+  PaymentFailed: 'failed',
+  OrderPlaced: 'placed',
+  CheckoutClosed: 'closed',
+};
+
+/**
+ * Every command is safe to repeat: two requests for the same checkout (a double click), or a request
+ * and the reconciliation job, drive the same order and agree on one outcome.
+ */
+export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
+  initialState: { exists: false },
+
+  evolve(state, event) {
+    if (event.type === 'CheckoutOpened') return { exists: true, status: 'opened', opened: event.data, confirmationSent: false };
+    if (!state.exists) return state;
+    const status = statusAfter[event.type] ?? state.status;
+    switch (event.type) {
+      case 'PaymentCaptured':
+        return { ...state, status, payment: event.data };
+      case 'PaymentFailed':
+        return { ...state, status, failure: event.data };
+      case 'OrderConfirmationSent':
+        return { ...state, confirmationSent: true };
+      default:
+        return { ...state, status };
+    }
+  },
+
+  decide(command, state) {
+    if (command.kind === 'OpenCheckout') return state.exists ? [] : [{ type: 'CheckoutOpened', data: command.opened }];
+    if (!state.exists) throw notFound('That order was not found.');
+    const { status } = state;
+    switch (command.kind) {
+      case 'RequestCharge':
+        return status === 'opened' ? [{ type: 'ChargeRequested', data: {} }] : [];
+      case 'RecordPayment':
+        if (status === 'charging') return [{ type: 'PaymentCaptured', data: command.payment }];
+        if (status === 'paid' || status === 'placed') return [];
+        throw conflict(`Order ${state.opened.orderNumber} cannot take a payment while ${status}.`);
+      case 'RecordFailure':
+        return status === 'opened' || status === 'charging' ? [{ type: 'PaymentFailed', data: command.failure }] : [];
+      case 'PlaceOrder':
+        if (status === 'paid') return [{ type: 'OrderPlaced', data: { orderNumber: state.opened.orderNumber } }];
+        if (status === 'placed') return [];
+        throw conflict(`Order ${state.opened.orderNumber} is not paid.`);
+      case 'CloseCheckout':
+        if (status === 'failed') return [{ type: 'CheckoutClosed', data: {} }];
+        if (status === 'closed') return [];
+        throw conflict(`Order ${state.opened.orderNumber} has not failed.`);
+      case 'RecordConfirmationSent':
+        return status === 'placed' && !state.confirmationSent ? [{ type: 'OrderConfirmationSent', data: { messageId: command.messageId } }] : [];
+    }
+  },
+};

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { OrderView } from './order.view';
+
+/** Reads of the orders projection. */
+@Injectable()
+export class OrderReader {
+  constructor(private readonly orm: MikroORM) {}
+
+  /** The storefront knows an order by the payment id (its record's `orderId`) or the order number. */
+  async byPaymentOrNumber(paymentId?: string, orderNumber?: string): Promise<OrderView | null> {
+    if (!paymentId && !orderNumber) return null;
+    const where = [...(paymentId ? [{ paymentId }, { id: isUuid(paymentId) ? paymentId : undefined }] : []), ...(orderNumber ? [{ orderNumber }] : [])];
+    return this.em().findOne(OrderView, { $or: where.filter((w) => Object.values(w)[0] !== undefined) });
+  }
+
+  /** Checkouts that stopped part-way (their process died) and have not moved for `olderThanSeconds`. */
+  async unfinished(olderThanSeconds: number): Promise<{ id: string; status: OrderView['status'] }[]> {
+    return this.em().execute(
+      `select id, status from orders where status in ('opened', 'charging', 'paid', 'failed') and updated_at < now() - make_interval(secs => ?) order by updated_at limit 100`,
+      [olderThanSeconds],
+    );
+  }
+
+  private em(): EntityManager {
+    return this.orm.em.fork() as EntityManager;
+  }
+}
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

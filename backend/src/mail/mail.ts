@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { MailerService } from '@nestjs-modules/mailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Stable per logical message, so a mail client threads a re-send rather than showing two. */
+  messageId?: string;
+}
+
+/** The one way the shop sends email; jobs call it after checking their stream, so a retry sends nothing twice. */
+@Injectable()
+export class Mail {
+  constructor(private readonly mailer: MailerService) {}
+
+  async send(mail: OutgoingMail): Promise<{ messageId: string }> {
+    const info = await this.mailer.sendMail({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId });
+    return { messageId: String(info.messageId ?? mail.messageId ?? '') };
+  }
+}

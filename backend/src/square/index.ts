@@ -1,0 +1,3 @@
+export { SquareModule } from './square.module';
+export { SQUARE_SETTINGS } from './square-settings';
+export type { SquareSettings } from './square-settings';

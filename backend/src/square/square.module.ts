@@ -1,0 +1,23 @@
+import { Global, Module } from '@nestjs/common';
+import { SquareClient } from 'square';
+import { SquareConfigController } from './square-config.controller';
+import { SquareConnection } from './square-connection';
+import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
+
+/** The official `square` SDK, pointed at Square or at the emulator, for every module that calls Square. */
+@Global()
+@Module({
+  controllers: [SquareConfigController],
+  providers: [
+    SquareConnection,
+    { provide: SQUARE_SETTINGS, inject: [SquareConnection], useFactory: (connection: SquareConnection) => connection.settings() },
+    {
+      provide: SquareClient,
+      inject: [SQUARE_SETTINGS],
+      // Retries are the callers' own (with the same idempotency key), so each is bounded and logged.
+      useFactory: (s: SquareSettings) => new SquareClient({ token: s.accessToken, baseUrl: s.baseUrl, timeoutInSeconds: s.timeoutMs / 1000, maxRetries: 0 }),
+    },
+  ],
+  exports: [SQUARE_SETTINGS, SquareClient],
+})
+export class SquareModule {}

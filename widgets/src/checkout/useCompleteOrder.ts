@@ -1,0 +1,105 @@
+import { useState, type RefObject } from 'react';
+import { useNavigate } from 'react-router';
+import { serverMessageOf } from '../api/http';
+import type { Cart, CartItem } from '../cart/cart-api';
+import { clearCart } from '../cart/cart-api';
+import { notifyCartUpdated } from '../cart/cart-events';
+import type { ContactFields, FulfillmentMethod, ShippingAddress } from '../cart/checkout-types';
+import { centsToDecimal, toCents } from '../lib/money';
+import { useToast, type ToastOptions } from '../toast/toast-context';
+import { saveOrderRecord, type OrderRecord } from './order-record';
+import { processPayment, sendOrderConfirmation } from './payment-api';
+import type { SquareCard } from './square-web-sdk';
+
+export interface CheckoutDetails {
+  cart: Cart;
+  items: CartItem[];
+  contact: ContactFields;
+  fulfillment: FulfillmentMethod;
+  address: ShippingAddress;
+  shippingOption: string;
+  /** What the shopper is shown and asked to pay; null while shipping is still to be calculated. */
+  totalCents: number | null;
+}
+
+const ADDRESS_FIELDS: (keyof ShippingAddress)[] = ['address', 'city', 'state', 'zipCode'];
+
+/** The checks the shopper sees before anything is sent, in the order they are made. */
+function missing(details: CheckoutDetails, cardReady: boolean): ToastOptions | undefined {
+  if (details.items.length === 0) {
+    return { title: 'Empty Cart', description: 'Please add items to your cart before checking out.', variant: 'destructive' };
+  }
+  if (!details.contact.name.trim() || !details.contact.email.trim()) {
+    return { title: 'Missing Information', description: 'Please enter your name and email address.', variant: 'destructive' };
+  }
+  if (details.fulfillment === 'shipping' && ADDRESS_FIELDS.some((key) => !details.address[key].trim())) {
+    return { title: 'Missing Shipping Address', description: 'Please complete your shipping address.', variant: 'destructive' };
+  }
+  if (!cardReady) {
+    return { title: 'Payment Form Not Ready', description: "Please try refreshing the page or click 'Reload Payment Form' below.", variant: 'destructive' };
+  }
+  return undefined;
+}
+
+/**
+ * Complete Order: tokenize the card, ask the server to charge the total the shopper sees, then keep
+ * the order record for the confirmation page. The server prices the order itself and refuses any
+ * other amount, so what is sent here is only ever compared, never trusted.
+ */
+export function useCompleteOrder(card: RefObject<SquareCard | null>, cardReady: boolean) {
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const [processing, setProcessing] = useState(false);
+
+  async function complete(details: CheckoutDetails): Promise<void> {
+    if (processing) return;
+    const problem = missing(details, cardReady && card.current !== null);
+    if (problem) {
+      toast(problem);
+      return;
+    }
+    if (details.totalCents === null) return;
+    setProcessing(true);
+    try {
+      const tokenized = await card.current!.tokenize();
+      if (tokenized.status !== 'OK' || !tokenized.token) throw new Error(tokenized.errors?.[0]?.message ?? 'Card tokenization failed');
+      const shipping = details.fulfillment === 'shipping';
+      const result = await processPayment({
+        sourceId: tokenized.token,
+        amountMoney: { amount: String(details.totalCents), currency: 'USD' },
+        customerEmail: details.contact.email.trim(),
+        customerName: details.contact.name.trim(),
+        cartId: details.cart.id,
+        fulfillmentMethod: details.fulfillment,
+        ...(shipping ? { shippingAddress: details.address, shippingOption: details.shippingOption } : {}),
+      });
+      if (!result.success) throw new Error(result.error || 'Payment processing failed');
+
+      const record: OrderRecord = {
+        orderId: result.payment.id,
+        orderNumber: result.orderNumber,
+        total: centsToDecimal(details.totalCents),
+        customerName: details.contact.name.trim(),
+        customerEmail: details.contact.email.trim(),
+        fulfillmentMethod: details.fulfillment,
+        shippingAddress: shipping ? details.address : null,
+        items: details.items.map((i) => ({ name: i.product.name, quantity: i.quantity, price: centsToDecimal(toCents(i.price) * i.quantity) })),
+      };
+      saveOrderRecord(record);
+      // The server already emptied the paid cart; clearing again is harmless and keeps older servers right.
+      await clearCart(details.cart.id).catch((error) => console.error('Failed to clear the cart', error));
+      sendOrderConfirmation(record);
+      notifyCartUpdated();
+      navigate('/order-confirmation');
+    } catch (error) {
+      const message = serverMessageOf(error) ?? (error instanceof Error && !/^\d{3}: /.test(error.message) ? error.message : undefined);
+      toast({ title: 'Payment Failed', description: message ?? 'Please check your payment information and try again.', variant: 'destructive' });
+      // A refused payment may have repriced the cart or found it sold out: show the cart as it is now.
+      notifyCartUpdated();
+    } finally {
+      setProcessing(false);
+    }
+  }
+
+  return { complete, processing };
+}
