@@ -3,6 +3,7 @@ import { CartModule } from './cart';
 import { CatalogModule } from './catalog';
 import { CheckoutModule } from './checkout';
 import { MailModule } from './mail';
+import { NewsletterModule } from './newsletter';
 import { SquareModule } from './square';
 import { JobsModule } from './platform/jobs/jobs.module';
 import { AppConfig } from './platform/config/app-config';
@@ -34,6 +35,7 @@ export class AppModule {
         MailModule,
         SquareModule,
         CheckoutModule,
+        NewsletterModule,
         // Last, so its catch-all route is the fallback behind every API route.
         WebModule,
         ...(roles.worker ? [OutboxRelayModule, JobsModule] : []),

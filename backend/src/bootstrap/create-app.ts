@@ -8,6 +8,7 @@ import { AppConfig } from '../platform/config/app-config';
 import { correlationIdOf, useCorrelation } from '../platform/context/correlation';
 import { ErrorBodyFilter } from '../platform/errors/error-body.filter';
 import { createRootLogger, PinoNestLogger } from '../platform/logging/logger';
+import { registerRateLimits } from '../platform/web/rate-limit';
 import { serveStaticAssets } from '../platform/web/static-assets';
 
 /** Builds the HTTP app on a migrated database; seeds the demo catalogue into an empty one. */
@@ -26,6 +27,7 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   useCorrelation(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ErrorBodyFilter());
   serveStaticAssets(app, config);
+  await registerRateLimits(app, config);
   await app.init();
   await prepareDatabase(app, config);
   return app;
