@@ -12,6 +12,7 @@ import { DatabaseModule } from './platform/database/database.module';
 import { OutboxRelayModule } from './platform/outbox/outbox-relay.module';
 import { PlatformModule } from './platform/platform.module';
 import { ShippingModule } from './shipping';
+import { SocialModule } from './social';
 import { WebModule } from './platform/web/web.module';
 
 export interface AppRoles {
@@ -36,6 +37,7 @@ export class AppModule {
         SquareModule,
         CheckoutModule,
         NewsletterModule,
+        SocialModule,
         // Last, so its catch-all route is the fallback behind every API route.
         WebModule,
         ...(roles.worker ? [OutboxRelayModule, JobsModule] : []),
