@@ -1,26 +1,24 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { BullModule } from '@nestjs/bullmq';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { QUEUE_NAMES } from '../outbox/queue-names';
 import { workerRedisOptions } from '../outbox/redis-connection';
 import { JobScheduler } from './job-scheduler';
 import { EmailQueueProcessor, RecoveryQueueProcessor, SquareQueueProcessor } from './queue-processors';
 
 /**
- * `BullModule.forRootAsync` alone never starts the processors: the explorer that turns `@Processor`
- * classes into BullMQ workers comes only with `registerQueue`, which would also open a second set of
- * producer queues. Its core module (explorer, registrar) is imported by itself instead; the workers
- * take their connection and prefix from the shared configuration below.
+ * The worker's side of the job queues: one BullMQ worker per queue, and the repeating jobs.
+ * `registerQueue` is what makes @nestjs/bullmq discover the `@Processor` classes (`forRoot` alone
+ * starts no worker); on shutdown each queue closes its worker (the active job finishes) and then
+ * disconnects, even while Redis is away.
  */
-const bullCore = (BullModule as unknown as { coreModuleDefinition: DynamicModule }).coreModuleDefinition;
-
-/** The worker's side of the job queues: one BullMQ worker per queue, and the repeating jobs. */
 @Module({
   imports: [
-    bullCore,
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ connection: workerRedisOptions(config.redisUrl), prefix: config.QUEUE_PREFIX }),
     }),
+    BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name, forceDisconnectOnShutdown: true }))),
   ],
   providers: [EmailQueueProcessor, SquareQueueProcessor, RecoveryQueueProcessor, JobScheduler],
 })
