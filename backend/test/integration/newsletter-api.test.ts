@@ -4,19 +4,13 @@ import { SquareCustomerJob, WelcomeEmailJob } from '../../src/newsletter';
 import { subscriberIdOf } from '../../src/newsletter/subscriber-identity';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { sentMail, waitForMail } from '../support/mailbox';
-import { startSquareCustomersStub, SquareCustomersStub } from '../support/square-customers-stub';
 import { startTestApp, TestApp } from '../support/test-app';
 
 let t: TestApp;
-let square: SquareCustomersStub;
 beforeAll(async () => {
-  square = await startSquareCustomersStub();
-  t = await startTestApp({ NEWSLETTER_RATE_LIMIT_MAX: '3', NEWSLETTER_RATE_LIMIT_WINDOW_SECONDS: '60', SQUARE_BASE_URL: square.url, PUBLIC_URL: 'http://shop.test' });
+  t = await startTestApp({ NEWSLETTER_RATE_LIMIT_MAX: '3', NEWSLETTER_RATE_LIMIT_WINDOW_SECONDS: '60', PUBLIC_URL: 'http://shop.test' });
 });
-afterAll(async () => {
-  await t.close();
-  await square.close();
-});
+afterAll(() => t.close());
 
 // Each test calls from its own client address (the app trusts X-Forwarded-For from loopback), so the rate limit of 3 is per test.
 let address = 0;
@@ -169,24 +163,41 @@ describe('jobs', () => {
     expect(await (mailTo('once@example.com'))()).toHaveLength(1);
   });
 
+  const squareCustomers = (email: string) => t.square.customers().filter((c) => c.email_address === email);
+
   it('adds the subscriber to Square once (search first, then create) even when the job runs twice', async () => {
     await client().post('/api/newsletter/subscribe', { email: 'square@example.com', name: 'Sq' }).expect(200);
     const job = t.app.get(SquareCustomerJob);
     const id = subscriberIdOf('square@example.com');
     await Promise.all([job.link(id), job.link(id)]);
     expect(await job.link(id)).toBe('already-linked');
-    expect(square.customers.filter((c) => c.email_address === 'square@example.com')).toHaveLength(1);
-    const customerId = square.customers.find((c) => c.email_address === 'square@example.com')!.id;
-    expect(await subscriber('square@example.com')).toMatchObject({ square_customer_id: customerId });
+    const customers = squareCustomers('square@example.com');
+    expect(customers).toHaveLength(1);
+    expect(customers[0]).toMatchObject({ given_name: 'Sq', reference_id: `newsletter-${id}` });
+    expect(await subscriber('square@example.com')).toMatchObject({ square_customer_id: customers[0].id });
     expect(await count(`select count(*)::int as n from events where type = 'SubscriberLinkedToSquare' and stream_id = ?`, [`subscriber-${id}`])).toBe(1);
   });
 
+  it('links through the relayed job, and a retry after Square failed still makes one customer', async () => {
+    t.square.faults.next('CreateCustomer', { kind: 'unavailable' });
+    await client().post('/api/newsletter/subscribe', { email: 'retry@example.com' }).expect(200);
+    const job = t.app.get(SquareCustomerJob);
+    const id = subscriberIdOf('retry@example.com');
+    await expect(job.link(id)).rejects.toThrow();
+    expect(squareCustomers('retry@example.com')).toHaveLength(0);
+    await relay();
+    const deadline = Date.now() + 30_000;
+    while (!(await subscriber('retry@example.com')).square_customer_id && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(squareCustomers('retry@example.com')).toHaveLength(1);
+    expect((await subscriber('retry@example.com')).square_customer_id).toBe(squareCustomers('retry@example.com')[0].id);
+  });
+
   it('finds a customer Square already has rather than creating another', async () => {
-    square.customers.push({ id: 'EXISTING1', email_address: 'known@example.com' });
+    const { SquareClient } = await import('square');
+    const existing = await t.app.get(SquareClient).customers.create({ emailAddress: 'known@example.com', givenName: 'Known' });
     await client().post('/api/newsletter/subscribe', { email: 'known@example.com' }).expect(200);
-    const creates = square.createCalls;
     expect(await t.app.get(SquareCustomerJob).link(subscriberIdOf('known@example.com'))).toBe('linked');
-    expect(square.createCalls).toBe(creates);
-    expect((await subscriber('known@example.com')).square_customer_id).toBe('EXISTING1');
+    expect(squareCustomers('known@example.com')).toHaveLength(1);
+    expect((await subscriber('known@example.com')).square_customer_id).toBe(existing.customer!.id);
   });
 });

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createEmulatorServer, listPayments } from './emulator-server';
-import type { PaymentRaw } from './emulator-state';
+import type { CustomerRaw, PaymentRaw } from './emulator-state';
 import { StateStore } from './emulator-state';
 import { Faults } from './faults';
 import { seedDemoCatalog } from './seed';
 
 export { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID } from './emulator-identity';
 export type { Fault, Operation } from './faults';
-export type { PaymentRaw } from './emulator-state';
+export type { CustomerRaw, PaymentRaw } from './emulator-state';
 
 export interface SquareEmulatorOptions {
   port: number;
@@ -25,6 +25,8 @@ export interface SquareEmulator {
   faults: Faults;
   /** Every payment made, failed ones included, oldest first. */
   payments(): PaymentRaw[];
+  /** The customer directory, oldest first. */
+  customers(): CustomerRaw[];
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startSquareEmulator(options: SquareEmulatorOptions): Promi
     url,
     faults,
     payments: () => listPayments({ store }),
+    customers: () => Object.values(store.state.customers),
     async close() {
       cancelDelays();
       await new Promise<void>((done) => {

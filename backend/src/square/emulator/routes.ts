@@ -1,5 +1,6 @@
 import type { HandlerContext, Reply } from './emulator-context';
 import type { Operation } from './faults';
+import { createCustomer, searchCustomers } from './customers';
 import { listLocations, retrieveLocation } from './locations';
 import { createPayment, getPayment } from './payments';
 
@@ -19,4 +20,6 @@ export const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/v2\/locations\/([^/]+)$/, operation: 'RetrieveLocation', mutates: false, handle: retrieveLocation },
   { method: 'POST', pattern: /^\/v2\/payments$/, operation: 'CreatePayment', mutates: true, handle: createPayment },
   { method: 'GET', pattern: /^\/v2\/payments\/([^/]+)$/, operation: 'GetPayment', mutates: false, handle: getPayment },
+  { method: 'POST', pattern: /^\/v2\/customers$/, operation: 'CreateCustomer', mutates: true, handle: createCustomer },
+  { method: 'POST', pattern: /^\/v2\/customers\/search$/, operation: 'SearchCustomers', mutates: false, handle: searchCustomers },
 ];
