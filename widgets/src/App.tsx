@@ -6,7 +6,10 @@ import { CartPage } from './pages/CartPage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { OrderConfirmationPage } from './pages/OrderConfirmationPage';
+import { PrivacyPage } from './pages/PrivacyPage';
 import { ProductPage } from './pages/ProductPage';
+import { ShippingPage } from './pages/ShippingPage';
+import { TermsPage } from './pages/TermsPage';
 
 // The showcase pulls in 18 font stylesheets, so it is its own chunk.
 const FontsPage = lazy(() => import('./pages/FontsPage').then((m) => ({ default: m.FontsPage })));
@@ -21,6 +24,9 @@ export function App() {
         <Route path="cart" element={<CartPage />} />
         <Route path="order-confirmation" element={<OrderConfirmationPage />} />
         <Route path="fonts" element={<FontsPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="shipping" element={<ShippingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

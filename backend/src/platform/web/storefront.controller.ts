@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 
 /** Paths the storefront renders; anything else gets its 404 page with a 404 status. */
-const STOREFRONT_ROUTES = [/^\/$/, /^\/product(\/[^/]*)?$/, /^\/cart$/, /^\/order-confirmation$/, /^\/fonts$/];
+const STOREFRONT_ROUTES = [/^\/$/, /^\/product(\/[^/]*)?$/, /^\/cart$/, /^\/order-confirmation$/, /^\/fonts$/, /^\/(privacy|terms|shipping)$/];
 const ADMIN_ROUTES = [/^\/admin(\/.*)?$/, /^\/inventory$/];
 
 /**
