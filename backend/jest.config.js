@@ -4,9 +4,8 @@ module.exports = {
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testRegex: '\\.(spec|test)\\.ts$',
   transform: { '^.+\\.[tj]s$': ['@swc/jest'] },
-  // These ship only ESM (content-disposition under @fastify/static, and @nestjs/bullmq 12 with its
-  // bull-shared), which jest on Node 20 cannot require; they are compiled like our own code.
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|@nestjs/bullmq|@nestjs/bull-shared)/)'],
+  // content-disposition (under @fastify/static) ships only ESM, which jest on Node 20 cannot require.
+  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };
