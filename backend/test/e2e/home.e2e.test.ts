@@ -16,6 +16,7 @@ const suite = browserSuite(() => ({
   EVENTS_VIDEO_URL: 'https://video.example/events.mp4',
   EVENTS_VIDEO_POSTER_URL: '/images/products/raven.svg',
   OUTBOX_RELAY_INTERVAL_MS: '200',
+  NEWSLETTER_RATE_LIMIT_MAX: '50',
 }));
 
 describe('the home page in a real browser', () => {
@@ -106,5 +107,47 @@ describe('the home page in a real browser', () => {
       expect(res?.status()).toBe(200);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
     }
+  });
+});
+
+describe('DARKCIRCLE10 at checkout in a real browser', () => {
+  it('applies the code for a subscriber, charges 10% less and shows the discount on the confirmation', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    await t.http.post('/api/newsletter/subscribe').send({ email: 'carmilla@example.com', name: null }).expect(200);
+
+    // The Raven hoodie is 68.00: 6.80 off, pickup, 61.20 to pay.
+    await page.goto(`${t.baseUrl}/product/1`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('has been added to your cart.').waitFor();
+    await page.goto(`${t.baseUrl}/cart`);
+    await page.getByRole('heading', { name: /Your Items/ }).waitFor();
+    await page.getByLabel('Name').fill('Carmilla Karnstein');
+    await page.getByLabel('Email').fill('carmilla@example.com');
+
+    const code = page.getByLabel('Discount code');
+    await code.fill('NOTACODE');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('discount-status').filter({ hasText: 'NOTACODE is not a valid discount code.' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('order-total').innerText()).toBe('$68.00');
+
+    await code.fill('darkcircle10');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByTestId('discount-status').filter({ hasText: 'DARKCIRCLE10: 10% off your items.' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('order-discount').innerText()).toBe('-$6.80');
+    expect(await page.getByTestId('order-total').innerText()).toBe('$61.20');
+
+    const form = page.getByTestId('card-container');
+    await form.getByLabel(/card number/i).fill('4111 1111 1111 1111');
+    await form.getByLabel(/expiration/i).fill('12/34');
+    await form.getByLabel(/cvv/i).fill('111');
+    await form.getByLabel(/postal/i).fill('02139');
+    await page.getByRole('button', { name: 'Complete Order - $61.20' }).click();
+
+    await page.waitForURL(/\/order-confirmation$/, { timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    expect(await page.getByTestId('receipt-discount').innerText()).toBe('-$6.80');
+    expect(await page.getByTestId('receipt-total').innerText()).toBe('$61.20');
+    const charged = t.square.payments().filter((p) => p.buyer_email_address === 'carmilla@example.com' && p.status === 'COMPLETED');
+    expect(charged.map((p) => Number(p.amount_money?.amount))).toEqual([6120]);
   });
 });

@@ -49,6 +49,12 @@ function Confirmed({ order }: { order: OrderRecord }) {
             </li>
           ))}
         </ul>
+        {order.discount && (
+          <p className="summary__row">
+            <span>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</span>
+            <span data-testid="receipt-discount">-{formatPrice(order.discount)}</span>
+          </p>
+        )}
         <p className="summary__row summary__row--total">
           <span>Total</span>
           <span data-testid="receipt-total">{formatPrice(order.total)}</span>
