@@ -1,4 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { OrderConfirmationJob } from '../../src/checkout';
+import { orderDecider } from '../../src/checkout/order.decider';
+import { orderStream } from '../../src/checkout/order.events';
+import { CommandRunner } from '../../src/platform/event-store/command-runner';
+import { ProjectionRebuilder } from '../../src/platform/projections/projection-rebuilder';
 import { sentMail } from '../support/mailbox';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -123,5 +129,41 @@ describe('paying with DARKCIRCLE10', () => {
     expect(lost[0].body.code).toBe('DISCOUNT_ALREADY_USED');
     expect(paymentsOf(2250).length - before).toBe(1);
     expect(await redemptions('racer@example.com')).toEqual([{ order_id: won[0].body.orderId }]);
+  });
+
+  it('refuses, in the database, a second order opening with a redeemed code, whatever checked it before', async () => {
+    const orderId = randomUUID();
+    const opened = {
+      orderId,
+      orderNumber: 'DC-TEST-1',
+      cartId: randomUUID(),
+      customer: { name: 'Racer', email: 'racer@example.com' },
+      fulfillment: 'pickup' as const,
+      shippingAddress: null,
+      lines: [{ productId: patch, name: 'Discount Patch', quantity: 1, unitPriceCents: 2500 }],
+      subtotalCents: 2500,
+      shippingCents: 0,
+      discountCents: 250,
+      totalCents: 2250,
+      discountCode: 'DARKCIRCLE10',
+      sourceId: 'cnon:card-nonce-ok',
+      idempotencyKey: randomUUID(),
+    };
+    await expect(t.app.get(CommandRunner).run(orderDecider, orderStream(orderId), { kind: 'OpenCheckout', opened })).rejects.toBeInstanceOf(UniqueConstraintViolationException);
+    expect(await sql(t, 'select 1 from events where stream_id = ?', [orderStream(orderId).id])).toEqual([]);
+  });
+});
+
+describe('rebuilding the read tables', () => {
+  it("gives back the same orders and redemptions, with the failed checkout's code returned", async () => {
+    const snapshot = async () => ({
+      orders: await sql(t, 'select id, status, discount_cents, discount_code, total_cents from orders order by id'),
+      redemptions: await sql(t, 'select * from discount_redemptions order by code, email'),
+    });
+    const live = await snapshot();
+    expect(live.redemptions.length).toBeGreaterThanOrEqual(4);
+    await sql(t, 'delete from discount_redemptions');
+    await t.app.get(ProjectionRebuilder).rebuild();
+    expect(await snapshot()).toEqual(live);
   });
 });
