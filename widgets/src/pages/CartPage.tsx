@@ -18,6 +18,7 @@ import { DiscountCodeField } from '../cart/DiscountCodeField';
 import { serverMessageOf } from '../api/http';
 import { useDiscountQuote } from '../checkout/discount-api';
 import { toCents } from '../lib/money';
+import { useDebouncedValue } from '../lib/useDebouncedValue';
 
 export function CartPage() {
   const { data, items, itemCount, loading } = useCart();
@@ -127,14 +128,15 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
  */
 function useDiscount(cartId: string, email: string, subtotal: number) {
   const [code, setCode] = useState<string | null>(null);
-  const trimmedEmail = email.trim();
-  const quote = useDiscountQuote(code && trimmedEmail ? { code, email: trimmedEmail, cartId, subtotalCents: subtotal } : null);
+  const typedEmail = email.trim();
+  const settledEmail = useDebouncedValue(typedEmail, 400);
+  const quote = useDiscountQuote(code && settledEmail ? { code, email: settledEmail, cartId, subtotalCents: subtotal } : null);
 
   let status: Parameters<typeof DiscountCodeField>[0]['status'] = null;
   let cents: number | null = 0;
   let forOrder: { code: string; discountCents: number } | undefined;
-  if (code && !trimmedEmail) status = { kind: 'refused', text: 'Enter your email address above: the code belongs to it.' };
-  else if (code && quote.isFetching) {
+  if (code && !typedEmail) status = { kind: 'refused', text: 'Enter your email address above: the code belongs to it.' };
+  else if (code && (quote.isFetching || typedEmail !== settledEmail)) {
     status = { kind: 'checking' };
     cents = null;
   } else if (code && quote.isError) {
