@@ -37,6 +37,12 @@ describe('Square emulator: locations and payments', () => {
     expect(locations?.map((l) => [l.id, l.currency, l.status])).toEqual([[EMULATOR_LOCATION_ID, 'USD', 'ACTIVE']]);
     const raw = await wire(emulator, 'GET', '/v2/locations');
     expect(schemaProblems(serialization.ListLocationsResponse, raw.body)).toEqual([]);
+    const one = await wire(emulator, 'GET', `/v2/locations/${EMULATOR_LOCATION_ID}`);
+    expect(one.body.location).toEqual(raw.body.locations[0]);
+    expect(schemaProblems(serialization.GetLocationResponse, one.body)).toEqual([]);
+    const unknown = await wire(emulator, 'GET', '/v2/locations/ELSEWHERE');
+    expect(unknown.status).toBe(404);
+    expect(schemaProblems(serialization.GetLocationResponse, unknown.body)).toEqual([]);
   });
 
   it('refuses a missing or wrong access token with 401 UNAUTHORIZED', async () => {
@@ -186,6 +192,10 @@ describe('Square emulator: locations and payments', () => {
     expect(error.statusCode).toBe(503);
     expect(error.errors[0]).toMatchObject({ category: 'API_ERROR', code: 'SERVICE_UNAVAILABLE' });
     expect(emulator.payments().length).toBe(before);
+    emulator.faults.next('CreatePayment', { kind: 'unavailable' });
+    const raw = await wire(emulator, 'POST', '/v2/payments', { idempotency_key: idempotencyKey, source_id: 'cnon:card-nonce-ok', amount_money: { amount: 2500, currency: 'USD' } });
+    expect(raw.status).toBe(503);
+    expect(schemaProblems(serialization.CreatePaymentResponse, raw.body)).toEqual([]);
 
     const { payment } = await charge('cnon:card-nonce-ok', idempotencyKey);
     expect(payment?.status).toBe('COMPLETED');
