@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { serialization, SquareError } from 'square';
-import { EMULATOR_LOCATION_ID } from '../../src/square/emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/square/emulator';
 import { mintToken, schemaProblems, startTestEmulator, wire } from '../support/square-emulator';
 
 /** The emulator's payments and locations, driven by the `square` SDK and checked on the wire against the SDK's own schemas. */
@@ -128,6 +129,18 @@ describe('Square emulator: locations and payments', () => {
     const noAmount = await wire(emulator, 'POST', '/v2/payments', { idempotency_key: key(), source_id: 'cnon:card-nonce-ok' });
     expect(noAmount.body.errors[0]).toMatchObject({ code: 'MISSING_REQUIRED_PARAMETER', field: 'amount_money' });
 
+    const fraction = await wire(emulator, 'POST', '/v2/payments', { idempotency_key: key(), source_id: 'cnon:card-nonce-ok', amount_money: { amount: 12.5, currency: 'USD' } });
+    expect(fraction.status).toBe(400);
+    expect(fraction.body.errors[0]).toMatchObject({ code: 'EXPECTED_INTEGER' });
+    const zero = await wire(emulator, 'POST', '/v2/payments', { idempotency_key: key(), source_id: 'cnon:card-nonce-ok', amount_money: { amount: 0, currency: 'USD' } });
+    expect(zero.body.errors[0]).toMatchObject({ code: 'VALUE_TOO_LOW', field: 'amount_money.amount' });
+    const euros = await wire(emulator, 'POST', '/v2/payments', { idempotency_key: key(), source_id: 'cnon:card-nonce-ok', amount_money: { amount: 100, currency: 'EUR' } });
+    expect(euros.body.errors[0]).toMatchObject({ code: 'UNSUPPORTED_CURRENCY', field: 'amount_money.currency' });
+    const notJson = await fetch(`${emulator.url}/v2/payments`, { method: 'POST', headers: { Authorization: `Bearer ${EMULATOR_ACCESS_TOKEN}` }, body: '{"idempotency_key":' });
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { errors: { code: string }[] }).errors[0].code).toBe('EXPECTED_JSON_BODY');
+    expect(emulator.payments().some((p) => p.amount_money?.amount === 0 || p.amount_money?.currency === 'EUR')).toBe(false);
+
     const notAnObject = await wire(emulator, 'POST', '/v2/payments', { idempotency_key: key(), source_id: 7, amount_money: { amount: 100, currency: 'USD' } });
     expect(notAnObject.body.errors[0]).toMatchObject({ code: 'EXPECTED_STRING', field: 'source_id' });
   });
@@ -223,6 +236,8 @@ describe('Square emulator: state across a restart', () => {
     const request = { idempotencyKey: 'restart-key', sourceId: token.token as string, amountMoney: { amount: 1500n, currency: 'USD' as const } };
     const { payment } = await first.client.payments.create(request);
     await first.close();
+    // Written through a temporary file and a rename: nothing else is left behind.
+    expect(await readdir(first.dataDir)).toEqual(['state.json']);
 
     const second = await startTestEmulator(first.dataDir);
     try {
