@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { serialization, SquareError } from 'square';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/square/emulator';
-import { mintToken, schemaProblems, startTestEmulator, wire } from '../support/square-emulator';
+import { mintToken, remoteEmulator, schemaProblems, startTestEmulator, wire } from '../support/square-emulator';
 
 /** The emulator's payments and locations, driven by the `square` SDK and checked on the wire against the SDK's own schemas. */
 describe('Square emulator: locations and payments', () => {
@@ -218,14 +218,20 @@ describe('Square emulator: locations and payments', () => {
   it('takes faults and shows payments over HTTP, for a test driving an emulator in another process', async () => {
     const bad = await fetch(`${emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ operation: 'CreatePayment', kind: 'melt' }) });
     expect(bad.status).toBe(400);
-    const lined = await fetch(`${emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ operation: 'CreatePayment', kind: 'unavailable' }) });
-    expect(lined.status).toBe(201);
+    expect(await bad.json()).toEqual({ error: "kind must be 'slow' or 'unavailable'" });
+
+    const remote = remoteEmulator(emulator.url);
+    await remote.fault('CreatePayment', { kind: 'unavailable' }, 2);
+    expect(emulator.faults.pending()).toEqual({ CreatePayment: [{ kind: 'unavailable' }, { kind: 'unavailable' }] });
+    await remote.clearFaults();
+    expect(emulator.faults.pending()).toEqual({});
+    await remote.fault('CreatePayment', { kind: 'unavailable' });
     expect((await squareError(charge('cnon:card-nonce-ok'))).statusCode).toBe(503);
 
     const { payment } = await charge('cnon:card-nonce-ok');
-    const listed = (await (await fetch(`${emulator.url}/emulator/payments`)).json()) as { payments: { id: string }[] };
-    expect(listed.payments.map((p) => p.id)).toContain(payment?.id);
-    expect(listed.payments).toHaveLength(emulator.payments().length);
+    const listed = await remote.payments();
+    expect(listed.map((p) => p.id)).toContain(payment?.id);
+    expect(listed).toEqual(emulator.payments());
   });
 });
 
