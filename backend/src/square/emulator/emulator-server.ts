@@ -100,7 +100,7 @@ async function handleSquareApi(parts: EmulatorServerParts, delay: (ms: number) =
     const ctx: HandlerContext = {
       state: parts.store.state,
       body,
-      params: (route.pattern.exec(url.pathname) ?? []).slice(1).map(decodeURIComponent),
+      params: (route.pattern.exec(url.pathname) ?? []).slice(1).map(decodePathPart),
       query: url.searchParams,
       baseUrl: parts.baseUrl(),
     };
@@ -166,6 +166,15 @@ async function serveImage(imagesDir: string, name: string, res: ServerResponse):
     res.end(svg);
   } catch {
     send(res, 404, { error: 'No such image' });
+  }
+}
+
+/** A path's `{id}` part; a malformed escape stays as sent (and so matches no id). */
+function decodePathPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
   }
 }
 
