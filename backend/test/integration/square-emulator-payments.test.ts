@@ -197,6 +197,20 @@ describe('Square emulator: locations and payments', () => {
     expect(made.map((p) => p.id)).toEqual([retried.payment?.id]);
   });
 
+  it('records the payment and cuts the connection on a drop fault, so a retry with the same key gets the same payment', async () => {
+    const before = emulator.payments().length;
+    emulator.faults.next('CreatePayment', { kind: 'drop' });
+    const idempotencyKey = key();
+    const body = { idempotency_key: idempotencyKey, source_id: 'cnon:card-nonce-ok', amount_money: { amount: 2500, currency: 'USD' } };
+    // A raw call: the SDK leaves its timeout timer running when the connection fails, which would hold jest open.
+    const dropped = await wire(emulator, 'POST', '/v2/payments', body).then(() => undefined, (e: unknown) => e);
+    expect(dropped).toMatchObject({ message: 'fetch failed' });
+    expect(emulator.payments()).toHaveLength(before + 1);
+
+    const retried = await emulator.client.payments.create({ idempotencyKey, sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: 2500n, currency: 'USD' } });
+    expect(emulator.payments().slice(before).map((p) => p.id)).toEqual([retried.payment?.id]);
+  });
+
   it('answers 503 and does nothing on an unavailable fault, then works again', async () => {
     const before = emulator.payments().length;
     emulator.faults.next('CreatePayment', { kind: 'unavailable' });
@@ -218,7 +232,7 @@ describe('Square emulator: locations and payments', () => {
   it('takes faults and shows payments over HTTP, for a test driving an emulator in another process', async () => {
     const bad = await fetch(`${emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ operation: 'CreatePayment', kind: 'melt' }) });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "kind must be 'slow' or 'unavailable'" });
+    expect(await bad.json()).toEqual({ error: "kind must be 'slow', 'unavailable' or 'drop'" });
 
     const remote = remoteEmulator(emulator.url);
     await remote.fault('CreatePayment', { kind: 'unavailable' }, 2);

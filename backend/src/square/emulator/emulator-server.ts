@@ -107,6 +107,7 @@ async function handleSquareApi(parts: EmulatorServerParts, delay: (ms: number) =
     const reply: Reply = route.handle(ctx);
     if (route.mutates) await parts.store.save();
     if (fault?.kind === 'slow') await delay(fault.delayMs);
+    if (fault?.kind === 'drop') return void req.socket.destroy();
     send(res, reply.status, reply.body);
   } catch (error) {
     if (!(error instanceof SquareApiError)) throw error;
