@@ -148,11 +148,20 @@ describe('Square emulator: catalogue, inventory and customers', () => {
     expect(itemData(after).name).toBe('One Size');
     expect(after.version! > item.version!).toBe(true);
     expect(itemData(after).variations?.map((v) => [v.id, (v as Square.CatalogObject.ItemVariation).itemVariationData?.priceMoney?.amount])).toEqual([[small.id, 1100n]]);
+    const added = await emulator.client.catalog.batchUpsert({
+      idempotencyKey: key(),
+      batches: [{ objects: [{ type: 'ITEM_VARIATION', id: '#xl', itemVariationData: { itemId: item.id!, name: 'XL', pricingType: 'FIXED_PRICING', priceMoney: { amount: 1300n, currency: 'USD' } } }] }],
+    });
+    const xl = added.objects![0] as Square.CatalogObject.ItemVariation;
+    expect(xl.itemVariationData?.itemId).toBe(item.id);
+    const orphan = await wire(emulator, 'POST', '/v2/catalog/batch-upsert', { idempotency_key: key(), batches: [{ objects: [{ type: 'ITEM_VARIATION', id: '#o', item_variation_data: { name: 'Orphan' } }] }] });
+    expect(orphan.body.errors[0]).toMatchObject({ code: 'MISSING_REQUIRED_PARAMETER', field: 'objects[0].item_variation_data.item_id' });
+
     const ofItem: string[] = [];
     for await (const v of await emulator.client.catalog.list({ types: 'ITEM_VARIATION' })) {
       if ((v as Square.CatalogObject.ItemVariation).itemVariationData?.itemId === item.id) ofItem.push(v.id!);
     }
-    expect(ofItem).toEqual([small.id]);
+    expect(ofItem.sort()).toEqual([small.id, xl.id].sort());
   });
 
   it('searches items by text and category, in pages', async () => {

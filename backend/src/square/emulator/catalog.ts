@@ -5,7 +5,7 @@ import { oncePerKey } from './idempotency';
 import { newId } from './ids';
 import { limitOf, page } from './paging';
 import { validateBody } from './request-validation';
-import { invalidRequest, notFound } from './square-error';
+import { invalidRequest, missingParameter, notFound } from './square-error';
 
 type BatchUpsertRequest = serialization.BatchUpsertCatalogObjectsRequest.Raw;
 type SearchItemsRequest = serialization.SearchCatalogItemsRequest.Raw;
@@ -61,6 +61,12 @@ export function upsertCatalogObjects(state: EmulatorState, objects: StoredObject
     const id = mapping.get(object.id) ?? object.id;
     const { variations, ...itemData } = object.item_data ?? {};
     const stored = withResolvedReferences({ ...object, id, ...(object.type === 'ITEM' ? { item_data: itemData } : {}) }, resolve, `objects[${i}]`);
+    if (object.type === 'ITEM_VARIATION') {
+      // A variation sent on its own names its item, which may be new in this request.
+      const itemId = object.item_variation_data?.item_id;
+      if (!itemId) throw missingParameter(`objects[${i}].item_variation_data.item_id`);
+      stored.item_variation_data = { ...object.item_variation_data, item_id: resolve(itemId, `objects[${i}].item_variation_data.item_id`) };
+    }
     written.push(stored);
     if (object.type !== 'ITEM') return;
     const kept = new Set<string>();
