@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { serialization, SquareError } from 'square';
+import { serialization, SquareClient, SquareError } from 'square';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/square/emulator';
 import { mintToken, remoteEmulator, schemaProblems, startTestEmulator, wire } from '../support/square-emulator';
 
@@ -56,6 +56,11 @@ describe('Square emulator: locations and payments', () => {
     expect(wrong.status).toBe(401);
     expect(schemaProblems(serialization.CreatePaymentResponse, wrong.body)).toEqual([]);
     expect(emulator.payments()).toHaveLength(0);
+
+    const stranger = new SquareClient({ token: 'someone-else', baseUrl: emulator.url, maxRetries: 0 });
+    const refused = await squareError(stranger.locations.list());
+    expect(refused.statusCode).toBe(401);
+    expect(refused.errors[0]).toMatchObject({ category: 'AUTHENTICATION_ERROR', code: 'UNAUTHORIZED' });
   });
 
   it('completes a payment with the ok test token and gets it back by id', async () => {
