@@ -4,7 +4,7 @@ import { Browser, Page } from 'playwright-core';
 import { SquareError } from 'square';
 import { EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID } from '../../src/square/emulator';
 import { launchBrowser } from '../support/chromium';
-import { startTestEmulator } from '../support/square-emulator';
+import { FUTURE_YEAR, FUTURE_YY, startTestEmulator } from '../support/square-emulator';
 
 declare global {
   interface Window {
@@ -68,7 +68,7 @@ describe('the card form stand-in (/v1/square.js) in a real browser', () => {
 
   const fill = async (card: { number: string; expiry?: string; cvv?: string; postal?: string }) => {
     await page.getByLabel('Card number').fill(card.number);
-    await page.getByLabel('Expiration (MM/YY)').fill(card.expiry ?? '12/34');
+    await page.getByLabel('Expiration (MM/YY)').fill(card.expiry ?? `12/${FUTURE_YY}`);
     await page.getByLabel('CVV').fill(card.cvv ?? '111');
     await page.getByLabel('Postal code').fill(card.postal ?? '12345');
   };
@@ -83,7 +83,7 @@ describe('the card form stand-in (/v1/square.js) in a real browser', () => {
     expect(result).toEqual({
       status: 'OK',
       token: expect.stringMatching(/^cnon:[A-Za-z0-9]+$/),
-      details: { card: { brand: 'VISA', last4: '1111', expMonth: 12, expYear: 2034 }, method: 'Card', billing: { postalCode: '12345' } },
+      details: { card: { brand: 'VISA', last4: '1111', expMonth: 12, expYear: FUTURE_YEAR }, method: 'Card', billing: { postalCode: '12345' } },
     });
     const { payment } = await pay(result.token);
     expect(payment).toMatchObject({ status: 'COMPLETED', cardDetails: { card: { cardBrand: 'VISA', last4: '1111' } } });
@@ -137,13 +137,13 @@ describe('the card form stand-in (/v1/square.js) in a real browser', () => {
     await page.getByLabel('Card number').focus();
     await page.keyboard.type('5105105105105100');
     await page.keyboard.press('Tab');
-    await page.keyboard.type('0731');
+    await page.keyboard.type(`07${FUTURE_YY}`);
     await page.keyboard.press('Tab');
     await page.keyboard.type('111');
     await page.keyboard.press('Tab');
     await page.keyboard.type('90210');
-    expect(await page.getByLabel('Expiration (MM/YY)').inputValue()).toBe('07/31');
-    expect(await tokenize()).toMatchObject({ status: 'OK', details: { card: { brand: 'MASTERCARD', last4: '5100', expMonth: 7, expYear: 2031 } } });
+    expect(await page.getByLabel('Expiration (MM/YY)').inputValue()).toBe(`07/${FUTURE_YY}`);
+    expect(await tokenize()).toMatchObject({ status: 'OK', details: { card: { brand: 'MASTERCARD', last4: '5100', expMonth: 7, expYear: FUTURE_YEAR } } });
   });
 
   it('refuses a malformed or production application id synchronously', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { serialization, SquareClient, SquareError } from 'square';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/square/emulator';
-import { mintToken, remoteEmulator, schemaProblems, startTestEmulator, wire } from '../support/square-emulator';
+import { FUTURE_YEAR, FUTURE_YY, mintToken, remoteEmulator, schemaProblems, startTestEmulator, wire } from '../support/square-emulator';
 
 /** The emulator's payments and locations, driven by the `square` SDK and checked on the wire against the SDK's own schemas. */
 describe('Square emulator: locations and payments', () => {
@@ -164,10 +164,10 @@ describe('Square emulator: locations and payments', () => {
   });
 
   it('takes a token minted by the card form once, with the outcome its card forces', async () => {
-    const minted = await mintToken(emulator, { cardNumber: '5105 1051 0510 5100', expirationDate: '07/38' });
-    expect(minted).toMatchObject({ status: 'OK', details: { card: { brand: 'MASTERCARD', last4: '5100', expMonth: 7, expYear: 2038 }, method: 'Card' } });
+    const minted = await mintToken(emulator, { cardNumber: '5105 1051 0510 5100', expirationDate: `07/${FUTURE_YY}` });
+    expect(minted).toMatchObject({ status: 'OK', details: { card: { brand: 'MASTERCARD', last4: '5100', expMonth: 7, expYear: FUTURE_YEAR }, method: 'Card' } });
     const { payment } = await charge(minted.token);
-    expect(payment?.cardDetails?.card).toMatchObject({ cardBrand: 'MASTERCARD', last4: '5100', expMonth: 7n, expYear: 2038n });
+    expect(payment?.cardDetails?.card).toMatchObject({ cardBrand: 'MASTERCARD', last4: '5100', expMonth: 7n, expYear: BigInt(FUTURE_YEAR) });
 
     const used = await squareError(charge(minted.token));
     expect(used.statusCode).toBe(400);

@@ -40,12 +40,17 @@ export function schemaProblems(schema: StrictSchema, body: unknown): string[] {
   return result.ok ? [] : result.errors.map((e) => `${e.path.join('.')}: ${e.message}`);
 }
 
+/** A card expiry year five years ahead, so the tests do not expire. */
+export const FUTURE_YEAR = new Date().getUTCFullYear() + 5;
+/** The same as the card form's YY. */
+export const FUTURE_YY = String(FUTURE_YEAR % 100).padStart(2, '0');
+
 /** Mints a card token the way the card form does. */
 export async function mintToken(emulator: { url: string }, card: Partial<Record<'cardNumber' | 'expirationDate' | 'cvv' | 'postalCode', string>> = {}): Promise<any> {
   const res = await fetch(`${emulator.url}/emulator/card-tokens`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ applicationId: EMULATOR_APPLICATION_ID, locationId: EMULATOR_LOCATION_ID, cardNumber: '4111 1111 1111 1111', expirationDate: '12/39', cvv: '111', postalCode: '12345', ...card }),
+    body: JSON.stringify({ applicationId: EMULATOR_APPLICATION_ID, locationId: EMULATOR_LOCATION_ID, cardNumber: '4111 1111 1111 1111', expirationDate: `12/${FUTURE_YY}`, cvv: '111', postalCode: '12345', ...card }),
   });
   return res.json();
 }
