@@ -186,6 +186,27 @@ describe('Square emulator: locations and payments', () => {
     }
   });
 
+  it('lists payments newest first, by card and in pages', async () => {
+    for (let i = 0; i < 6; i++) await charge('cnon:card-nonce-ok');
+    await charge((await mintToken(emulator, { cardNumber: '5105 1051 0510 5100' })).token);
+    const listed: string[] = [];
+    for await (const payment of await emulator.client.payments.list({ limit: 5 })) listed.push(payment.id!);
+    expect(listed).toEqual(emulator.payments().map((p) => p.id).reverse());
+    expect(listed.length).toBeGreaterThan(5);
+
+    const mastercard = await emulator.client.payments.list({ last4: '5100', sortOrder: 'ASC' });
+    expect(mastercard.data.map((p) => p.cardDetails?.card?.cardBrand)).toEqual(emulator.payments().filter((p) => p.card_details?.card?.last_4 === '5100').map(() => 'MASTERCARD'));
+    expect(mastercard.data.length).toBeGreaterThan(0);
+
+    const raw = await wire(emulator, 'GET', '/v2/payments?limit=2');
+    expect(raw.body.payments).toHaveLength(2);
+    expect(schemaProblems(serialization.ListPaymentsResponse, raw.body)).toEqual([]);
+    const future = await wire(emulator, 'GET', `/v2/payments?begin_time=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}&end_time=${encodeURIComponent(new Date(Date.now() + 120_000).toISOString())}`);
+    expect(future.body).toEqual({});
+    const badTime = await wire(emulator, 'GET', '/v2/payments?begin_time=yesterday');
+    expect(badTime.body.errors[0]).toMatchObject({ code: 'INVALID_TIME', field: 'begin_time' });
+  });
+
   it('records the payment and answers late on a slow fault, so a retry with the same key gets the same payment', async () => {
     const idempotencyKey = key();
     const before = emulator.payments().length;

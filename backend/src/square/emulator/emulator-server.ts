@@ -121,7 +121,7 @@ async function handleControls(parts: EmulatorServerParts, req: IncomingMessage, 
     if (result.status === 'OK') await parts.store.save();
     return send(res, 200, result);
   }
-  if (method === 'GET' && path === '/emulator/payments') return send(res, 200, { payments: listPayments(parts) });
+  if (method === 'GET' && path === '/emulator/payments') return send(res, 200, { payments: allPayments(parts) });
   if (path === '/emulator/faults') {
     if (method === 'GET') return send(res, 200, { faults: parts.faults.pending() });
     if (method === 'DELETE') {
@@ -138,7 +138,7 @@ async function handleControls(parts: EmulatorServerParts, req: IncomingMessage, 
   send(res, 404, { error: `Nothing at ${method} ${path}` });
 }
 
-export function listPayments(parts: Pick<EmulatorServerParts, 'store'>): PaymentRaw[] {
+export function allPayments(parts: Pick<EmulatorServerParts, 'store'>): PaymentRaw[] {
   return structuredClone(Object.values(parts.store.state.payments));
 }
 

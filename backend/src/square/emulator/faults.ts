@@ -14,6 +14,7 @@ export const OPERATIONS = [
   'RetrieveLocation',
   'CreatePayment',
   'GetPayment',
+  'ListPayments',
   'CreateCustomer',
   'SearchCustomers',
   'BatchUpsertCatalogObjects',

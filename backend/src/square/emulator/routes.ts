@@ -4,7 +4,7 @@ import type { HandlerContext, Reply } from './emulator-context';
 import type { Operation } from './faults';
 import { batchChangeInventory, batchRetrieveInventoryCounts } from './inventory';
 import { listLocations, retrieveLocation } from './locations';
-import { createPayment, getPayment } from './payments';
+import { createPayment, getPayment, listPayments } from './payments';
 
 export interface Route {
   method: 'GET' | 'POST';
@@ -20,6 +20,7 @@ export interface Route {
 export const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/v2\/locations$/, operation: 'ListLocations', mutates: false, handle: listLocations },
   { method: 'GET', pattern: /^\/v2\/locations\/([^/]+)$/, operation: 'RetrieveLocation', mutates: false, handle: retrieveLocation },
+  { method: 'GET', pattern: /^\/v2\/payments$/, operation: 'ListPayments', mutates: false, handle: listPayments },
   { method: 'POST', pattern: /^\/v2\/payments$/, operation: 'CreatePayment', mutates: true, handle: createPayment },
   { method: 'GET', pattern: /^\/v2\/payments\/([^/]+)$/, operation: 'GetPayment', mutates: false, handle: getPayment },
   { method: 'POST', pattern: /^\/v2\/customers$/, operation: 'CreateCustomer', mutates: true, handle: createCustomer },
