@@ -160,7 +160,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 async function serveImage(imagesDir: string, name: string, res: ServerResponse): Promise<void> {
-  if (!/^[a-z0-9-]+\.svg$/.test(name)) return send(res, 404, { error: 'No such image' });
+  if (!imagesDir || !/^[a-z0-9-]+\.svg$/.test(name)) return send(res, 404, { error: 'No such image' });
   try {
     const svg = await readFile(join(resolve(imagesDir), name));
     res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600', 'cross-origin-resource-policy': 'cross-origin' });
