@@ -1,4 +1,5 @@
 import { MikroORM } from '@mikro-orm/core';
+import { SquareClient } from 'square';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SquareCustomerJob, WelcomeEmailJob } from '../../src/newsletter';
 import { subscriberIdOf } from '../../src/newsletter/subscriber-identity';
@@ -163,7 +164,8 @@ describe('jobs', () => {
     expect(await (mailTo('once@example.com'))()).toHaveLength(1);
   });
 
-  const squareCustomers = (email: string) => t.square.customers().filter((c) => c.email_address === email);
+  /** Square's customer directory (the test's emulator), read through the SDK. */
+  const squareCustomers = async (email: string) => (await t.app.get(SquareClient).customers.search({ query: { filter: { emailAddress: { exact: email } } } })).customers ?? [];
 
   it('adds the subscriber to Square once (search first, then create) even when the job runs twice', async () => {
     await client().post('/api/newsletter/subscribe', { email: 'square@example.com', name: 'Sq' }).expect(200);
@@ -171,9 +173,9 @@ describe('jobs', () => {
     const id = subscriberIdOf('square@example.com');
     await Promise.all([job.link(id), job.link(id)]);
     expect(await job.link(id)).toBe('already-linked');
-    const customers = squareCustomers('square@example.com');
+    const customers = await squareCustomers('square@example.com');
     expect(customers).toHaveLength(1);
-    expect(customers[0]).toMatchObject({ given_name: 'Sq', reference_id: `newsletter-${id}` });
+    expect(customers[0]).toMatchObject({ givenName: 'Sq', referenceId: `newsletter-${id}` });
     expect(await subscriber('square@example.com')).toMatchObject({ square_customer_id: customers[0].id });
     expect(await count(`select count(*)::int as n from events where type = 'SubscriberLinkedToSquare' and stream_id = ?`, [`subscriber-${id}`])).toBe(1);
   });
@@ -184,20 +186,20 @@ describe('jobs', () => {
     const job = t.app.get(SquareCustomerJob);
     const id = subscriberIdOf('retry@example.com');
     await expect(job.link(id)).rejects.toThrow();
-    expect(squareCustomers('retry@example.com')).toHaveLength(0);
+    expect(await squareCustomers('retry@example.com')).toHaveLength(0);
     await relay();
     const deadline = Date.now() + 30_000;
     while (!(await subscriber('retry@example.com')).square_customer_id && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(squareCustomers('retry@example.com')).toHaveLength(1);
-    expect((await subscriber('retry@example.com')).square_customer_id).toBe(squareCustomers('retry@example.com')[0].id);
+    const customers = await squareCustomers('retry@example.com');
+    expect(customers).toHaveLength(1);
+    expect((await subscriber('retry@example.com')).square_customer_id).toBe(customers[0].id);
   });
 
   it('finds a customer Square already has rather than creating another', async () => {
-    const { SquareClient } = await import('square');
     const existing = await t.app.get(SquareClient).customers.create({ emailAddress: 'known@example.com', givenName: 'Known' });
     await client().post('/api/newsletter/subscribe', { email: 'known@example.com' }).expect(200);
     expect(await t.app.get(SquareCustomerJob).link(subscriberIdOf('known@example.com'))).toBe('linked');
-    expect(squareCustomers('known@example.com')).toHaveLength(1);
+    expect(await squareCustomers('known@example.com')).toHaveLength(1);
     expect((await subscriber('known@example.com')).square_customer_id).toBe(existing.customer!.id);
   });
 });

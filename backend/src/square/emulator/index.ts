@@ -1,15 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { createEmulatorServer, listPayments } from './emulator-server';
-import type { CustomerRaw, PaymentRaw } from './emulator-state';
+import { allPayments, createEmulatorServer } from './emulator-server';
+import type { PaymentRaw } from './emulator-state';
 import { StateStore } from './emulator-state';
 import { Faults } from './faults';
 import { seedDemoCatalog } from './seed';
 
 export { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID } from './emulator-identity';
 export type { Fault, Operation } from './faults';
-export type { CustomerRaw, PaymentRaw } from './emulator-state';
+export type { PaymentRaw } from './emulator-state';
 
 export interface SquareEmulatorOptions {
   port: number;
@@ -25,14 +25,12 @@ export interface SquareEmulator {
   faults: Faults;
   /** Every payment made, failed ones included, oldest first. */
   payments(): PaymentRaw[];
-  /** The customer directory, oldest first. */
-  customers(): CustomerRaw[];
   close(): Promise<void>;
 }
 
 const CARD_SCRIPT_FILE = join(__dirname, 'card-form.js');
-/** The storefront's demo images, at the same depth from src/ and dist/. */
-const IMAGES_DIR = resolve(__dirname, '../../../../widgets/public/images/products');
+/** The storefront's demo images (src/ and dist/ sit at the same depth): its sources, or its build in an image without them. */
+const IMAGES_DIR = ['public', 'dist'].map((d) => resolve(__dirname, `../../../../widgets/${d}/images/products`)).find((dir) => existsSync(dir)) ?? '';
 
 /**
  * Starts the Square sandbox emulator (development and tests only): Square's REST API for the calls
@@ -65,8 +63,7 @@ export async function startSquareEmulator(options: SquareEmulatorOptions): Promi
   return {
     url,
     faults,
-    payments: () => listPayments({ store }),
-    customers: () => Object.values(store.state.customers),
+    payments: () => allPayments({ store }),
     async close() {
       cancelDelays();
       await new Promise<void>((done) => {
