@@ -5,7 +5,7 @@ import { SectionLink } from './SectionLink';
 const EXPLORE = [
   { section: 'hero', label: 'Home' },
   { section: 'shop', label: 'Shop' },
-  // The gallery of the studio's work is the social strip in the hero; until it lands, the hero.
+  // The gallery of the studio's work is the Instagram strip in the hero.
   { section: 'hero', label: 'Gallery' },
   { section: 'about', label: 'About' },
 ] as const;
