@@ -10,6 +10,7 @@ import { createScratchDatabase } from '../../src/platform/database/scratch-datab
 
 export interface TestApp {
   app: NestFastifyApplication;
+  databaseUrl: string;
   http: ReturnType<typeof request>;
   baseUrl: string;
   queuePrefix: string;
@@ -23,8 +24,10 @@ export interface TestApp {
  * own Square emulator on a free port (unless `env` names a Square). The relay
  * does not tick by itself (tests call `tick()`), and the demo catalogue is off unless asked for.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createScratchDatabase('test');
+export async function startTestApp(env: Record<string, string> = {}, options: { shareDatabaseOf?: TestApp } = {}): Promise<TestApp> {
+  // A second app on the first one's database plays another API process (or the same one restarted).
+  const shared = options.shareDatabaseOf;
+  const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await createScratchDatabase('test');
   const queuePrefix = `dc-test-${randomBytes(4).toString('hex')}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'dc-test-'));
   const settings = loadSettings({
@@ -36,6 +39,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     SEED_DEMO_CATALOG: 'false',
     DATA_DIR: dataDir,
     SQUARE_EMULATOR_PORT: '0',
+    GOOGLE_EMULATOR_PORT: '0',
     ...env,
   });
   const app = await createHttpApp({ ...settings, databaseUrl: database.url, embeddedDatabase: false }, { worker: true });
@@ -43,6 +47,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const address = app.getHttpServer().address() as { port: number };
   return {
     app,
+    databaseUrl: database.url,
     http: request(app.getHttpServer()),
     baseUrl: `http://127.0.0.1:${address.port}`,
     queuePrefix,

@@ -36,6 +36,19 @@ const schema = z
     SQUARE_EMULATOR_PORT: port.optional(),
     /** How long one call to Square may take before it is asked again with the same idempotency key. */
     SQUARE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+    /** The shop's public address, for links in emails and the sign-in callback; unset: the address a request came in on. */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Google sign-in; without both (never in production) the bundled local provider stands in. */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The local sign-in provider's port; unset: PORT + 2. */
+    GOOGLE_EMULATOR_PORT: port.optional(),
+    /** Comma-separated emails of the people who may use the admin app. */
+    ADMIN_EMAILS: z.string().optional(),
+    /** A cart with items and an email, idle this long, counts as abandoned. */
+    RECOVERY_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+    /** Where uploaded product images go; unset: DATA_DIR/uploads. */
+    UPLOAD_DIR: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -43,12 +56,29 @@ const schema = z
     for (const key of ['DATABASE_URL', 'REDIS_URL', 'SQUARE_ACCESS_TOKEN', 'SQUARE_APPLICATION_ID', 'SQUARE_LOCATION_ID'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    for (const key of ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'ADMIN_EMAILS'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+    }
+    if (env.ADMIN_EMAILS && parseEmails(env.ADMIN_EMAILS).includes(DEVELOPMENT_ADMIN)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAILS'], message: `must not name the development admin ${DEVELOPMENT_ADMIN} in production` });
+    }
   });
+
+/** The admin of a development shop, who signs in through the local provider. */
+export const DEVELOPMENT_ADMIN = 'owner@darkcircle.test';
+
+const parseEmails = (list: string) =>
+  list
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
 
 export type Settings = z.infer<typeof schema> & {
   redisUrl: string;
   /** Seed the demo catalogue into an empty database: yes by default, never by default in production. */
   seedDemoCatalog: boolean;
+  /** Who may use the admin app, in lower case. */
+  adminEmails: string[];
 };
 
 /** Settings plus the database actually in use (the configured one or the embedded one). */
@@ -69,6 +99,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     ...settings,
     redisUrl: settings.REDIS_URL ?? 'redis://127.0.0.1:6379',
     seedDemoCatalog: settings.SEED_DEMO_CATALOG ?? settings.NODE_ENV !== 'production',
+    adminEmails: settings.ADMIN_EMAILS ? parseEmails(settings.ADMIN_EMAILS) : [DEVELOPMENT_ADMIN],
   };
 }
 

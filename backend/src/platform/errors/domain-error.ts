@@ -21,7 +21,13 @@ export type ErrorCode =
   | 'PAYMENT_UNCONFIRMED'
   | 'EMPTY_CART'
   | 'SHIPPING_RESTRICTED'
-  | 'PAYMENT_FAILED';
+  | 'PAYMENT_FAILED'
+  | 'SIGN_IN_REQUIRED'
+  | 'NOT_ADMIN'
+  | 'ORIGIN_REFUSED'
+  | 'UNSUPPORTED_IMAGE'
+  | 'NO_EMAIL'
+  | 'RECOVERY_LIMIT';
 
 /** Extra facts a client may need beside the message (how many are left, the right total). */
 export type ErrorDetails = Record<string, string | number | boolean | null>;

@@ -1,10 +1,12 @@
 import { Migration20261122000000_platform_and_catalog } from './Migration20261122000000_platform_and_catalog';
 import { Migration20261122010000_carts } from './Migration20261122010000_carts';
 import { Migration20261123000000_checkout } from './Migration20261123000000_checkout';
+import { Migration20261123100000_admin } from './Migration20261123100000_admin';
 
 /** Every migration in order; listed here so the built app needs no file globbing. */
 export const migrations = [
   { name: 'Migration20261122000000_platform_and_catalog', class: Migration20261122000000_platform_and_catalog },
   { name: 'Migration20261122010000_carts', class: Migration20261122010000_carts },
   { name: 'Migration20261123000000_checkout', class: Migration20261123000000_checkout },
+  { name: 'Migration20261123100000_admin', class: Migration20261123100000_admin },
 ];
