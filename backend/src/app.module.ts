@@ -11,6 +11,7 @@ import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { OutboxRelayModule } from './platform/outbox/outbox-relay.module';
 import { PlatformModule } from './platform/platform.module';
+import { RecoveryModule } from './recovery';
 import { ShippingModule } from './shipping';
 import { WebModule } from './platform/web/web.module';
 
@@ -36,6 +37,7 @@ export class AppModule {
         MailModule,
         SquareModule,
         CheckoutModule,
+        RecoveryModule,
         // Last, so its catch-all route is the fallback behind every API route.
         WebModule,
         ...(roles.worker ? [OutboxRelayModule, JobsModule] : []),

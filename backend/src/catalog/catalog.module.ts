@@ -7,13 +7,16 @@ import { ProductProjection } from './product.projection';
 import { ProductViewSchema } from './product.view';
 import { ProductsCache } from './products.cache';
 import { ProductsController } from './products.controller';
+import { AdminProductsController } from './admin-products.controller';
+import { AdminImagesController } from './admin-images.controller';
+import { ProductImages } from './product-images';
 import { RunProductCommandHandler } from './run-product-command';
 import { GetProductHandler } from './get-product.query';
 
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
-  controllers: [ProductsController],
-  providers: [ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, ProductIds, CatalogSeeder],
+  controllers: [ProductsController, AdminProductsController, AdminImagesController],
+  providers: [ProductImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, ProductIds, CatalogSeeder],
   exports: [ProductsCache, CatalogSeeder],
 })
 export class CatalogModule implements OnModuleInit {

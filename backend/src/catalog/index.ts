@@ -8,3 +8,4 @@ export type { ProductSnapshot } from './get-product.query';
 export { CATEGORIES, normalizeCategory } from './categories';
 export type { ProductDto } from './product.view';
 export { assertAvailable } from './stock-rules';
+export { uploadDir, MAX_IMAGE_BYTES } from './product-images';

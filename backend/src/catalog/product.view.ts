@@ -63,3 +63,21 @@ export function toProductDto(p: ProductView): ProductDto {
     stockQuantity: available,
   };
 }
+
+/** The product as the inventory shows it: the flag and the units on hand as set, and what checkouts hold. */
+export function toAdminProductDto(p: ProductView) {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: formatCents(p.priceCents),
+    imageUrl: p.imageUrl,
+    category: p.category,
+    inStock: p.inStock,
+    stockQuantity: p.stockQuantity,
+    reservedQuantity: p.reservedQuantity ?? 0,
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export type AdminProductDto = ReturnType<typeof toAdminProductDto>;

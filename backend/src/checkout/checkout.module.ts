@@ -2,6 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { CardPayments } from './card-payments';
+import { AdminOrdersController } from './admin-orders.controller';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutProcess } from './checkout-process';
 import { CheckoutReconciler } from './checkout-reconciler';
@@ -14,7 +15,7 @@ import { OrderViewSchema } from './order.view';
 /** Payments and orders: the reserve → charge → record checkout, its reconciliation and the confirmation email. */
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema])],
-  controllers: [CheckoutController],
+  controllers: [CheckoutController, AdminOrdersController],
   providers: [CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderProjection, OrderReader],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
 })

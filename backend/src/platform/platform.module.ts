@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CommandRunner } from './event-store/command-runner';
 import { EventStore } from './event-store/event-store';
 import { HealthController } from './health/health.controller';
+import { HistoryController } from './history/history.controller';
 import { JobHandlers } from './jobs/job-handlers';
 import { OutboxBacklog } from './outbox/outbox-backlog';
 import { OutboxRoutes } from './outbox/outbox-routes';
@@ -14,7 +15,7 @@ import { ProjectionRegistry } from './projections/projection.registry';
 @Global()
 @Module({
   imports: [CqrsModule.forRoot(), QueuesModule],
-  controllers: [HealthController],
+  controllers: [HealthController, HistoryController],
   providers: [EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
   exports: [EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
 })

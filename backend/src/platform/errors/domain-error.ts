@@ -27,7 +27,8 @@ export type ErrorCode =
   | 'ORIGIN_REFUSED'
   | 'UNSUPPORTED_IMAGE'
   | 'NO_EMAIL'
-  | 'RECOVERY_LIMIT';
+  | 'RECOVERY_LIMIT'
+  | 'IMAGE_TOO_LARGE';
 
 /** Extra facts a client may need beside the message (how many are left, the right total). */
 export type ErrorDetails = Record<string, string | number | boolean | null>;
