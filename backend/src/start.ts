@@ -3,6 +3,7 @@ import { createHttpApp } from './bootstrap/create-app';
 import { closeOnSignal } from './bootstrap/shutdown';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
+import { SQUARE_SETTINGS, SquareSettings } from './square';
 
 /** `npm start`: API, storefront and worker in one process, on the embedded defaults where unset. */
 async function main(): Promise<void> {
@@ -12,7 +13,9 @@ async function main(): Promise<void> {
   closeOnSignal(() => app.close(), database.stop);
   await app.listen(config.PORT);
   const where = config.embeddedDatabase ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL';
-  console.log(`The Dark Circle shop is open at http://localhost:${config.PORT} (database: ${where}; Redis: ${config.redisUrl})`);
+  const square = app.get<SquareSettings>(SQUARE_SETTINGS);
+  const squareWhere = square.emulated ? `the sandbox emulator at ${square.baseUrl}` : `Square ${square.environment}`;
+  console.log(`The Dark Circle shop is open at http://localhost:${config.PORT} (database: ${where}; Redis: ${config.redisUrl}; payments: ${squareWhere})`);
 }
 
 main().catch((error) => {

@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScratchDatabase } from '../platform/database/scratch-database';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, startSquareEmulator } from '../square/emulator';
 import { addBenchProduct } from './bench-product';
+import { measureCheckouts } from './checkouts';
 import { measure, Measurement } from './measure';
 import { startApi, startBareServer, stop } from './processes';
 
@@ -11,6 +13,7 @@ const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3902);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
 const CARTS = 1000;
+const SHOPPERS = 8;
 
 /** Headers the bare server repeats so both sides send the same bytes. */
 const COPIED_HEADERS = ['content-type', 'etag', 'cache-control', 'x-correlation-id'];
@@ -26,7 +29,19 @@ const postJson = async <T>(path: string, body: unknown): Promise<T> =>
 async function main(): Promise<void> {
   const database = await createScratchDatabase('bench');
   const productId = await addBenchProduct(database.url);
-  const child = await startApi({ DATABASE_URL: database.url, QUEUE_PREFIX: 'dc-bench' }, API_PORT);
+  // Square's stand-in runs here, outside the API process, as the real Square would.
+  const square = await startSquareEmulator({ port: 0, host: '127.0.0.1' });
+  const child = await startApi(
+    {
+      DATABASE_URL: database.url,
+      QUEUE_PREFIX: 'dc-bench',
+      SQUARE_BASE_URL: square.url,
+      SQUARE_ACCESS_TOKEN: EMULATOR_ACCESS_TOKEN,
+      SQUARE_APPLICATION_ID: EMULATOR_APPLICATION_ID,
+      SQUARE_LOCATION_ID: EMULATOR_LOCATION_ID,
+    },
+    API_PORT,
+  );
   try {
     const report = {
       database: 'postgresql',
@@ -35,10 +50,12 @@ async function main(): Promise<void> {
       getProducts: await versusBareServer('/api/products', {}, 0.5),
       addToCart: await addToCart(productId),
       cartPoll304: await cartPoll(productId),
+      checkouts: await measureCheckouts(api(''), productId, SHOPPERS, SECONDS),
     };
     console.log(JSON.stringify(report, null, 2));
   } finally {
     await stop(child);
+    await square.close();
     await database.drop();
   }
 }

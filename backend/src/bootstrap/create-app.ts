@@ -29,15 +29,11 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   // Multipart only for the image upload, whose own limit is checked per file; one file per request.
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
   serveStaticAssets(app, config, uploadDir(config));
-  await app.init();
-  await prepareDatabase(app, config);
-  return app;
-}
-
-/** Applies pending migrations, then seeds the demo catalogue into a shop that never had products. */
-async function prepareDatabase(app: INestApplicationContext, config: AppConfig): Promise<void> {
+  // Before init: the worker's relay and jobs start at init and must find the tables there.
   await migrate(app);
+  await app.init();
   if (config.seedDemoCatalog) await app.get(CatalogSeeder).seedIfEmpty();
+  return app;
 }
 
 /** Applies the pending migrations (the schema only ever changes this way) and says which. */

@@ -12,6 +12,9 @@ import { OrderEvent, orderStream } from './order.events';
 
 export type OpenOrder = Extract<OrderState, { exists: true }>;
 
+const MAX_CONTENTION_RETRIES = 20;
+const isContention = (error: unknown) => error instanceof DomainError && error.code === 'CONCURRENT_CHANGE';
+
 /**
  * Drives one checkout to its end, step by step, each step named with its undo (reserve → charge →
  * record, or release): opened → reserve stock → charging → charge → paid → sell stock, empty the
@@ -44,52 +47,66 @@ export class CheckoutProcess {
    * interrupted checkout is then given up, never charged behind the shopper's back.
    */
   async advance(orderId: string, { mayCharge }: { mayCharge: boolean }): Promise<OpenOrder> {
-    for (;;) {
+    for (let contention = 0; ; ) {
       const order = await this.load(orderId);
       if (!order.exists) throw new Error(`Order ${orderId} does not exist`);
-      const { opened } = order;
-      switch (order.status) {
-        case 'opened': {
-          if (!mayCharge) {
-            await this.order(orderId, { kind: 'RecordFailure', failure: { code: 'INTERRUPTED', message: 'The checkout was interrupted before the card was charged.' } });
-            break;
-          }
-          const refusal = await this.reserveStock(order);
-          await this.order(orderId, refusal ? { kind: 'RecordFailure', failure: refusal } : { kind: 'RequestCharge' });
-          break;
-        }
-        case 'charging': {
-          const outcome = await this.payments.charge({
-            idempotencyKey: opened.idempotencyKey,
-            sourceId: opened.sourceId,
-            amountCents: opened.totalCents,
-            buyerEmail: opened.customer.email,
-            orderNumber: opened.orderNumber,
-          });
-          if (outcome.kind === 'unknown') return order;
-          if (outcome.kind === 'captured') {
-            const { paymentId, cardBrand, last4 } = outcome;
-            await this.order(orderId, { kind: 'RecordPayment', payment: { paymentId, amountCents: opened.totalCents, cardBrand, last4 } });
-          } else {
-            this.logger.log(`Order ${opened.orderNumber}: card refused (${outcome.code})`);
-            await this.order(orderId, { kind: 'RecordFailure', failure: { code: outcome.code, message: outcome.message } });
-          }
-          break;
-        }
-        case 'paid':
-          for (const line of opened.lines) await this.product({ kind: 'SellStock', productId: line.productId, orderId });
-          await this.commands.execute(new RunCartCommand(opened.cartId, { kind: 'CompleteCheckout', orderId }));
-          await this.order(orderId, { kind: 'PlaceOrder' });
-          break;
-        case 'failed':
-          for (const line of opened.lines) await this.product({ kind: 'ReleaseStock', productId: line.productId, orderId });
-          await this.commands.execute(new RunCartCommand(opened.cartId, { kind: 'FailCheckout', orderId }));
-          await this.order(orderId, { kind: 'CloseCheckout' });
-          break;
-        case 'placed':
-        case 'closed':
-          return order;
+      if (order.status === 'placed' || order.status === 'closed') return order;
+      try {
+        const settled = await this.step(order, mayCharge);
+        if (settled) return settled;
+      } catch (error) {
+        // Every step is idempotent: a step that lost a race on a busy stream (the last units of a
+        // popular product) is simply taken again from the order's recorded state.
+        if (!isContention(error) || ++contention > MAX_CONTENTION_RETRIES) throw error;
       }
+    }
+  }
+
+  /** Takes the order one step on; answers the order when it must stop before being settled. */
+  private async step(order: OpenOrder, mayCharge: boolean): Promise<OpenOrder | undefined> {
+    const { opened } = order;
+    const orderId = opened.orderId;
+    switch (order.status) {
+      case 'opened': {
+        if (!mayCharge) {
+          await this.order(orderId, { kind: 'RecordFailure', failure: { code: 'INTERRUPTED', message: 'The checkout was interrupted before the card was charged.' } });
+          return undefined;
+        }
+        const refusal = await this.reserveStock(order);
+        await this.order(orderId, refusal ? { kind: 'RecordFailure', failure: refusal } : { kind: 'RequestCharge' });
+        return undefined;
+      }
+      case 'charging': {
+        const outcome = await this.payments.charge({
+          idempotencyKey: opened.idempotencyKey,
+          sourceId: opened.sourceId,
+          amountCents: opened.totalCents,
+          buyerEmail: opened.customer.email,
+          orderNumber: opened.orderNumber,
+        });
+        // Square could not say whether money moved: stay `charging`; a later call asks again with the same key.
+        if (outcome.kind === 'unknown') return order;
+        if (outcome.kind === 'captured') {
+          const { paymentId, cardBrand, last4 } = outcome;
+          await this.order(orderId, { kind: 'RecordPayment', payment: { paymentId, amountCents: opened.totalCents, cardBrand, last4 } });
+        } else {
+          this.logger.log(`Order ${opened.orderNumber}: card refused (${outcome.code})`);
+          await this.order(orderId, { kind: 'RecordFailure', failure: { code: outcome.code, message: outcome.message } });
+        }
+        return undefined;
+      }
+      case 'paid':
+        for (const line of opened.lines) await this.product({ kind: 'SellStock', productId: line.productId, orderId });
+        await this.commands.execute(new RunCartCommand(opened.cartId, { kind: 'CompleteCheckout', orderId }));
+        await this.order(orderId, { kind: 'PlaceOrder' });
+        return undefined;
+      case 'failed':
+        for (const line of opened.lines) await this.product({ kind: 'ReleaseStock', productId: line.productId, orderId });
+        await this.commands.execute(new RunCartCommand(opened.cartId, { kind: 'FailCheckout', orderId }));
+        await this.order(orderId, { kind: 'CloseCheckout' });
+        return undefined;
+      default:
+        return order;
     }
   }
 
@@ -99,7 +116,7 @@ export class CheckoutProcess {
       try {
         await this.product({ kind: 'ReserveStock', productId: line.productId, orderId: opened.orderId, quantity: line.quantity });
       } catch (error) {
-        if (error instanceof DomainError) return { code: error.code, message: error.message };
+        if (error instanceof DomainError && !isContention(error)) return { code: error.code, message: error.message };
         throw error;
       }
     }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+const WHOLE_CENTS = 'amountMoney.amount must be a whole number of cents.';
+
 const required = (message: string) => z.string(message).trim().min(1, message);
 
 const shippingAddress = z.object(
@@ -22,7 +24,9 @@ export const processPaymentBody = z
     sourceId: required('sourceId is required: the card was not tokenized.').pipe(z.string().max(512, 'sourceId is too long.')),
     amountMoney: z.object(
       {
-        amount: z.union([z.string().regex(/^\d{1,9}$/), z.number().int().min(0).max(999_999_999)], 'amountMoney.amount must be a whole number of cents.').transform(Number),
+        amount: z
+          .union([z.string().regex(/^\d{1,9}$/, WHOLE_CENTS), z.number(WHOLE_CENTS).int(WHOLE_CENTS).min(0, WHOLE_CENTS).max(999_999_999, WHOLE_CENTS)], WHOLE_CENTS)
+          .transform(Number),
         currency: z.literal('USD', 'amountMoney.currency must be USD.').default('USD'),
       },
       'amountMoney is required.',

@@ -20,7 +20,8 @@ export function orderConfirmationEmail(order: OrderTerms): OutgoingMail {
   const fulfillment = order.fulfillment === 'pickup' ? 'Local Pickup' : 'Shipping';
   const a = order.shippingAddress;
   const address = a ? [a.address, `${a.city}, ${a.state} ${a.zipCode}`, a.country] : [];
-  const whatsNext = ['You will receive this confirmation by email within a few minutes.', WHATS_NEXT[order.fulfillment]];
+  // The page's first 'What's Next?' line promises this very email, so the email keeps only the second.
+  const whatsNext = [WHATS_NEXT[order.fulfillment]];
 
   const text = [
     `Thank you for your order, ${order.customer.name}!`,

@@ -18,7 +18,7 @@ describe('cart in a real browser', () => {
     await page.getByRole('button', { name: 'Open cart' }).click();
     const drawer = page.getByRole('dialog', { name: 'Cart' });
     await drawer.getByText('CART', { exact: true }).waitFor();
-    await drawer.getByText('Bat Wing Crop Tee').waitFor();
+    await drawer.getByText('Bat Wing Crop Tee', { exact: true }).waitFor(); // the toast shows inside the open drawer too
     await drawer.getByRole('button', { name: 'Checkout' }).click();
     await page.waitForURL(/\/cart$/);
 

@@ -18,14 +18,14 @@ export interface BrowserSuite {
  * Registers the hooks of a browser test file: the app on the demo catalogue, one browser, and a
  * fresh page per test that must end with no uncaught page error.
  */
-export function browserSuite(): BrowserSuite {
+export function browserSuite(env: Record<string, string> = {}): BrowserSuite {
   let app: TestApp;
   let browser: Browser;
   let page: Page;
   let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    app = await startTestApp({ SEED_DEMO_CATALOG: 'true' });
+    app = await startTestApp({ SEED_DEMO_CATALOG: 'true', ...env });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -7,21 +7,28 @@ import request from 'supertest';
 import { createHttpApp } from '../../src/bootstrap/create-app';
 import { loadSettings } from '../../src/platform/config/app-config';
 import { createScratchDatabase } from '../../src/platform/database/scratch-database';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, SquareEmulator, startSquareEmulator } from '../../src/square/emulator';
 
 export interface TestApp {
   app: NestFastifyApplication;
-  databaseUrl: string;
   http: ReturnType<typeof request>;
   baseUrl: string;
   queuePrefix: string;
-  /** This app's own DATA_DIR (mail, the Square emulator's state), removed on close. */
+  /** This app's own DATA_DIR (mail, uploads), removed on close. */
   dataDir: string;
+  databaseUrl: string;
+  /** The Square sandbox emulator this app charges into: payments to count, faults to inject. */
+  square: SquareEmulator;
+  /** The settings that point another process of the shop at `square`. */
+  squareEnv: Record<string, string>;
+  /** How long the app waits for Square before asking again with the same key. */
+  squareTimeoutMs: number;
   close(): Promise<void>;
 }
 
 /**
- * The real app on its own fresh PostgreSQL database, BullMQ key prefix and data folder, with its
- * own Square emulator on a free port (unless `env` names a Square). The relay
+ * The real app on its own fresh PostgreSQL database, BullMQ key prefix and data folder, charging
+ * into a Square emulator of the test's own (in memory, on a free port). The relay
  * does not tick by itself (tests call `tick()`), and the demo catalogue is off unless asked for.
  */
 export async function startTestApp(env: Record<string, string> = {}, options: { shareDatabaseOf?: TestApp } = {}): Promise<TestApp> {
@@ -30,6 +37,15 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await createScratchDatabase('test');
   const queuePrefix = `dc-test-${randomBytes(4).toString('hex')}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'dc-test-'));
+  const square = await startSquareEmulator({ port: 0, host: '127.0.0.1' });
+  const squareTimeoutMs = 2000;
+  const squareEnv = {
+    SQUARE_BASE_URL: square.url,
+    SQUARE_ACCESS_TOKEN: EMULATOR_ACCESS_TOKEN,
+    SQUARE_APPLICATION_ID: EMULATOR_APPLICATION_ID,
+    SQUARE_LOCATION_ID: EMULATOR_LOCATION_ID,
+    SQUARE_TIMEOUT_MS: String(squareTimeoutMs),
+  };
   const settings = loadSettings({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -38,8 +54,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     OUTBOX_RELAY_INTERVAL_MS: '0',
     SEED_DEMO_CATALOG: 'false',
     DATA_DIR: dataDir,
-    SQUARE_EMULATOR_PORT: '0',
     GOOGLE_EMULATOR_PORT: '0',
+    ...squareEnv,
     ...env,
   });
   const app = await createHttpApp({ ...settings, databaseUrl: database.url, embeddedDatabase: false }, { worker: true });
@@ -47,13 +63,17 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const address = app.getHttpServer().address() as { port: number };
   return {
     app,
-    databaseUrl: database.url,
     http: request(app.getHttpServer()),
     baseUrl: `http://127.0.0.1:${address.port}`,
     queuePrefix,
     dataDir,
+    databaseUrl: database.url,
+    square,
+    squareEnv,
+    squareTimeoutMs,
     async close() {
       await app.close();
+      await square.close();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

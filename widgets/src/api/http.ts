@@ -32,18 +32,30 @@ export function httpStatusOf(error: unknown): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/**
- * The `message` of a JSON error body (`{ statusCode, error, message, correlationId }`) carried by
- * an error from these helpers, if there is one.
- */
-export function serverMessageOf(error: unknown): string | undefined {
+/** The JSON error body (`{ statusCode, error, code, message, correlationId, details }`) an error from these helpers carries, if any. */
+function errorBodyOf(error: unknown): { code?: unknown; message?: unknown } | undefined {
   if (!(error instanceof Error)) return undefined;
   const body = /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1];
   if (!body) return undefined;
   try {
-    const message: unknown = (JSON.parse(body) as { message?: unknown }).message;
-    return typeof message === 'string' && message.trim() ? message : undefined;
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The server's `message` for the shopper, if the error carries one. */
+export function serverMessageOf(error: unknown): string | undefined {
+  const message = errorBodyOf(error)?.message;
+  return typeof message === 'string' && message.trim() ? message : undefined;
+}
+
+/**
+ * The stable `code` of the server's refusal (`OUT_OF_STOCK`, `INSUFFICIENT_STOCK`, ...): what the
+ * storefront branches on, since messages may be reworded at any time.
+ */
+export function errorCodeOf(error: unknown): string | undefined {
+  const code = errorBodyOf(error)?.code;
+  return typeof code === 'string' ? code : undefined;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCents, formatPrice } from '../lib/money';
+import { useToastHost } from '../toast/toast-context';
 import { CartItemImage } from './CartItemImage';
 import { subtotalCents } from './cart-totals';
 import { useCart } from './useCart';
@@ -14,6 +15,8 @@ export function CartDrawer({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const { items, itemCount, loading } = useCart();
+  // Toasts raised while the drawer is open show inside it, above its backdrop.
+  useToastHost(dialog);
 
   useEffect(() => {
     // No close() on cleanup: StrictMode's rehearsal unmount would close the drawer for real.

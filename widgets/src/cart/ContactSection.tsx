@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { httpStatusOf } from '../api/http';
 import { saveCartContact } from './cart-api';
 import type { ContactFields } from './checkout-types';
 import { useApplyCartChange } from './useApplyCartChange';
@@ -12,7 +13,14 @@ interface Props {
   onChange: (value: ContactFields) => void;
 }
 
-/** Name and email. Leaving either field sends them once both look complete (abandoned-cart recovery). */
+/** Something an address could be: one @, no spaces, a dot in the domain. The server has the last word. */
+const PLAUSIBLE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/**
+ * Name and email. Leaving either field sends them once both look complete and differ from what was
+ * last sent (abandoned-cart recovery): a half-typed address is never sent, and one the server refused
+ * (400) is not sent again until it changes.
+ */
 export function ContactSection({ cartId, saved, value, onChange }: Props) {
   const applyCartChange = useApplyCartChange();
   const lastSent = useRef(`${saved.name}\n${saved.email}`);
@@ -20,14 +28,15 @@ export function ContactSection({ cartId, saved, value, onChange }: Props) {
   function saveIfComplete() {
     const name = value.name.trim();
     const email = value.email.trim();
-    if (!name || !email.includes('@')) return;
+    if (!name || !PLAUSIBLE_EMAIL.test(email)) return;
     const sent = `${name}\n${email}`;
     if (sent === lastSent.current) return;
     lastSent.current = sent;
     saveCartContact(cartId, { name, email }).then(applyCartChange, (error: unknown) => {
-      // Only logged: checkout does not depend on it, and a later blur tries again.
+      // Only logged: checkout does not depend on it. A refusal stands for these details; any other
+      // failure (the network, the server) lets a later blur try again.
       console.error('Failed to save contact details', error);
-      lastSent.current = '';
+      if (httpStatusOf(error) !== 400 && lastSent.current === sent) lastSent.current = '';
     });
   }
 

@@ -8,9 +8,11 @@ interface Props {
   shippingPending: string;
 }
 
+/** The total's place while shipping is unknown: never the subtotal, which would read as free shipping. */
+const TOTAL_PENDING = 'To be calculated';
+
 /** Subtotal, shipping, tax (included in prices) and the total, all from integer cents. */
 export function OrderSummary({ subtotalCents, shippingCents, shippingPending }: Props) {
-  const total = subtotalCents + (shippingCents ?? 0);
   return (
     <section className="checkout-card order-summary" aria-labelledby="summary-title">
       <h2 id="summary-title" className="checkout-card__title">Order Summary</h2>
@@ -29,7 +31,7 @@ export function OrderSummary({ subtotalCents, shippingCents, shippingPending }: 
         </div>
         <div className="summary__row summary__row--total">
           <dt>Total</dt>
-          <dd data-testid="order-total">{formatCents(total)}</dd>
+          <dd data-testid="order-total">{shippingCents === null ? TOTAL_PENDING : formatCents(subtotalCents + shippingCents)}</dd>
         </div>
       </dl>
     </section>

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { httpStatusOf, serverMessageOf } from '../api/http';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorCodeOf, serverMessageOf } from '../api/http';
+import { productsKey } from '../api/products';
 import type { Product } from '../api/types';
-import { useToast } from '../toast/toast-context';
+import { useToast, type ToastOptions } from '../toast/toast-context';
 import { addCartItem, createCart, fetchCart, type CartWithItems } from './cart-api';
 import { getOrCreateCartSessionId } from './session';
 import { useApplyCartChange } from './useApplyCartChange';
@@ -21,8 +22,31 @@ async function addOneToCart(product: Product): Promise<CartWithItems> {
   return addCartItem(cartId, { productId: product.id, quantity: 1, price: product.price });
 }
 
+const SOLD_OUT_TOAST: ToastOptions = { title: 'Out of Stock', description: 'This item is currently sold out.', variant: 'destructive' };
+const FAILED = 'Failed to add item to cart. Please try again.';
+
+/**
+ * The shop's own words for a refused add, chosen by the server's stable code. Where the server's
+ * message tells the shopper something they need (how many are left, the most one cart may hold),
+ * it follows the shop's words.
+ */
+function addToCartRefusal(error: unknown): ToastOptions {
+  switch (errorCodeOf(error)) {
+    case 'OUT_OF_STOCK':
+      return SOLD_OUT_TOAST;
+    case 'INSUFFICIENT_STOCK':
+    case 'LINE_LIMIT': {
+      const detail = serverMessageOf(error);
+      return { title: 'Error', description: detail ? `${FAILED} ${detail}` : FAILED, variant: 'destructive' };
+    }
+    default:
+      return { title: 'Error', description: FAILED, variant: 'destructive' };
+  }
+}
+
 export function useAddToCart(): AddToCart {
   const { toast } = useToast();
+  const queryClient = useQueryClient();
   const applyCartChange = useApplyCartChange();
   const mutation = useMutation({
     mutationFn: addOneToCart,
@@ -32,10 +56,11 @@ export function useAddToCart(): AddToCart {
     },
     onError: (error) => {
       console.error('Failed to add item to cart', error);
-      // A 409 says what is left in stock ("Only 2 of … left."), which helps more than a retry hint.
-      const conflict = httpStatusOf(error) === 409 ? serverMessageOf(error) : undefined;
-      toast({ title: 'Error', description: conflict ?? 'Failed to add item to cart. Please try again.', variant: 'destructive' });
+      toast(addToCartRefusal(error));
     },
+    // Stock moves under the shopper (other carts check out, the studio restocks): after an add or a
+    // refusal, the product page and the grid show what the server holds now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productsKey }),
   });
 
   const { mutate } = mutation;
@@ -43,7 +68,7 @@ export function useAddToCart(): AddToCart {
     (product: Product) => {
       // SPEC §5: a sold-out product is refused here, without a call.
       if (!product.inStock) {
-        toast({ title: 'Out of Stock', description: 'This item is currently sold out.', variant: 'destructive' });
+        toast(SOLD_OUT_TOAST);
         return;
       }
       mutate(product);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { httpStatusOf, serverMessageOf } from '../api/http';
 import { centsToDecimal } from '../lib/money';
 import { useToast } from '../toast/toast-context';
@@ -9,6 +9,15 @@ import { fetchShippingRates, type ShippingRate, type ShippingRates } from './car
 export const PLACEHOLDER_ZIP = '00000';
 /** SPEC §4: standard is the shipping option chosen by default. */
 export const DEFAULT_SHIPPING_OPTION = 'standard';
+/** What the server accepts: a US ZIP, five digits or ZIP+4. */
+const US_ZIP = /^\d{5}(-\d{4})?$/;
+
+/**
+ * Whether shipping can be priced for the order as it stands: only rates the server gave for this
+ * very ZIP and subtotal count. Rates for an earlier ZIP (kept on screen while typing), for the
+ * placeholder ZIP, or for another subtotal are no price the shopper could be charged.
+ */
+export type ShippingQuote = { status: 'priced'; rates: ShippingRates } | { status: 'needs-zip' | 'calculating' | 'refused' };
 
 /**
  * Shipping rates for the subtotal and ZIP code, asked only while shipping is chosen and the ZIP is
@@ -41,6 +50,14 @@ export function useShippingRates({ enabled, subtotalCents, zipCode }: { enabled:
   }, [error, toast]);
 
   return query;
+}
+
+/** Where pricing shipping to `zipCode` stands, from the rates query of useShippingRates. */
+export function shippingQuote(rates: UseQueryResult<ShippingRates>, zipCode: string): ShippingQuote {
+  if (rates.isError) return { status: 'refused' };
+  if (!US_ZIP.test(zipCode.trim())) return { status: 'needs-zip' };
+  if (rates.isSuccess && !rates.isPlaceholderData) return { status: 'priced', rates: rates.data };
+  return { status: 'calculating' };
 }
 
 /** The options a shipped order can choose from; pickup is the other fulfillment method, not one of them. */

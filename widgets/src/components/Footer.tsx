@@ -4,7 +4,8 @@ import { SectionLink } from './SectionLink';
 const EXPLORE = [
   { section: 'hero', label: 'Home' },
   { section: 'shop', label: 'Shop' },
-  { section: 'shop', label: 'Gallery' },
+  // The gallery of the studio's work is the social strip in the hero; until it lands, the hero.
+  { section: 'hero', label: 'Gallery' },
   { section: 'about', label: 'About' },
 ] as const;
 

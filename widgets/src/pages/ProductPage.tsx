@@ -1,7 +1,9 @@
 import { useNavigate, useParams } from 'react-router';
 import { useProduct } from '../api/products';
 import type { Product } from '../api/types';
+import { canAddMore, quantityInCart } from '../cart/cart-stock';
 import { useAddToCart } from '../cart/useAddToCart';
+import { useCart } from '../cart/useCart';
 import { CategoryBadge } from '../components/CategoryBadge';
 import { ProductImage } from '../components/ProductImage';
 import { formatPrice } from '../lib/money';
@@ -43,6 +45,8 @@ export function ProductPage() {
 function ProductDetail({ product, onBack }: { product: Product; onBack: () => void }) {
   const { addToCart, pending } = useAddToCart();
   const onAddToCart = () => addToCart(product);
+  const inCart = quantityInCart(useCart().items, product.id);
+  const allInCart = product.inStock && !canAddMore(product, inCart);
 
   return (
     <>
@@ -63,17 +67,24 @@ function ProductDetail({ product, onBack }: { product: Product; onBack: () => vo
               {product.inStock ? 'IN STOCK' : 'OUT OF STOCK'}
             </span>
             {product.stockQuantity > 0 && <span className="stock__count">{product.stockQuantity} available</span>}
+            {inCart > 0 && <span className="stock__count">{inCart} in your cart</span>}
           </div>
 
           <button
             type="button"
             className="button button--large"
             onClick={onAddToCart}
-            disabled={!product.inStock || pending}
+            disabled={!product.inStock || allInCart || pending}
+            aria-describedby={allInCart ? 'all-in-cart-note' : undefined}
           >
             {product.inStock ? 'Add to Cart' : 'SOLD OUT'}
           </button>
           {!product.inStock && <p className="muted">This item is currently out of stock. Check back soon!</p>}
+          {allInCart && (
+            <p id="all-in-cart-note" className="muted">
+              All available units are in your cart.
+            </p>
+          )}
         </div>
       </article>
     </>

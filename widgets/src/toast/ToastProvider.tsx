@@ -1,5 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, ToastContext, type ToastApi, type ToastEntry, type ToastOptions } from './toast-context';
+import { createPortal } from 'react-dom';
+import {
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY_MS,
+  ToastContext,
+  ToastHostContext,
+  type AddToastHost,
+  type ToastApi,
+  type ToastEntry,
+  type ToastOptions,
+} from './toast-context';
 import { ToastItem } from './ToastItem';
 
 /** Holds the toasts and renders their region; `useToast()` works anywhere below it. */
@@ -50,16 +60,30 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const api = useMemo<ToastApi>(() => ({ toast, dismiss }), [toast, dismiss]);
 
+  // Elements that hold the toasts while they are mounted (an open modal drawer); the newest wins.
+  const [hosts, setHosts] = useState<HTMLElement[]>([]);
+  const addHost = useCallback<AddToastHost>((element) => {
+    setHosts((current) => [...current, element]);
+    return () => setHosts((current) => current.filter((h) => h !== element));
+  }, []);
+  const host = hosts.at(-1);
+
+  const region = (
+    <div className="toast-viewport" role="status" aria-live="polite">
+      {toasts
+        .filter((t) => t.open)
+        .map((t) => (
+          <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
+        ))}
+    </div>
+  );
+
   return (
     <ToastContext value={api}>
-      {children}
-      <div className="toast-viewport" role="status" aria-live="polite">
-        {toasts
-          .filter((t) => t.open)
-          .map((t) => (
-            <ToastItem key={t.id} toast={t} onDismiss={dismiss} />
-          ))}
-      </div>
+      <ToastHostContext value={addHost}>
+        {children}
+        {host ? createPortal(region, host) : region}
+      </ToastHostContext>
     </ToastContext>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, type RefObject } from 'react';
 
 /** SPEC §9: one toast at a time, shown for 5 s, kept (hidden) for 1,000,000 ms after dismissal. */
 export const TOAST_LIMIT = 1;
@@ -32,4 +32,23 @@ export function useToast(): ToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error('useToast() needs a <ToastProvider> above it.');
   return api;
+}
+
+/** Registers an element the toasts render inside while it is mounted; returns the unregistration. */
+export type AddToastHost = (element: HTMLElement) => () => void;
+
+export const ToastHostContext = createContext<AddToastHost | null>(null);
+
+/**
+ * Toasts render inside `ref`'s element while the calling component is mounted. A modal <dialog>
+ * needs this: it sits in the top layer above everything else and makes the rest of the page inert,
+ * so a toast outside it would show dimmed under its backdrop, unreachable and unannounced.
+ */
+export function useToastHost(ref: RefObject<HTMLElement | null>): void {
+  const addHost = useContext(ToastHostContext);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !addHost) return;
+    return addHost(element);
+  }, [addHost, ref]);
 }

@@ -1,10 +1,15 @@
-/**
- * The Square sandbox emulator (development and tests only). Being written: this placeholder only
- * fixes the surface the rest of the shop starts it through.
- */
-export const EMULATOR_ACCESS_TOKEN = 'EMULATOR-sandbox-access-token';
-export const EMULATOR_APPLICATION_ID = 'sandbox-sq0idb-dark-circle-emulator';
-export const EMULATOR_LOCATION_ID = 'LDCEMULATOR0001';
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { createEmulatorServer, listPayments } from './emulator-server';
+import type { PaymentRaw } from './emulator-state';
+import { StateStore } from './emulator-state';
+import { Faults } from './faults';
+import { seedDemoCatalog } from './seed';
+
+export { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID } from './emulator-identity';
+export type { Fault, Operation } from './faults';
+export type { PaymentRaw } from './emulator-state';
 
 export interface SquareEmulatorOptions {
   port: number;
@@ -13,12 +18,59 @@ export interface SquareEmulatorOptions {
   dataDir?: string;
 }
 
+/** A running emulator, with the controls tests use from the same process. */
 export interface SquareEmulator {
   url: string;
+  /** Faults lined up for the next calls (`faults.next('CreatePayment', { kind: 'slow', delayMs: 3000 })`). */
+  faults: Faults;
+  /** Every payment made, failed ones included, oldest first. */
+  payments(): PaymentRaw[];
   close(): Promise<void>;
 }
 
-/** Placeholder until the emulator lands: the shop starts, and every call to Square fails to connect. */
-export async function startSquareEmulator(_options: SquareEmulatorOptions): Promise<SquareEmulator> {
-  return { url: 'http://127.0.0.1:9', close: async () => {} };
+const CARD_SCRIPT_FILE = join(__dirname, 'card-form.js');
+/** The storefront's demo images, at the same depth from src/ and dist/. */
+const IMAGES_DIR = resolve(__dirname, '../../../../widgets/public/images/products');
+
+/**
+ * Starts the Square sandbox emulator (development and tests only): Square's REST API for the calls
+ * the shop makes, the card form stand-in at /v1/square.js, and its state in `dataDir`. A new state
+ * starts with the studio's location and the demo catalogue.
+ */
+export async function startSquareEmulator(options: SquareEmulatorOptions): Promise<SquareEmulator> {
+  const store = await StateStore.open(options.dataDir);
+  const faults = new Faults();
+  const host = options.host ?? '127.0.0.1';
+  let url = '';
+  const { server, cancelDelays } = createEmulatorServer({
+    store,
+    faults,
+    cardScript: readFileSync(CARD_SCRIPT_FILE, 'utf8'),
+    imagesDir: IMAGES_DIR,
+    baseUrl: () => url,
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port, host, () => {
+      server.off('error', fail);
+      done();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  url = `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (seedDemoCatalog(store.state)) await store.save();
+
+  return {
+    url,
+    faults,
+    payments: () => listPayments({ store }),
+    async close() {
+      cancelDelays();
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      });
+      await store.flush();
+    },
+  };
 }

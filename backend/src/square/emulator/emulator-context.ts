@@ -1,0 +1,21 @@
+import type { EmulatorState } from './emulator-state';
+
+/** What a handler is given: the parsed request and the emulator's state. */
+export interface HandlerContext {
+  state: EmulatorState;
+  body: unknown;
+  /** The path's `{id}` parts, in order. */
+  params: string[];
+  query: URLSearchParams;
+  /** The emulator's own address, for absolute URLs it hands out (image files). */
+  baseUrl: string;
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+}
+
+export const ok = (body: unknown): Reply => ({ status: 200, body });
+
+export const now = (): string => new Date().toISOString();

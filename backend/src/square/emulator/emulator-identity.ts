@@ -1,0 +1,5 @@
+/** The one account the emulator serves: the shop starts it and signs in with these. */
+export const EMULATOR_ACCESS_TOKEN = 'EMULATOR-sandbox-access-token';
+export const EMULATOR_APPLICATION_ID = 'sandbox-sq0idb-dark-circle-emulator';
+export const EMULATOR_LOCATION_ID = 'LDCEMULATOR0001';
+export const EMULATOR_MERCHANT_ID = 'MLDCEMULATOR01';

@@ -1,0 +1,177 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import { mintCardToken, type CardFormInput } from './card-tokens';
+import type { HandlerContext, Reply } from './emulator-context';
+import { EMULATOR_ACCESS_TOKEN } from './emulator-identity';
+import type { PaymentRaw, StateStore } from './emulator-state';
+import { Faults, parseFault } from './faults';
+import { ROUTES } from './routes';
+import { errorBody, internalError, invalidRequest, SquareApiError, serviceUnavailable, unauthorized } from './square-error';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-headers': 'Content-Type',
+  'access-control-max-age': '600',
+};
+
+export interface EmulatorServerParts {
+  store: StateStore;
+  faults: Faults;
+  /** The card form stand-in's source, served at /v1/square.js. */
+  cardScript: string;
+  /** Where the demo product images are served from (`/images/products/<name>.svg`). */
+  imagesDir: string;
+  baseUrl(): string;
+}
+
+/**
+ * The emulator's HTTP server: Square's REST API under /v2 (bearer token required, Square's error
+ * bodies), the card form script under /v1, and the test controls under /emulator (no token; CORS
+ * for any origin, as the card form calls them from the shop's page).
+ */
+export function createEmulatorServer(parts: EmulatorServerParts): { server: Server; cancelDelays(): void } {
+  const delays = new Set<() => void>();
+  const delay = (ms: number) =>
+    new Promise<void>((done) => {
+      const finish = () => {
+        clearTimeout(timer);
+        delays.delete(finish);
+        done();
+      };
+      const timer = setTimeout(finish, ms);
+      delays.add(finish);
+    });
+
+  const server = createServer((req, res) => {
+    handle(parts, delay, req, res).catch((error: unknown) => {
+      if (!res.headersSent) send(res, 500, errorBody([internalError(String(error)).toWire()]));
+      else res.destroy();
+    });
+  });
+  return { server, cancelDelays: () => [...delays].forEach((finish) => finish()) };
+}
+
+async function handle(parts: EmulatorServerParts, delay: (ms: number) => Promise<void>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://emulator');
+  const path = url.pathname;
+  const method = req.method ?? 'GET';
+
+  if (path.startsWith('/v2/')) return handleSquareApi(parts, delay, req, res, url);
+  if (path === '/v1/square.js' || path.startsWith('/emulator/')) {
+    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    if (method === 'OPTIONS') return void res.writeHead(204).end();
+  }
+  if (method === 'GET' && path === '/v1/square.js') {
+    res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8', 'cache-control': 'no-cache', 'cross-origin-resource-policy': 'cross-origin' });
+    return void res.end(parts.cardScript);
+  }
+  if (method === 'GET' && path.startsWith('/images/products/')) return serveImage(parts.imagesDir, path.slice('/images/products/'.length), res);
+  if (path.startsWith('/emulator/')) {
+    try {
+      return await handleControls(parts, req, res, method, path);
+    } catch (error) {
+      if (!(error instanceof SquareApiError)) throw error;
+      return send(res, error.status, { error: error.detail });
+    }
+  }
+  send(res, 404, { error: `Nothing at ${path}` });
+}
+
+async function handleSquareApi(parts: EmulatorServerParts, delay: (ms: number) => Promise<void>, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  try {
+    const auth = req.headers.authorization;
+    if (!auth) throw unauthorized("This request could not be authorized: the Authorization header is missing. Send 'Authorization: Bearer <access token>'.");
+    if (auth !== `Bearer ${EMULATOR_ACCESS_TOKEN}`) throw unauthorized('The Authorization http header of your request was incorrect or the access token is invalid.');
+
+    const candidates = ROUTES.filter((r) => r.pattern.test(url.pathname));
+    const route = candidates.find((r) => r.method === req.method);
+    if (!route) {
+      if (candidates.length) throw new SquareApiError(405, 'INVALID_REQUEST_ERROR', 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}.`);
+      throw new SquareApiError(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `The API endpoint ${url.pathname} is not known to the Square emulator.`);
+    }
+    const body = route.method === 'POST' ? await readJson(req) : undefined;
+
+    const fault = parts.faults.take(route.operation);
+    if (fault?.kind === 'unavailable') throw serviceUnavailable();
+
+    const ctx: HandlerContext = {
+      state: parts.store.state,
+      body,
+      params: (route.pattern.exec(url.pathname) ?? []).slice(1).map(decodeURIComponent),
+      query: url.searchParams,
+      baseUrl: parts.baseUrl(),
+    };
+    const reply: Reply = route.handle(ctx);
+    if (route.mutates) await parts.store.save();
+    if (fault?.kind === 'slow') await delay(fault.delayMs);
+    send(res, reply.status, reply.body);
+  } catch (error) {
+    if (!(error instanceof SquareApiError)) throw error;
+    send(res, error.status, errorBody([error.toWire()]));
+  }
+}
+
+async function handleControls(parts: EmulatorServerParts, req: IncomingMessage, res: ServerResponse, method: string, path: string): Promise<void> {
+  if (method === 'POST' && path === '/emulator/card-tokens') {
+    const result = mintCardToken(parts.store.state, (await readJson(req)) as CardFormInput);
+    if (result.status === 'OK') await parts.store.save();
+    return send(res, 200, result);
+  }
+  if (method === 'GET' && path === '/emulator/payments') return send(res, 200, { payments: listPayments(parts) });
+  if (path === '/emulator/faults') {
+    if (method === 'GET') return send(res, 200, { faults: parts.faults.pending() });
+    if (method === 'DELETE') {
+      parts.faults.clear();
+      return void res.writeHead(204).end();
+    }
+    if (method === 'POST') {
+      const parsed = parseFault(await readJson(req));
+      if (typeof parsed === 'string') return send(res, 400, { error: parsed });
+      parts.faults.next(parsed.operation, parsed.fault, parsed.times);
+      return send(res, 201, { faults: parts.faults.pending() });
+    }
+  }
+  send(res, 404, { error: `Nothing at ${method} ${path}` });
+}
+
+export function listPayments(parts: Pick<EmulatorServerParts, 'store'>): PaymentRaw[] {
+  return structuredClone(Object.values(parts.store.state.payments));
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new SquareApiError(413, 'INVALID_REQUEST_ERROR', 'REQUEST_ENTITY_TOO_LARGE', 'The request body is larger than 1 MB.');
+    chunks.push(chunk);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw invalidRequest('EXPECTED_JSON_BODY', 'The request body is not valid JSON.');
+  }
+}
+
+async function serveImage(imagesDir: string, name: string, res: ServerResponse): Promise<void> {
+  if (!/^[a-z0-9-]+\.svg$/.test(name)) return send(res, 404, { error: 'No such image' });
+  try {
+    const svg = await readFile(join(resolve(imagesDir), name));
+    res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600', 'cross-origin-resource-policy': 'cross-origin' });
+    res.end(svg);
+  } catch {
+    send(res, 404, { error: 'No such image' });
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}

@@ -1,0 +1,44 @@
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CommandBus } from '@nestjs/cqrs';
+import { ProductIds, RunProductCommand } from '../../src/catalog';
+import type { CategorySlug } from '../../src/catalog/categories';
+import type { TestApp } from './test-app';
+
+/** A product of the test's own, added through the catalogue's command (tests never lean on demo ids). */
+export async function addProduct(t: TestApp, product: { name: string; priceCents: number; stockQuantity: number; category?: CategorySlug }): Promise<number> {
+  const productId = await t.app.get(ProductIds).next();
+  await t.app.get(CommandBus).execute(
+    new RunProductCommand({
+      kind: 'AddProduct',
+      productId,
+      name: product.name,
+      description: `${product.name}, for a test`,
+      priceCents: product.priceCents,
+      imageUrl: '/images/products/skull.svg',
+      category: product.category ?? 'patches',
+      inStock: product.stockQuantity > 0,
+      stockQuantity: product.stockQuantity,
+    }),
+  );
+  return productId;
+}
+
+let carts = 0;
+
+/** A cart holding `lines` (productId → quantity), made through the storefront's calls. */
+export async function cartWith(t: TestApp, lines: Record<number, number>): Promise<{ id: string; sessionId: string }> {
+  const sessionId = `session_${Date.now()}_test${++carts}`;
+  const created = await t.http.post('/api/cart').send({ sessionId, totalAmount: '0.00' }).expect(201);
+  for (const [productId, quantity] of Object.entries(lines)) {
+    await t.http.post(`/api/cart/${created.body.id}/items`).send({ productId: Number(productId), quantity }).expect(200);
+  }
+  return { id: created.body.id, sessionId };
+}
+
+export function sql<T = Record<string, unknown>>(t: TestApp, query: string, params: unknown[] = []): Promise<T[]> {
+  const em = t.app.get(MikroORM).em.fork() as EntityManager;
+  return em.execute(query, params);
+}
+
+export const eventCount = async (t: TestApp) => (await sql<{ n: number }>(t, 'select count(*)::int as n from events'))[0]!.n;
