@@ -1,13 +1,8 @@
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './chromium';
 import { startTestApp, TestApp } from './test-app';
 
-/** Debian's Chromium, driven headless; the flags keep it off the (closed) network. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-}
+export { launchBrowser };
 
 export interface BrowserSuite {
   app(): TestApp;

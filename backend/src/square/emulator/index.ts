@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { createEmulatorServer, listPayments } from './emulator-server';
+import { allPayments, createEmulatorServer } from './emulator-server';
 import type { PaymentRaw } from './emulator-state';
 import { StateStore } from './emulator-state';
 import { Faults } from './faults';
@@ -63,7 +63,7 @@ export async function startSquareEmulator(options: SquareEmulatorOptions): Promi
   return {
     url,
     faults,
-    payments: () => listPayments({ store }),
+    payments: () => allPayments({ store }),
     async close() {
       cancelDelays();
       await new Promise<void>((done) => {
