@@ -13,6 +13,8 @@ export class ProductView {
   stockQuantity!: number;
   /** Units held by checkouts whose payment is in progress. */
   reservedQuantity!: number;
+  /** The Square catalogue item it was imported from, if any. */
+  squareItemId?: string | null;
   version!: number;
   updatedAt!: Date;
 }
@@ -30,6 +32,7 @@ export const ProductViewSchema = new EntitySchema<ProductView>({
     inStock: { type: 'boolean' },
     stockQuantity: { type: 'integer' },
     reservedQuantity: { type: 'integer', default: 0 },
+    squareItemId: { type: 'text', nullable: true },
     version: { type: 'integer' },
     updatedAt: { type: 'datetime' },
   },

@@ -28,7 +28,9 @@ export type ErrorCode =
   | 'UNSUPPORTED_IMAGE'
   | 'NO_EMAIL'
   | 'RECOVERY_LIMIT'
-  | 'IMAGE_TOO_LARGE';
+  | 'IMAGE_TOO_LARGE'
+  | 'QUEUE_UNAVAILABLE'
+  | 'SQUARE_SYNC_FAILED';
 
 /** Extra facts a client may need beside the message (how many are left, the right total). */
 export type ErrorDetails = Record<string, string | number | boolean | null>;
