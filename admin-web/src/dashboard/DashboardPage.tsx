@@ -6,6 +6,11 @@ import { useToast } from '../toast/toast';
 
 const ABANDONED = '/api/admin/abandoned-carts';
 
+interface SyncProgress {
+  running: boolean;
+  progress?: { phase?: string; itemsRead?: number; itemsTotal?: number; saved?: number };
+}
+
 function InventorySync() {
   const toast = useToast();
   const sync = useMutation({
@@ -17,11 +22,28 @@ function InventorySync() {
     },
     onError: (error) => toast({ title: 'Sync Failed', description: serverMessageOf(error) ?? 'Failed to sync with Square', variant: 'destructive' }),
   });
+  // While the job runs in the worker, its progress is polled (items read, then saved, of the total).
+  const status = useQuery({
+    queryKey: ['/api/admin/sync-square'],
+    queryFn: () => getJson<SyncProgress>('/api/admin/sync-square'),
+    enabled: sync.isPending,
+    refetchInterval: sync.isPending ? 1000 : false,
+  });
+  const p = sync.isPending ? status.data?.progress : undefined;
+  const total = p?.itemsTotal;
+  const done = p?.phase === 'saving' ? p.saved : p?.itemsRead;
   return (
     <section className="card">
       <h2>Inventory Sync</h2>
       <p>Bring items, prices, images and stock counts over from the Square catalogue.</p>
-      {sync.isPending && <progress aria-label="Sync progress" />}
+      {sync.isPending && (
+        <>
+          <progress aria-label="Sync progress" max={total || undefined} value={total ? done : undefined} />
+          <p className="muted">
+            {p?.phase === 'saving' ? `Saving ${done} of ${total} items` : p ? `${p.itemsRead} items read${total ? ` of ${total}` : ''}` : 'Starting...'}
+          </p>
+        </>
+      )}
       <button type="button" className="button" disabled={sync.isPending} onClick={() => sync.mutate()}>
         {sync.isPending ? 'Syncing...' : 'Sync with Square'}
       </button>
