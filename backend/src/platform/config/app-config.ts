@@ -47,8 +47,8 @@ const schema = z
     ADMIN_EMAILS: z.string().optional(),
     /** A cart with items and an email, idle this long, counts as abandoned. */
     RECOVERY_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
-    /** How often the worker brings the Square catalogue over (0: only when the studio asks). */
-    SQUARE_SYNC_EVERY_MS: z.coerce.number().int().min(0).default(3_600_000),
+    /** How often the worker brings the Square catalogue over (0: only when the studio asks); unset: hourly from a real Square, never from the emulator. */
+    SQUARE_SYNC_EVERY_MS: z.coerce.number().int().min(0).optional(),
     /** Where uploaded product images go; unset: DATA_DIR/uploads. */
     UPLOAD_DIR: z.string().min(1).optional(),
   })

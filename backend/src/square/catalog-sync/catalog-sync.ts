@@ -5,6 +5,7 @@ import { ProductIds, productDecider, productStream, SquareProductsQuery } from '
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import { CommandRunner } from '../../platform/event-store/command-runner';
 import { JobHandlers } from '../../platform/jobs/job-handlers';
+import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import { SquareCatalogueReader } from './square-catalogue.reader';
 import { mapSquareItem } from './square-item-mapping';
 
@@ -29,6 +30,7 @@ export class CatalogSync implements OnModuleInit {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
     private readonly handlers: JobHandlers,
     private readonly reader: SquareCatalogueReader,
     private readonly queries: QueryBus,
@@ -38,7 +40,9 @@ export class CatalogSync implements OnModuleInit {
 
   onModuleInit(): void {
     this.handlers.handle('square', CATALOG_SYNC_JOB, (_data, job) => this.run(job));
-    this.handlers.schedule({ queue: 'square', jobName: CATALOG_SYNC_JOB, everyMs: this.config.SQUARE_SYNC_EVERY_MS });
+    // The emulator's catalogue mirrors the demo seed: syncing it on a timer would list each demo product twice.
+    const everyMs = this.config.SQUARE_SYNC_EVERY_MS ?? (this.settings.emulated ? 0 : 3_600_000);
+    this.handlers.schedule({ queue: 'square', jobName: CATALOG_SYNC_JOB, everyMs });
   }
 
   async run(job?: Pick<Job, 'updateProgress'>): Promise<SyncResult> {
