@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getJson } from '../api/http';
 import type { AdminProduct } from '../api/types';
-import { AddProductForm } from './AddProductForm';
+import { ProductForm } from './ProductForm';
 import { ProductCard } from './ProductCard';
 
 export function InventoryPage() {
@@ -19,7 +19,7 @@ export function InventoryPage() {
           </button>
         )}
       </div>
-      {adding && <AddProductForm onDone={() => setAdding(false)} />}
+      {adding && <ProductForm onDone={() => setAdding(false)} />}
       {products.isError && <p className="error-text">Failed to load products.</p>}
       {products.data?.length === 0 && <p className="muted">No products yet.</p>}
       <div className="product-grid">

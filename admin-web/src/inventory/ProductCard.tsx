@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { apiRequest } from '../api/http';
 import type { AdminProduct } from '../api/types';
 import { useToast } from '../toast/toast';
+import { ProductForm } from './ProductForm';
 
 /** One product in the inventory: a typed quantity sets in stock (above 0) or sold out; the toggle keeps the quantity. */
 export function ProductCard({ product }: { product: AdminProduct }) {
@@ -11,6 +12,7 @@ export function ProductCard({ product }: { product: AdminProduct }) {
   const toast = useToast();
   const [quantity, setQuantity] = useState(String(product.stockQuantity));
   const [imageFailed, setImageFailed] = useState(false);
+  const [editing, setEditing] = useState(false);
   useEffect(() => setQuantity(String(product.stockQuantity)), [product.stockQuantity]);
 
   const stock = useMutation({
@@ -29,6 +31,7 @@ export function ProductCard({ product }: { product: AdminProduct }) {
     if (next !== product.stockQuantity) stock.mutate({ inStock: next > 0, stockQuantity: next });
   };
 
+  if (editing) return <ProductForm product={product} onDone={() => setEditing(false)} />;
   return (
     <article className="product-card" data-testid="inventory-product">
       {product.imageUrl && !imageFailed ? (
@@ -63,6 +66,9 @@ export function ProductCard({ product }: { product: AdminProduct }) {
         <div className="actions">
           <button type="button" className="button" disabled={stock.isPending} onClick={() => stock.mutate({ inStock: !product.inStock, stockQuantity: product.stockQuantity })}>
             {product.inStock ? 'Mark Sold Out' : 'Mark In Stock'}
+          </button>
+          <button type="button" className="link-button" onClick={() => setEditing(true)}>
+            Edit
           </button>
           <Link to={`/admin/history/product/${product.id}`}>History</Link>
         </div>

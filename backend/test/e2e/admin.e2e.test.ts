@@ -43,6 +43,13 @@ describe('the admin app in a real browser', () => {
     expect(await image.getAttribute('src')).toMatch(/^\/uploads\/[0-9a-f]+-800\.webp$/);
     await page.waitForFunction(() => [...document.images].some((i) => i.alt === 'Raven Skull Patch' && i.complete && i.naturalWidth > 0));
 
+    // Its details edited: the price changes, the stock stays.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit Raven Skull Patch' });
+    await edit.getByLabel('Price').fill('16.00');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await card.getByText('$16.00').waitFor({ timeout: 30_000 });
+
     // Sold out, keeping its quantity.
     await card.getByRole('button', { name: 'Mark Sold Out' }).click();
     await card.getByText('Sold Out', { exact: true }).waitFor({ timeout: 30_000 });
@@ -54,7 +61,7 @@ describe('the admin app in a real browser', () => {
     await page.getByRole('group', { name: 'Filter products' }).getByRole('button', { name: 'Sold Out' }).click();
     await page.getByTestId('product-card').filter({ hasText: 'Raven Skull Patch' }).waitFor({ timeout: 30_000 });
 
-    // Its history: added, then the stock set, by the admin.
+    // Its history: added, edited, then the stock set, by the admin.
     await page.goto(`${t.baseUrl}/inventory`);
     await card.getByText('Sold Out', { exact: true }).waitFor({ timeout: 30_000 });
     await card.getByRole('link', { name: 'History' }).click();
@@ -62,7 +69,9 @@ describe('the admin app in a real browser', () => {
     const events = page.getByTestId('history-event');
     await events.nth(1).waitFor();
     expect(await events.nth(0).innerText()).toMatch(/ProductAdded[\s\S]*by admin:owner@darkcircle\.test/);
-    expect(await events.nth(1).innerText()).toMatch(/StockSet[\s\S]*"inStock": false/);
+    await events.nth(2).waitFor();
+    expect(await events.nth(1).innerText()).toMatch(/ProductDetailsChanged[\s\S]*"priceCents": 1600/);
+    expect(await events.nth(2).innerText()).toMatch(/StockSet[\s\S]*"inStock": false/);
 
     // A paid order, marked shipped.
     await page.getByRole('link', { name: 'Orders' }).click();

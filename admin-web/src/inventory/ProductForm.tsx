@@ -1,16 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { apiRequest, getJson, serverMessageOf } from '../api/http';
-import type { Category } from '../api/types';
+import type { AdminProduct, Category } from '../api/types';
 import { useToast } from '../toast/toast';
 
 const empty = { name: '', description: '', price: '', imageUrl: '', category: 'apparel', inStock: true, stockQuantity: '0' };
 
-/** The add-product form: Add Product stays disabled until a name and a price are given; the image is really uploaded. */
-export function AddProductForm({ onDone }: { onDone: () => void }) {
+/**
+ * The add-product form (Add Product stays disabled until a name and a price are given), and the same
+ * form editing a product's details. The image is really uploaded.
+ */
+export function ProductForm({ product, onDone }: { product?: AdminProduct; onDone: () => void }) {
   const client = useQueryClient();
   const toast = useToast();
-  const [form, setForm] = useState(empty);
+  const [form, setForm] = useState(product ? { ...empty, ...product, stockQuantity: String(product.stockQuantity) } : empty);
   const categories = useQuery({ queryKey: ['/api/categories'], queryFn: () => getJson<Category[]>('/api/categories') });
   const set = <K extends keyof typeof empty>(key: K, value: (typeof empty)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -29,7 +32,9 @@ export function AddProductForm({ onDone }: { onDone: () => void }) {
 
   const add = useMutation({
     mutationFn: () =>
-      apiRequest('POST', '/api/admin/products', {
+      product
+        ? apiRequest('PATCH', `/api/admin/products/${product.id}`, { name: form.name, description: form.description, price: form.price, imageUrl: form.imageUrl, category: form.category })
+        : apiRequest('POST', '/api/admin/products', {
         name: form.name,
         description: form.description,
         price: form.price,
@@ -39,12 +44,12 @@ export function AddProductForm({ onDone }: { onDone: () => void }) {
         stockQuantity: Number.parseInt(form.stockQuantity, 10) || 0,
       }),
     onSuccess: () => {
-      toast({ title: 'Product added', description: 'New product has been added to inventory' });
+      toast(product ? { title: 'Product updated', description: `${form.name} has been saved.` } : { title: 'Product added', description: 'New product has been added to inventory' });
       setForm(empty);
       void client.invalidateQueries({ queryKey: ['/api/admin/products'] });
       onDone();
     },
-    onError: (error) => toast({ title: 'Error', description: serverMessageOf(error) ?? 'Failed to add new product', variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Error', description: serverMessageOf(error) ?? (product ? 'Failed to save the product' : 'Failed to add new product'), variant: 'destructive' }),
   });
 
   const submit = (e: FormEvent) => {
@@ -54,8 +59,8 @@ export function AddProductForm({ onDone }: { onDone: () => void }) {
   const ready = form.name.trim() !== '' && form.price.trim() !== '' && !upload.isPending;
 
   return (
-    <form className="card product-form" onSubmit={submit} aria-label="Add New Product">
-      <h2>Add New Product</h2>
+    <form className="card product-form" onSubmit={submit} aria-label={product ? `Edit ${product.name}` : 'Add New Product'}>
+      <h2>{product ? 'Edit Product' : 'Add New Product'}</h2>
       <label>
         Name
         <input value={form.name} onChange={(e) => set('name', e.target.value)} required maxLength={120} />
@@ -84,16 +89,20 @@ export function AddProductForm({ onDone }: { onDone: () => void }) {
       </label>
       {upload.isPending && <p className="muted">Uploading...</p>}
       {form.imageUrl && <img className="preview" src={form.imageUrl} alt="" />}
-      <label>
-        Stock quantity
-        <input type="number" min="0" step="1" value={form.stockQuantity} onChange={(e) => set('stockQuantity', e.target.value)} />
-      </label>
-      <label className="check">
-        <input type="checkbox" checked={form.inStock} onChange={(e) => set('inStock', e.target.checked)} /> In stock
-      </label>
+      {!product && (
+        <>
+          <label>
+            Stock quantity
+            <input type="number" min="0" step="1" value={form.stockQuantity} onChange={(e) => set('stockQuantity', e.target.value)} />
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={form.inStock} onChange={(e) => set('inStock', e.target.checked)} /> In stock
+          </label>
+        </>
+      )}
       <div className="actions">
         <button type="submit" className="button" disabled={!ready || add.isPending}>
-          {add.isPending ? 'Adding...' : 'Add Product'}
+          {add.isPending ? 'Saving...' : product ? 'Save Changes' : 'Add Product'}
         </button>
         <button type="button" className="button button-quiet" onClick={onDone}>
           Cancel
