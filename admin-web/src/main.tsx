@@ -1,20 +1,48 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import '../../widgets/src/styles/theme.css';
 import './admin.css';
+import { AuthGate } from './auth/AuthGate';
+import { DashboardPage } from './dashboard/DashboardPage';
+import { HistoryPage } from './history/HistoryPage';
+import { InventoryPage } from './inventory/InventoryPage';
+import { AdminLayout } from './layout/AdminLayout';
+import { MailPage } from './mail/MailPage';
+import { OrdersPage } from './orders/OrdersPage';
+import { ToastProvider } from './toast/toast';
 
-/** Placeholder shell; sign-in, the dashboard and inventory come with the admin issue. */
+// As the storefront: never stale, no refetch on focus, no retries; pages invalidate what they change.
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false }, mutations: { retry: false } },
+});
+
 function AdminApp() {
   return (
-    <main className="admin">
-      <h1>Dark Circle Admin</h1>
-      <p>Sign-in and the dashboard arrive with the admin issue.</p>
-      <a href="/">Back to home</a>
-    </main>
+    <AuthGate>
+      <AdminLayout>
+        <Routes>
+          <Route path="/admin" element={<DashboardPage />} />
+          <Route path="/admin/orders" element={<OrdersPage />} />
+          <Route path="/admin/mail" element={<MailPage />} />
+          <Route path="/admin/history/:streamType/:id" element={<HistoryPage />} />
+          <Route path="/inventory" element={<InventoryPage />} />
+          <Route path="*" element={<DashboardPage />} />
+        </Routes>
+      </AdminLayout>
+    </AuthGate>
   );
 }
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AdminApp />
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <BrowserRouter>
+          <AdminApp />
+        </BrowserRouter>
+      </ToastProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

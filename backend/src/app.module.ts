@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from './auth';
 import { CartModule } from './cart';
 import { CatalogModule } from './catalog';
 import { CheckoutModule } from './checkout';
@@ -11,6 +12,7 @@ import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { OutboxRelayModule } from './platform/outbox/outbox-relay.module';
 import { PlatformModule } from './platform/platform.module';
+import { RecoveryModule } from './recovery';
 import { ShippingModule } from './shipping';
 import { SocialModule } from './social';
 import { WebModule } from './platform/web/web.module';
@@ -30,6 +32,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         PlatformModule,
+        AuthModule,
         CatalogModule,
         CartModule,
         ShippingModule,
@@ -38,6 +41,7 @@ export class AppModule {
         CheckoutModule,
         NewsletterModule,
         SocialModule,
+        RecoveryModule,
         // Last, so its catch-all route is the fallback behind every API route.
         WebModule,
         ...(roles.worker ? [OutboxRelayModule, JobsModule] : []),

@@ -3,7 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MikroORM } from '@mikro-orm/core';
 import { AppModule, AppRoles } from '../app.module';
-import { CatalogSeeder } from '../catalog';
+import multipart from '@fastify/multipart';
+import { CatalogSeeder, MAX_IMAGE_BYTES, uploadDir } from '../catalog';
 import { AppConfig } from '../platform/config/app-config';
 import { correlationIdOf, useCorrelation } from '../platform/context/correlation';
 import { ErrorBodyFilter } from '../platform/errors/error-body.filter';
@@ -26,7 +27,9 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   });
   useCorrelation(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ErrorBodyFilter());
-  serveStaticAssets(app, config);
+  // Multipart only for the image upload, whose own limit is checked per file; one file per request.
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
+  serveStaticAssets(app, config, uploadDir(config));
   await registerRateLimits(app, config);
   // Before init: the worker's relay and jobs start at init and must find the tables there.
   await migrate(app);

@@ -23,7 +23,14 @@ export type CartState =
       contact?: { name: string; email: string };
       /** The order whose payment is in progress; the cart cannot change meanwhile. */
       checkoutOrderId?: string;
+      abandoned?: boolean;
+      /** A recovery email asked for and not yet sent. */
+      pendingRecoveryEmail?: string;
+      recoveryEmailsSent?: number;
     };
+
+/** Recovery emails a cart may get in all: more would be a nuisance, not a reminder. */
+export const MAX_RECOVERY_EMAILS = 3;
 
 /** Stock as the catalogue reports it when the command is handled. */
 export type StockSnapshot = Pick<ProductSnapshot, 'name' | 'inStock' | 'stockQuantity'>;
@@ -38,7 +45,10 @@ export type CartCommand =
   | { kind: 'RepriceItems'; prices: Readonly<Record<string, number>> }
   | { kind: 'StartCheckout'; orderId: string; pricedLines: readonly Pick<CartLine, 'itemId' | 'quantity' | 'unitPriceCents'>[] }
   | { kind: 'FailCheckout'; orderId: string }
-  | { kind: 'CompleteCheckout'; orderId: string };
+  | { kind: 'CompleteCheckout'; orderId: string }
+  | { kind: 'AbandonCart' }
+  | { kind: 'RequestRecoveryEmail'; requestId: string }
+  | { kind: 'RecordRecoveryEmailSent'; requestId: string; messageId: string; to: string };
 
 /** The commands that change what the cart holds; refused while a payment is in progress. */
 const CHANGES_LINES = new Set<CartCommand['kind']>(['AddItem', 'ChangeQuantity', 'RemoveItem', 'ClearCart', 'RepriceItems']);
@@ -70,7 +80,7 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
       case 'ContactDetailsGiven':
         return { ...state, contact: event.data };
       case 'CartCleared':
-        return { ...state, lines: [] };
+        return { ...state, lines: [], pendingRecoveryEmail: undefined };
       case 'ItemRepriced':
         return { ...state, lines: state.lines.map((l) => (l.itemId === event.data.itemId ? { ...l, unitPriceCents: event.data.unitPriceCents } : l)) };
       case 'CheckoutStarted':
@@ -78,7 +88,13 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
       case 'CheckoutFailed':
         return { ...state, checkoutOrderId: undefined };
       case 'CartCheckedOut':
-        return { ...state, lines: [], checkoutOrderId: undefined };
+        return { ...state, lines: [], checkoutOrderId: undefined, pendingRecoveryEmail: undefined };
+      case 'CartAbandoned':
+        return { ...state, abandoned: true };
+      case 'RecoveryEmailRequested':
+        return { ...state, pendingRecoveryEmail: event.data.requestId };
+      case 'RecoveryEmailSent':
+        return { ...state, pendingRecoveryEmail: undefined, recoveryEmailsSent: (state.recoveryEmailsSent ?? 0) + 1 };
     }
   },
 
@@ -134,9 +150,32 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
         return state.checkoutOrderId === command.orderId ? [{ type: 'CheckoutFailed', data: { orderId: command.orderId } }] : [];
       case 'CompleteCheckout':
         return state.checkoutOrderId === command.orderId ? [{ type: 'CartCheckedOut', data: { orderId: command.orderId } }] : [];
+      case 'AbandonCart':
+        checkRecoverable(state);
+        return state.abandoned ? [] : [{ type: 'CartAbandoned', data: {} }];
+      case 'RequestRecoveryEmail': {
+        checkRecoverable(state);
+        if (!state.contact) throw invalid('This cart has no email address to write to.', 'NO_EMAIL');
+        // A second click while the first email is on its way asks for nothing more.
+        if (state.pendingRecoveryEmail) return [];
+        if ((state.recoveryEmailsSent ?? 0) >= MAX_RECOVERY_EMAILS) {
+          throw conflict(`This cart has had ${MAX_RECOVERY_EMAILS} recovery emails already.`, 'RECOVERY_LIMIT');
+        }
+        const requested: CartEvent = { type: 'RecoveryEmailRequested', data: { requestId: command.requestId } };
+        return state.abandoned ? [requested] : [{ type: 'CartAbandoned', data: {} }, requested];
+      }
+      case 'RecordRecoveryEmailSent':
+        if (state.pendingRecoveryEmail !== command.requestId) return [];
+        return [{ type: 'RecoveryEmailSent', data: { requestId: command.requestId, messageId: command.messageId, to: command.to } }];
     }
   },
 };
+
+/** Only a cart with something in it, not being paid for, can be abandoned or recovered. */
+function checkRecoverable(state: Extract<CartState, { exists: true }>): void {
+  if (state.lines.length === 0) throw invalid('This cart is empty: there is nothing to recover.', 'EMPTY_CART');
+  if (state.checkoutOrderId) throw conflict('This cart is being paid for right now.', 'CHECKOUT_IN_PROGRESS');
+}
 
 const sameLines = (lines: readonly CartLine[], priced: readonly Pick<CartLine, 'itemId' | 'quantity' | 'unitPriceCents'>[]) =>
   lines.length === priced.length &&

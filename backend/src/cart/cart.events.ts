@@ -19,6 +19,12 @@ export type CheckoutFailed = DomainEvent<'CheckoutFailed', { orderId: string }>;
 /** The order was paid: its lines leave the cart. */
 export type CartCheckedOut = DomainEvent<'CartCheckedOut', { orderId: string }>;
 
+/** The studio marked the cart abandoned (the shopper left it with items and an email). */
+export type CartAbandoned = DomainEvent<'CartAbandoned', Record<string, never>>;
+/** The studio asked for a recovery email; the worker sends it and records `RecoveryEmailSent`. */
+export type RecoveryEmailRequested = DomainEvent<'RecoveryEmailRequested', { requestId: string }>;
+export type RecoveryEmailSent = DomainEvent<'RecoveryEmailSent', { requestId: string; messageId: string; to: string }>;
+
 export type CartEvent =
   | CartCreated
   | ItemAdded
@@ -29,7 +35,10 @@ export type CartEvent =
   | ItemRepriced
   | CheckoutStarted
   | CheckoutFailed
-  | CartCheckedOut;
+  | CartCheckedOut
+  | CartAbandoned
+  | RecoveryEmailRequested
+  | RecoveryEmailSent;
 
 export const CART_STREAM_TYPE = 'Cart';
 export const cartStream = (cartId: string) => ({ id: `cart-${cartId}`, type: CART_STREAM_TYPE });

@@ -46,6 +46,16 @@ export class CartProjection implements Projection {
       case 'CheckoutFailed':
         await em.nativeUpdate(CartView, { id: cartId }, { checkoutOrderId: null, ...stamp });
         return;
+      // The studio's actions are not the shopper's activity: they move the version, not updated_at.
+      case 'CartAbandoned':
+        await em.nativeUpdate(CartView, { id: cartId }, { abandonedAt: event.recordedAt, version: event.version });
+        return;
+      case 'RecoveryEmailRequested':
+        await em.nativeUpdate(CartView, { id: cartId }, { version: event.version });
+        return;
+      case 'RecoveryEmailSent':
+        await em.execute('update carts set email_sent = true, recovery_email_count = recovery_email_count + 1, version = ? where id = ?', [event.version, cartId]);
+        return;
       case 'ContactDetailsGiven':
         await em.nativeUpdate(CartView, { id: cartId }, { customerName: event.data.name, customerEmail: event.data.email, ...stamp });
         return;

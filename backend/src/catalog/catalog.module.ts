@@ -7,14 +7,18 @@ import { ProductProjection } from './product.projection';
 import { ProductViewSchema } from './product.view';
 import { ProductsCache } from './products.cache';
 import { ProductsController } from './products.controller';
+import { AdminProductsController } from './admin-products.controller';
+import { AdminImagesController } from './admin-images.controller';
+import { ProductImages } from './product-images';
 import { RunProductCommandHandler } from './run-product-command';
 import { GetProductHandler } from './get-product.query';
+import { SquareProductsHandler } from './square-products.query';
 
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
-  controllers: [ProductsController],
-  providers: [ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, ProductIds, CatalogSeeder],
-  exports: [ProductsCache, CatalogSeeder],
+  controllers: [ProductsController, AdminProductsController, AdminImagesController],
+  providers: [ProductImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, SquareProductsHandler, ProductIds, CatalogSeeder],
+  exports: [ProductsCache, CatalogSeeder, ProductIds],
 })
 export class CatalogModule implements OnModuleInit {
   constructor(

@@ -17,5 +17,5 @@ const ALIASES: Record<string, CategorySlug> = { clothing: 'apparel' };
 /** The slug for a category name as users and older clients send it, or undefined when unknown. */
 export function normalizeCategory(input: string): CategorySlug | undefined {
   const key = input.trim().toLowerCase();
-  return ALIASES[key] ?? CATEGORIES.find((c) => c.slug === key)?.slug;
+  return ALIASES[key] ?? CATEGORIES.find((c) => c.slug === key || c.label.toLowerCase() === key)?.slug;
 }

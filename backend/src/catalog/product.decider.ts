@@ -13,7 +13,8 @@ export type ProductCommand =
   | ({ kind: 'SetStock'; productId: number } & Stock)
   | { kind: 'ReserveStock'; productId: number; orderId: string; quantity: number }
   | { kind: 'ReleaseStock'; productId: number; orderId: string }
-  | { kind: 'SellStock'; productId: number; orderId: string };
+  | { kind: 'SellStock'; productId: number; orderId: string }
+  | { kind: 'ImportFromSquare'; productId: number; squareItemId: string; details: ProductDetails; stock: Stock };
 
 /** Units on hand that no checkout holds. */
 export function availableStock(state: Extract<ProductState, { exists: true }>): number {
@@ -44,6 +45,10 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
     switch (event.type) {
       case 'ProductAdded':
         return { exists: true, ...event.data, reservations: {} };
+      case 'ProductImportedFromSquare': {
+        const { squareItemId: _squareItemId, ...data } = event.data;
+        return { exists: true, ...data, reservations: {} };
+      }
     }
     if (!state.exists) return state;
     switch (event.type) {
@@ -74,10 +79,15 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
       case 'ChangeProductDetails': {
         if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
         checkDetails(command.changes);
-        const changed = Object.fromEntries(
-          Object.entries(command.changes).filter(([key, value]) => value !== undefined && state[key as keyof ProductDetails] !== value),
-        ) as Partial<ProductDetails>;
-        return Object.keys(changed).length ? [{ type: 'ProductDetailsChanged', data: changed }] : [];
+        return detailsChanged(state, command.changes);
+      }
+      case 'ImportFromSquare': {
+        checkDetails(command.details);
+        checkStock(command.stock);
+        if (!state.exists) return [{ type: 'ProductImportedFromSquare', data: { productId: command.productId, squareItemId: command.squareItemId, ...command.details, ...command.stock } }];
+        // Only what Square changed: a second sync with nothing new records nothing.
+        const stockChanged = state.inStock !== command.stock.inStock || state.stockQuantity !== command.stock.stockQuantity;
+        return [...detailsChanged(state, command.details), ...(stockChanged ? [{ type: 'StockSet' as const, data: command.stock }] : [])];
       }
       case 'SetStock': {
         if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
@@ -106,6 +116,13 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
     }
   },
 };
+
+function detailsChanged(state: ProductDetails, changes: Partial<ProductDetails>): ProductEvent[] {
+  const changed = Object.fromEntries(
+    Object.entries(changes).filter(([key, value]) => value !== undefined && state[key as keyof ProductDetails] !== value),
+  ) as Partial<ProductDetails>;
+  return Object.keys(changed).length ? [{ type: 'ProductDetailsChanged', data: changed }] : [];
+}
 
 function without(reservations: Readonly<Record<string, number>>, orderId: string): Record<string, number> {
   const { [orderId]: _released, ...rest } = reservations;

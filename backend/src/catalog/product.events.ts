@@ -25,7 +25,10 @@ export type StockReleased = DomainEvent<'StockReleased', { orderId: string; quan
 /** The order was paid: the held units leave the stock for good. */
 export type StockSold = DomainEvent<'StockSold', { orderId: string; quantity: number }>;
 
-export type ProductEvent = ProductAdded | ProductDetailsChanged | StockSet | StockReserved | StockReleased | StockSold;
+/** A product first brought over from the studio's Square catalogue; later syncs record only what changed. */
+export type ProductImportedFromSquare = DomainEvent<'ProductImportedFromSquare', { productId: number; squareItemId: string } & ProductDetails & Stock>;
+
+export type ProductEvent = ProductAdded | ProductImportedFromSquare | ProductDetailsChanged | StockSet | StockReserved | StockReleased | StockSold;
 
 export const PRODUCT_STREAM_TYPE = 'Product';
 export const productStream = (productId: number) => ({ id: `product-${productId}`, type: PRODUCT_STREAM_TYPE });

@@ -21,6 +21,11 @@ export class ProductProjection implements Projection {
         await em.insert(ProductView, { id: productId, ...fields, reservedQuantity: 0, ...stamp });
         return;
       }
+      case 'ProductImportedFromSquare': {
+        const { productId, ...fields } = event.data;
+        await em.insert(ProductView, { id: productId, ...fields, reservedQuantity: 0, ...stamp });
+        return;
+      }
       case 'ProductDetailsChanged':
       case 'StockSet':
         await em.nativeUpdate(ProductView, { id }, { ...event.data, ...stamp });

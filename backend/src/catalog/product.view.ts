@@ -13,6 +13,8 @@ export class ProductView {
   stockQuantity!: number;
   /** Units held by checkouts whose payment is in progress. */
   reservedQuantity!: number;
+  /** The Square catalogue item it was imported from, if any. */
+  squareItemId?: string | null;
   version!: number;
   updatedAt!: Date;
 }
@@ -30,6 +32,7 @@ export const ProductViewSchema = new EntitySchema<ProductView>({
     inStock: { type: 'boolean' },
     stockQuantity: { type: 'integer' },
     reservedQuantity: { type: 'integer', default: 0 },
+    squareItemId: { type: 'text', nullable: true },
     version: { type: 'integer' },
     updatedAt: { type: 'datetime' },
   },
@@ -63,3 +66,21 @@ export function toProductDto(p: ProductView): ProductDto {
     stockQuantity: available,
   };
 }
+
+/** The product as the inventory shows it: the flag and the units on hand as set, and what checkouts hold. */
+export function toAdminProductDto(p: ProductView) {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    price: formatCents(p.priceCents),
+    imageUrl: p.imageUrl,
+    category: p.category,
+    inStock: p.inStock,
+    stockQuantity: p.stockQuantity,
+    reservedQuantity: p.reservedQuantity ?? 0,
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export type AdminProductDto = ReturnType<typeof toAdminProductDto>;

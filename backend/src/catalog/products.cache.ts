@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { EventsCommitted } from '../platform/event-store/recorded-event';
+import { EventsCommitted, StreamChanged } from '../platform/event-store/recorded-event';
 import { PRODUCT_STREAM_TYPE } from './product.events';
 import { ProductDto, ProductView, toProductDto } from './product.view';
 
@@ -23,18 +23,19 @@ const cached = (value: unknown): CachedBody => {
 };
 
 /**
- * The catalogue, serialized once and kept in memory until a product event commits in this
- * process. Browsing never touches the database while nothing changes.
+ * The catalogue, serialized once and kept in memory until a product event commits, in this process
+ * or (through the change feed) in any other. Browsing never touches the database while nothing changes.
  */
 @Injectable()
-@EventsHandler(EventsCommitted)
-export class ProductsCache implements IEventHandler<EventsCommitted> {
+@EventsHandler(EventsCommitted, StreamChanged)
+export class ProductsCache implements IEventHandler<EventsCommitted | StreamChanged> {
   private snapshot: Promise<Snapshot> | undefined;
 
   constructor(private readonly orm: MikroORM) {}
 
-  handle({ events }: EventsCommitted): void {
-    if (events.some((e) => e.streamType === PRODUCT_STREAM_TYPE)) this.snapshot = undefined;
+  handle(change: EventsCommitted | StreamChanged): void {
+    const types = change instanceof StreamChanged ? [change.streamType] : change.events.map((e) => e.streamType);
+    if (types.some((type) => type === PRODUCT_STREAM_TYPE || type === '*')) this.snapshot = undefined;
   }
 
   async list(): Promise<CachedBody> {

@@ -10,3 +10,11 @@ export function assertAvailable(product: { name: string; inStock: boolean; avail
   if (available <= 0) throw conflict(`${product.name} is sold out.`, 'OUT_OF_STOCK', { ...where, available: 0 });
   if (wanted > available) throw conflict(`Only ${available} of ${product.name} left.`, 'INSUFFICIENT_STOCK', { ...where, available });
 }
+
+/**
+ * The inventory's rule: a quantity above 0 means in stock and 0 sold out, unless the operator says
+ * otherwise (the Mark Sold Out / Mark In Stock toggle keeps the quantity and flips only the flag).
+ */
+export function stockFrom(given: { inStock?: boolean; stockQuantity: number }): { inStock: boolean; stockQuantity: number } {
+  return { inStock: given.inStock ?? given.stockQuantity > 0, stockQuantity: given.stockQuantity };
+}

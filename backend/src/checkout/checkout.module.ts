@@ -3,6 +3,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { NewsletterModule } from '../newsletter';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { CardPayments } from './card-payments';
+import { AdminOrdersController } from './admin-orders.controller';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutProcess } from './checkout-process';
 import { CheckoutReconciler } from './checkout-reconciler';
@@ -16,7 +17,7 @@ import { OrderViewSchema } from './order.view';
 /** Payments and orders: the reserve → charge → record checkout, its reconciliation and the confirmation email. */
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule],
-  controllers: [CheckoutController],
+  controllers: [CheckoutController, AdminOrdersController],
   providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderProjection, OrderReader],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
 })

@@ -80,4 +80,32 @@ describe('order decider', () => {
     spec.given(opened, charging, captured, placed, sent).when({ kind: 'RecordConfirmationSent', messageId: 'm2' }).thenNothing();
     spec.given(opened, charging, captured).when({ kind: 'RecordConfirmationSent', messageId: 'm1' }).thenNothing();
   });
+
+  describe('fulfilment', () => {
+    const shippingOpened: OrderEvent = {
+      type: 'CheckoutOpened',
+      data: { ...terms, fulfillment: 'shipping', shippingAddress: { address: '1 Crypt Lane', city: 'Salem', state: 'MA', zipCode: '01970', country: 'US' } },
+    };
+
+    it('marks a paid pickup order picked up, once', () => {
+      spec.given(opened, charging, captured, placed).when({ kind: 'FulfilOrder' }).then([{ type: 'OrderFulfilled', data: { as: 'picked-up', trackingNumber: null } }]);
+      spec
+        .given(opened, charging, captured, placed, { type: 'OrderFulfilled', data: { as: 'picked-up', trackingNumber: null } })
+        .when({ kind: 'FulfilOrder' })
+        .thenNothing();
+    });
+
+    it('marks a paid shipping order shipped, with its tracking number', () => {
+      spec
+        .given(shippingOpened, charging, captured, placed)
+        .when({ kind: 'FulfilOrder', trackingNumber: '9400 1000' })
+        .then([{ type: 'OrderFulfilled', data: { as: 'shipped', trackingNumber: '9400 1000' } }]);
+    });
+
+    it('refuses to fulfil an order that is not paid and placed', () => {
+      spec.given(opened, charging).when({ kind: 'FulfilOrder' }).thenThrows('CONFLICT', /not a paid order/);
+      spec.given(opened, declined).when({ kind: 'FulfilOrder' }).thenThrows('CONFLICT');
+      spec.given().when({ kind: 'FulfilOrder' }).thenThrows('NOT_FOUND');
+    });
+  });
 });

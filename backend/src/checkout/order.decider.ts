@@ -1,6 +1,6 @@
 import { conflict, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
-import type { CheckoutOpened, OrderEvent, PaymentCaptured, PaymentFailed } from './order.events';
+import type { CheckoutOpened, Fulfilment, OrderEvent, PaymentCaptured, PaymentFailed } from './order.events';
 
 /**
  * opened → charging → paid → placed, or opened/charging → failed → closed. `paid` and `failed`
@@ -18,6 +18,7 @@ export type OrderState =
       payment?: PaymentCaptured['data'];
       failure?: PaymentFailed['data'];
       confirmationSent: boolean;
+      fulfilled?: Fulfilment;
     };
 
 export type OrderCommand =
@@ -27,7 +28,8 @@ export type OrderCommand =
   | { kind: 'RecordFailure'; failure: PaymentFailed['data'] }
   | { kind: 'PlaceOrder' }
   | { kind: 'CloseCheckout' }
-  | { kind: 'RecordConfirmationSent'; messageId: string };
+  | { kind: 'RecordConfirmationSent'; messageId: string }
+  | { kind: 'FulfilOrder'; trackingNumber?: string };
 
 const statusAfter: Partial<Record<OrderEvent['type'], OrderStatus>> = {
   ChargeRequested: 'charging',
@@ -55,6 +57,8 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         return { ...state, status, failure: event.data };
       case 'OrderConfirmationSent':
         return { ...state, confirmationSent: true };
+      case 'OrderFulfilled':
+        return { ...state, fulfilled: event.data.as };
       default:
         return { ...state, status };
     }
@@ -83,6 +87,15 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         throw conflict(`Order ${state.opened.orderNumber} has not failed.`);
       case 'RecordConfirmationSent':
         return status === 'placed' && !state.confirmationSent ? [{ type: 'OrderConfirmationSent', data: { messageId: command.messageId } }] : [];
+      case 'FulfilOrder': {
+        if (status !== 'placed') throw conflict(`Order ${state.opened.orderNumber} is not a paid order to fulfil.`);
+        // A second click (or a second operator) finds it done already.
+        if (state.fulfilled) return [];
+        // Pickup orders are picked up, shipping orders shipped: the shopper chose at checkout.
+        const as: Fulfilment = state.opened.fulfillment === 'pickup' ? 'picked-up' : 'shipped';
+        const trackingNumber = as === 'shipped' && command.trackingNumber ? command.trackingNumber : null;
+        return [{ type: 'OrderFulfilled', data: { as, trackingNumber } }];
+      }
     }
   },
 };

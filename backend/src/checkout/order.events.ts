@@ -45,6 +45,9 @@ export type OrderPlaced = DomainEvent<'OrderPlaced', { orderNumber: string }>;
 /** A failed checkout gave its stock and its cart back. */
 export type CheckoutClosed = DomainEvent<'CheckoutClosed', Record<string, never>>;
 export type OrderConfirmationSent = DomainEvent<'OrderConfirmationSent', { messageId: string }>;
+/** How a placed order reached its shopper: collected at the studio, or handed to the carrier. */
+export type Fulfilment = 'picked-up' | 'shipped';
+export type OrderFulfilled = DomainEvent<'OrderFulfilled', { as: Fulfilment; trackingNumber: string | null }>;
 
 export type OrderEvent =
   | CheckoutOpened
@@ -53,7 +56,8 @@ export type OrderEvent =
   | PaymentFailed
   | OrderPlaced
   | CheckoutClosed
-  | OrderConfirmationSent;
+  | OrderConfirmationSent
+  | OrderFulfilled;
 
 export const ORDER_STREAM_TYPE = 'Order';
 export const orderStream = (orderId: string) => ({ id: `order-${orderId}`, type: ORDER_STREAM_TYPE });

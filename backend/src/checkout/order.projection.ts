@@ -60,6 +60,9 @@ export class OrderProjection implements Projection {
       case 'PaymentFailed':
         await em.nativeUpdate(OrderView, { id }, { status: 'failed', failureCode: event.data.code, failureMessage: event.data.message, ...stamp });
         return;
+      case 'OrderFulfilled':
+        await em.nativeUpdate(OrderView, { id }, { fulfilledAs: event.data.as, fulfilledAt: event.recordedAt, trackingNumber: event.data.trackingNumber, ...stamp });
+        return;
       case 'OrderConfirmationSent':
         await em.nativeUpdate(OrderView, { id }, { confirmationSentAt: event.recordedAt, ...stamp });
         return;

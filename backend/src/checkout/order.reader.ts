@@ -23,6 +23,15 @@ export class OrderReader {
     );
   }
 
+  /** Paid orders, newest first: what the studio has to fulfil, and what it did. */
+  async placed(limit = 200): Promise<OrderView[]> {
+    return this.em().find(OrderView, { status: 'placed' }, { orderBy: { createdAt: 'desc' }, limit });
+  }
+
+  async byId(id: string): Promise<OrderView | null> {
+    return this.em().findOne(OrderView, { id });
+  }
+
   private em(): EntityManager {
     return this.orm.em.fork() as EntityManager;
   }

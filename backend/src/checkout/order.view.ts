@@ -1,7 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { formatCents } from '../platform/money';
 import type { OrderStatus } from './order.decider';
-import type { FulfillmentMethod, OrderLine, ShippingAddress } from './order.events';
+import type { Fulfilment, FulfillmentMethod, OrderLine, ShippingAddress } from './order.events';
 
 /** A row of the orders read table. */
 export class OrderView {
@@ -23,6 +23,9 @@ export class OrderView {
   failureCode?: string | null;
   failureMessage?: string | null;
   confirmationSentAt?: Date | null;
+  fulfilledAs?: Fulfilment | null;
+  fulfilledAt?: Date | null;
+  trackingNumber?: string | null;
   version!: number;
   createdAt!: Date;
   updatedAt!: Date;
@@ -50,6 +53,9 @@ export const OrderViewSchema = new EntitySchema<OrderView>({
     failureCode: { type: 'text', nullable: true },
     failureMessage: { type: 'text', nullable: true },
     confirmationSentAt: { type: 'datetime', nullable: true },
+    fulfilledAs: { type: 'text', nullable: true },
+    fulfilledAt: { type: 'datetime', nullable: true },
+    trackingNumber: { type: 'text', nullable: true },
     version: { type: 'integer' },
     createdAt: { type: 'datetime' },
     updatedAt: { type: 'datetime' },
@@ -78,3 +84,15 @@ export function toOrderDto(o: OrderView) {
 }
 
 export type OrderDto = ReturnType<typeof toOrderDto>;
+
+/** An order as the studio sees it: what the shopper sees, plus its fulfilment and whether the email went out. */
+export function toAdminOrderDto(o: OrderView) {
+  return {
+    ...toOrderDto(o),
+    status: o.status,
+    fulfilledAs: o.fulfilledAs ?? null,
+    fulfilledAt: o.fulfilledAt ? o.fulfilledAt.toISOString() : null,
+    trackingNumber: o.trackingNumber ?? null,
+    confirmationSentAt: o.confirmationSentAt ? o.confirmationSentAt.toISOString() : null,
+  };
+}

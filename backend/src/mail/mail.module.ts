@@ -4,6 +4,7 @@ import { MailerModule } from '@nestjs-modules/mailer';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import { emlFileTransport } from './eml-file.transport';
 import { Mail } from './mail';
+import { MailOutboxController } from './mail-outbox.controller';
 
 /** Email through @nestjs-modules/mailer: SMTP when `SMTP_URL` is set, else `.eml` files under `DATA_DIR/mail`. */
 @Global()
@@ -17,6 +18,7 @@ import { Mail } from './mail';
       }),
     }),
   ],
+  controllers: [MailOutboxController],
   providers: [Mail],
   exports: [Mail],
 })

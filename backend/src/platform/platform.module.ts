@@ -1,8 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { ChangeFeed } from './event-store/change-feed';
 import { CommandRunner } from './event-store/command-runner';
 import { EventStore } from './event-store/event-store';
 import { HealthController } from './health/health.controller';
+import { HistoryController } from './history/history.controller';
 import { JobHandlers } from './jobs/job-handlers';
 import { OutboxBacklog } from './outbox/outbox-backlog';
 import { OutboxRoutes } from './outbox/outbox-routes';
@@ -14,8 +16,8 @@ import { ProjectionRegistry } from './projections/projection.registry';
 @Global()
 @Module({
   imports: [CqrsModule.forRoot(), QueuesModule],
-  controllers: [HealthController],
-  providers: [EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
+  controllers: [HealthController, HistoryController],
+  providers: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
   exports: [EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
 })
 export class PlatformModule {}

@@ -1,5 +1,9 @@
 import { Global, Module } from '@nestjs/common';
+import { CatalogModule } from '../catalog';
 import { SquareClient } from 'square';
+import { CatalogSync } from './catalog-sync/catalog-sync';
+import { CatalogSyncController } from './catalog-sync/catalog-sync.controller';
+import { SquareCatalogueReader } from './catalog-sync/square-catalogue.reader';
 import { SquareConfigController } from './square-config.controller';
 import { SquareConnection } from './square-connection';
 import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
@@ -7,9 +11,12 @@ import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
 /** The official `square` SDK, pointed at Square or at the emulator, for every module that calls Square. */
 @Global()
 @Module({
-  controllers: [SquareConfigController],
+  imports: [CatalogModule],
+  controllers: [SquareConfigController, CatalogSyncController],
   providers: [
     SquareConnection,
+    SquareCatalogueReader,
+    CatalogSync,
     { provide: SQUARE_SETTINGS, inject: [SquareConnection], useFactory: (connection: SquareConnection) => connection.settings() },
     {
       provide: SquareClient,

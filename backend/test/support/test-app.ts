@@ -31,8 +31,10 @@ export interface TestApp {
  * into a Square emulator of the test's own (in memory, on a free port). The relay
  * does not tick by itself (tests call `tick()`), and the demo catalogue is off unless asked for.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createScratchDatabase('test');
+export async function startTestApp(env: Record<string, string> = {}, options: { shareDatabaseOf?: TestApp } = {}): Promise<TestApp> {
+  // A second app on the first one's database plays another API process (or the same one restarted).
+  const shared = options.shareDatabaseOf;
+  const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await createScratchDatabase('test');
   const queuePrefix = `dc-test-${randomBytes(4).toString('hex')}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'dc-test-'));
   const square = await startSquareEmulator({ port: 0, host: '127.0.0.1' });
@@ -52,6 +54,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     OUTBOX_RELAY_INTERVAL_MS: '0',
     SEED_DEMO_CATALOG: 'false',
     DATA_DIR: dataDir,
+    GOOGLE_EMULATOR_PORT: '0',
     ...squareEnv,
     ...env,
   });

@@ -36,8 +36,21 @@ const schema = z
     SQUARE_EMULATOR_PORT: port.optional(),
     /** How long one call to Square may take before it is asked again with the same idempotency key. */
     SQUARE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
-    /** The shop's address as shoppers reach it, for links in emails; unset: http://localhost:PORT. */
+    /** The shop's public address, for links in emails and the sign-in callback; unset: the address a request came in on. */
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Google sign-in; without both (never in production) the bundled local provider stands in. */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The local sign-in provider's port; unset: PORT + 2. */
+    GOOGLE_EMULATOR_PORT: port.optional(),
+    /** Comma-separated emails of the people who may use the admin app. */
+    ADMIN_EMAILS: z.string().optional(),
+    /** A cart with items and an email, idle this long, counts as abandoned. */
+    RECOVERY_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+    /** How often the worker brings the Square catalogue over (0: only when the studio asks); unset: hourly from a real Square, never from the emulator. */
+    SQUARE_SYNC_EVERY_MS: z.coerce.number().int().min(0).optional(),
+    /** Where uploaded product images go; unset: DATA_DIR/uploads. */
+    UPLOAD_DIR: z.string().min(1).optional(),
     /** Signs the links in emails (unsubscribe); at least 32 characters, required in production. */
     LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Newsletter subscribe/unsubscribe calls allowed per client address per window. */
@@ -64,7 +77,22 @@ const schema = z
     for (const key of ['DATABASE_URL', 'REDIS_URL', 'SQUARE_ACCESS_TOKEN', 'SQUARE_APPLICATION_ID', 'SQUARE_LOCATION_ID', 'PUBLIC_URL', 'LINK_SECRET'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    for (const key of ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'ADMIN_EMAILS'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
+    }
+    if (env.ADMIN_EMAILS && parseEmails(env.ADMIN_EMAILS).includes(DEVELOPMENT_ADMIN)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAILS'], message: `must not name the development admin ${DEVELOPMENT_ADMIN} in production` });
+    }
   });
+
+/** The admin of a development shop, who signs in through the local provider. */
+export const DEVELOPMENT_ADMIN = 'owner@darkcircle.test';
+
+const parseEmails = (list: string) =>
+  list
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
 
 export type Settings = z.infer<typeof schema> & {
   redisUrl: string;
@@ -73,6 +101,8 @@ export type Settings = z.infer<typeof schema> & {
   linkSecret: string;
   /** Seed the demo catalogue into an empty database: yes by default, never by default in production. */
   seedDemoCatalog: boolean;
+  /** Who may use the admin app, in lower case. */
+  adminEmails: string[];
 };
 
 /** Settings plus the database actually in use (the configured one or the embedded one). */
@@ -95,6 +125,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     publicUrl: (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/+$/, ''),
     linkSecret: settings.LINK_SECRET ?? 'development-only link secret: set LINK_SECRET',
     seedDemoCatalog: settings.SEED_DEMO_CATALOG ?? settings.NODE_ENV !== 'production',
+    adminEmails: settings.ADMIN_EMAILS ? parseEmails(settings.ADMIN_EMAILS) : [DEVELOPMENT_ADMIN],
   };
 }
 

@@ -25,7 +25,16 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'DISCOUNT_UNKNOWN'
   | 'DISCOUNT_NOT_ELIGIBLE'
-  | 'DISCOUNT_ALREADY_USED';
+  | 'DISCOUNT_ALREADY_USED'
+  | 'SIGN_IN_REQUIRED'
+  | 'NOT_ADMIN'
+  | 'ORIGIN_REFUSED'
+  | 'UNSUPPORTED_IMAGE'
+  | 'NO_EMAIL'
+  | 'RECOVERY_LIMIT'
+  | 'IMAGE_TOO_LARGE'
+  | 'QUEUE_UNAVAILABLE'
+  | 'SQUARE_SYNC_FAILED';
 
 /** Extra facts a client may need beside the message (how many are left, the right total). */
 export type ErrorDetails = Record<string, string | number | boolean | null>;

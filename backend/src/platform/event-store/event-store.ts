@@ -7,6 +7,7 @@ import { currentContext } from '../context/request-context';
 import { OutboxRoutes } from '../outbox/outbox-routes';
 import { ProjectionRegistry } from '../projections/projection.registry';
 import { ConcurrencyError } from './concurrency.error';
+import { CHANGE_CHANNEL } from './change-feed';
 import { EventRow, toRecordedEvent } from './event-row';
 import { DomainEvent, EventsCommitted, RecordedEvent } from './recorded-event';
 
@@ -56,6 +57,8 @@ export class EventStore {
         await this.projections.apply(em, event);
         await this.enqueueJobs(em, event);
       }
+      // Delivered to every listening process when (and only if) this transaction commits.
+      await em.execute('select pg_notify(?, ?)', [CHANGE_CHANNEL, JSON.stringify({ streamType: stream.type, streamId: stream.id, version: expectedVersion + events.length })]);
       return recordedEvents;
     });
     this.eventBus.publish(new EventsCommitted(recorded));

@@ -1,0 +1,137 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { apiRequest, getJson, serverMessageOf } from '../api/http';
+import type { AbandonedCart } from '../api/types';
+import { useToast } from '../toast/toast';
+
+const ABANDONED = '/api/admin/abandoned-carts';
+
+interface SyncProgress {
+  running: boolean;
+  progress?: { phase?: string; itemsRead?: number; itemsTotal?: number; saved?: number };
+}
+
+function InventorySync() {
+  const toast = useToast();
+  const sync = useMutation({
+    mutationFn: () => apiRequest<{ message: string; products: number }>('POST', '/api/admin/sync-square'),
+    onSuccess: (result) => {
+      toast({ title: 'Sync Successful', description: `${result.products} products synced from Square.` });
+      // The whole app shows the synced catalogue after the reload.
+      window.setTimeout(() => window.location.reload(), 1200);
+    },
+    onError: (error) => toast({ title: 'Sync Failed', description: serverMessageOf(error) ?? 'Failed to sync with Square', variant: 'destructive' }),
+  });
+  // While the job runs in the worker, its progress is polled (items read, then saved, of the total).
+  const status = useQuery({
+    queryKey: ['/api/admin/sync-square'],
+    queryFn: () => getJson<SyncProgress>('/api/admin/sync-square'),
+    enabled: sync.isPending,
+    refetchInterval: sync.isPending ? 1000 : false,
+  });
+  const p = sync.isPending ? status.data?.progress : undefined;
+  const total = p?.itemsTotal;
+  const done = p?.phase === 'saving' ? p.saved : p?.itemsRead;
+  return (
+    <section className="card">
+      <h2>Inventory Sync</h2>
+      <p>Bring items, prices, images and stock counts over from the Square catalogue.</p>
+      {sync.isPending && (
+        <>
+          <progress aria-label="Sync progress" max={total || undefined} value={total ? done : undefined} />
+          <p className="muted">
+            {p?.phase === 'saving' ? `Saving ${done} of ${total} items` : p ? `${p.itemsRead} items read${total ? ` of ${total}` : ''}` : 'Starting...'}
+          </p>
+        </>
+      )}
+      <button type="button" className="button" disabled={sync.isPending} onClick={() => sync.mutate()}>
+        {sync.isPending ? 'Syncing...' : 'Sync with Square'}
+      </button>
+    </section>
+  );
+}
+
+function AbandonedCarts() {
+  const client = useQueryClient();
+  const toast = useToast();
+  const carts = useQuery({ queryKey: [ABANDONED], queryFn: () => getJson<AbandonedCart[]>(ABANDONED) });
+  const recover = useMutation({
+    mutationFn: (cartId: string) => apiRequest('POST', `/api/cart/${cartId}/recovery-email`),
+    onSuccess: () => {
+      window.alert('Recovery email sent successfully!');
+      // The worker sends it; the count moves once it has gone out.
+      window.setTimeout(() => void client.invalidateQueries({ queryKey: [ABANDONED] }), 1500);
+    },
+    onError: () => window.alert('Failed to send recovery email'),
+  });
+  const testCart = useMutation({
+    mutationFn: () => apiRequest('POST', '/api/admin/test-cart'),
+    onSuccess: () => {
+      toast({ title: 'Test cart created', description: 'A sample abandoned cart is in the list below.' });
+      void client.invalidateQueries({ queryKey: [ABANDONED] });
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to create test cart', variant: 'destructive' }),
+  });
+
+  return (
+    <section className="card">
+      <div className="card-head">
+        <h2>Abandoned Carts</h2>
+        <button type="button" className="button button-quiet" disabled={testCart.isPending} onClick={() => testCart.mutate()}>
+          Create Test Cart
+        </button>
+      </div>
+      {carts.isPending && <p>Loading abandoned carts...</p>}
+      {carts.isError && <p className="error-text">Failed to load abandoned carts.</p>}
+      {carts.data?.length === 0 && <p className="muted">No abandoned carts right now.</p>}
+      <ul className="rows">
+        {carts.data?.map((cart) => (
+          <li key={cart.id} className="row" data-testid="abandoned-cart">
+            <div>
+              <strong>{cart.customerName ?? 'Unknown shopper'}</strong> · {cart.customerEmail}
+              <ul className="lines">
+                {cart.items.map((i) => (
+                  <li key={i.id}>
+                    {i.name} × {i.quantity} · ${i.price}
+                  </li>
+                ))}
+              </ul>
+              <p className="muted">
+                Total ${cart.totalAmount} · idle {formatIdle(cart.idleMinutes)} · emails sent: {cart.recoveryEmailCount}
+                {' · '}
+                <Link to={`/admin/history/cart/${cart.id}`}>History</Link>
+              </p>
+            </div>
+            <button type="button" className="button" disabled={recover.isPending} onClick={() => recover.mutate(cart.id)}>
+              Send Recovery Email
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const formatIdle = (minutes: number) => (minutes < 60 ? `${minutes} min` : minutes < 2880 ? `${Math.floor(minutes / 60)} h` : `${Math.floor(minutes / 1440)} days`);
+
+export function DashboardPage() {
+  return (
+    <>
+      <h1>Admin Dashboard</h1>
+      <p>
+        <a href="/">Back to home</a>
+      </p>
+      <div className="grid">
+        <InventorySync />
+        <section className="card">
+          <h2>Orders</h2>
+          <p>Paid orders to pick up or ship.</p>
+          <Link className="button" to="/admin/orders">
+            Orders to fulfil
+          </Link>
+        </section>
+      </div>
+      <AbandonedCarts />
+    </>
+  );
+}

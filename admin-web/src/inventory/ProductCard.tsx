@@ -1,0 +1,78 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { apiRequest } from '../api/http';
+import type { AdminProduct } from '../api/types';
+import { useToast } from '../toast/toast';
+import { ProductForm } from './ProductForm';
+
+/** One product in the inventory: a typed quantity sets in stock (above 0) or sold out; the toggle keeps the quantity. */
+export function ProductCard({ product }: { product: AdminProduct }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [quantity, setQuantity] = useState(String(product.stockQuantity));
+  const [imageFailed, setImageFailed] = useState(false);
+  const [editing, setEditing] = useState(false);
+  useEffect(() => setQuantity(String(product.stockQuantity)), [product.stockQuantity]);
+
+  const stock = useMutation({
+    mutationFn: (body: { inStock: boolean; stockQuantity: number }) => apiRequest('PUT', `/api/admin/products/${product.id}/stock`, body),
+    onSuccess: () => {
+      toast({ title: 'Stock updated', description: 'Product inventory has been updated successfully' });
+      void client.invalidateQueries({ queryKey: ['/api/admin/products'] });
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to update stock levels', variant: 'destructive' }),
+  });
+
+  const commitQuantity = () => {
+    const parsed = Number.parseInt(quantity, 10);
+    const next = Number.isNaN(parsed) || parsed < 0 ? 0 : parsed;
+    setQuantity(String(next));
+    if (next !== product.stockQuantity) stock.mutate({ inStock: next > 0, stockQuantity: next });
+  };
+
+  if (editing) return <ProductForm product={product} onDone={() => setEditing(false)} />;
+  return (
+    <article className="product-card" data-testid="inventory-product">
+      {product.imageUrl && !imageFailed ? (
+        <img src={product.imageUrl} alt={product.name} onError={() => setImageFailed(true)} />
+      ) : (
+        <div className="no-image">No Image</div>
+      )}
+      <div className="product-body">
+        <h3>{product.name}</h3>
+        <p className="muted">{product.description}</p>
+        <p>
+          <span className="badge">{product.category}</span> <strong>${product.price}</strong>
+        </p>
+        <p>
+          Stock: {product.stockQuantity}
+          {product.reservedQuantity > 0 && ` (${product.reservedQuantity} held by checkouts)`}{' '}
+          <span className={`badge ${product.inStock ? 'badge-ok' : 'badge-out'}`}>{product.inStock ? 'In Stock' : 'Sold Out'}</span>
+        </p>
+        <label className="inline">
+          Quantity
+          <input
+            type="number"
+            min="0"
+            step="1"
+            value={quantity}
+            aria-label={`Stock quantity of ${product.name}`}
+            onChange={(e) => setQuantity(e.target.value)}
+            onBlur={commitQuantity}
+            onKeyDown={(e) => e.key === 'Enter' && commitQuantity()}
+          />
+        </label>
+        <div className="actions">
+          <button type="button" className="button" disabled={stock.isPending} onClick={() => stock.mutate({ inStock: !product.inStock, stockQuantity: product.stockQuantity })}>
+            {product.inStock ? 'Mark Sold Out' : 'Mark In Stock'}
+          </button>
+          <button type="button" className="link-button" onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          <Link to={`/admin/history/product/${product.id}`}>History</Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import { Body, Controller, Get, Param, Patch, Post, Put, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/core';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { AdminOnly } from '../auth/admin.guard';
+import { notFound } from '../platform/errors/domain-error';
+import { ZodPipe } from '../platform/validation/zod.pipe';
+import { newProductBody, productChangesBody, productIdParam, stockBody } from './admin-product.schemas';
+import { ProductIds } from './product-ids';
+import { ProductView, toAdminProductDto } from './product.view';
+import { RunProductCommand } from './run-product-command';
+import { stockFrom } from './stock-rules';
+
+const productId = new ZodPipe(productIdParam);
+
+/** The inventory: every product as the studio sees it (units on hand, held, the in-stock flag), and its changes. */
+@Controller('api/admin/products')
+@AdminOnly()
+export class AdminProductsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly ids: ProductIds,
+    private readonly orm: MikroORM,
+  ) {}
+
+  @Get()
+  async list() {
+    const rows = await this.orm.em.fork().find(ProductView, {}, { orderBy: { id: 'desc' } });
+    return rows.map(toAdminProductDto);
+  }
+
+  @Post()
+  async add(@Body(new ZodPipe(newProductBody)) body: z.infer<typeof newProductBody>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const id = await this.ids.next();
+    const { price, inStock, stockQuantity, ...details } = body;
+    await this.commands.execute(new RunProductCommand({ kind: 'AddProduct', productId: id, ...details, priceCents: price, ...stockFrom({ inStock, stockQuantity }) }));
+    reply.status(201);
+    return this.one(id);
+  }
+
+  @Patch(':id')
+  async change(@Param('id', productId) id: number, @Body(new ZodPipe(productChangesBody)) body: z.infer<typeof productChangesBody>) {
+    const { price, ...rest } = body;
+    await this.commands.execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: id, changes: { ...rest, priceCents: price } }));
+    return this.one(id);
+  }
+
+  @Put(':id/stock')
+  async setStock(@Param('id', productId) id: number, @Body(new ZodPipe(stockBody)) body: z.infer<typeof stockBody>) {
+    await this.commands.execute(new RunProductCommand({ kind: 'SetStock', productId: id, ...stockFrom(body) }));
+    return this.one(id);
+  }
+
+  private async one(id: number) {
+    const row = await this.orm.em.fork().findOne(ProductView, { id });
+    if (!row) throw notFound(`Product ${id} was not found.`);
+    return toAdminProductDto(row);
+  }
+}

@@ -1,0 +1,1 @@
+export { RecoveryModule } from './recovery.module';

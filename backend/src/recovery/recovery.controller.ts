@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { AdminOnly } from '../auth/admin.guard';
+import { CartReader, RunCartCommand } from '../cart';
+import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
+import { notFound } from '../platform/errors/domain-error';
+import { ZodPipe } from '../platform/validation/zod.pipe';
+import { z } from 'zod';
+import { AbandonedCartsReader } from './abandoned-carts.reader';
+import { TestCartMaker } from './test-cart';
+
+const cartId = new ZodPipe(z.uuid('The cart id must be a UUID.').transform((s) => s.toLowerCase()));
+
+/** Abandoned-cart recovery: the studio's list, the abandon and recovery-email actions, and the test-cart tool. */
+@Controller()
+@AdminOnly()
+export class RecoveryController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly commands: CommandBus,
+    private readonly carts: CartReader,
+    private readonly abandoned: AbandonedCartsReader,
+    private readonly testCarts: TestCartMaker,
+  ) {}
+
+  @Get('api/admin/abandoned-carts')
+  list() {
+    return this.abandoned.list(this.config.RECOVERY_IDLE_MINUTES);
+  }
+
+  @Post('api/admin/test-cart')
+  testCart() {
+    return this.testCarts.make();
+  }
+
+  @Post('api/cart/:cartId/abandon')
+  @HttpCode(200)
+  async abandon(@Param('cartId', cartId) id: string) {
+    await this.commands.execute(new RunCartCommand(id, { kind: 'AbandonCart' }));
+    return this.cart(id);
+  }
+
+  /** Queued for the worker; `emailSent` and `recoveryEmailCount` move when it has gone out. */
+  @Post('api/cart/:cartId/recovery-email')
+  @HttpCode(202)
+  async recoveryEmail(@Param('cartId', cartId) id: string) {
+    await this.commands.execute(new RunCartCommand(id, { kind: 'RequestRecoveryEmail', requestId: randomUUID() }));
+    return { success: true, message: 'The recovery email is on its way.', ...(await this.cart(id)) };
+  }
+
+  private async cart(id: string) {
+    const response = await this.carts.response(id);
+    if (!response) throw notFound('That cart was not found.');
+    return response;
+  }
+}

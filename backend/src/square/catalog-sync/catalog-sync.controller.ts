@@ -1,0 +1,46 @@
+import { BadGatewayException, Controller, Get, HttpCode, Inject, Post, ServiceUnavailableException } from '@nestjs/common';
+import { QueueEvents } from 'bullmq';
+import { AdminOnly } from '../../auth/admin.guard';
+import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
+import { QueueRegistry, withTimeout } from '../../platform/outbox/queue.registry';
+import { workerRedisOptions } from '../../platform/outbox/redis-connection';
+import { CATALOG_SYNC_JOB, SyncResult } from './catalog-sync';
+
+const SYNC_TIMEOUT_MS = 5 * 60_000;
+
+/** `POST /api/admin/sync-square` runs the sync job in a worker and answers when it ended; `GET` shows a running one's progress. */
+@Controller('api/admin/sync-square')
+@AdminOnly()
+export class CatalogSyncController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly queues: QueueRegistry,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  async sync() {
+    const queue = this.queues.get('square');
+    const events = new QueueEvents('square', { connection: workerRedisOptions(this.config.redisUrl), prefix: this.config.QUEUE_PREFIX });
+    try {
+      const job = await withTimeout(queue.add(CATALOG_SYNC_JOB, {}, { removeOnComplete: 20, removeOnFail: 20 }), 3000).catch(() => {
+        throw new ServiceUnavailableException({ message: 'The job queue is unavailable; please try again shortly.', code: 'QUEUE_UNAVAILABLE' });
+      });
+      let result: SyncResult;
+      try {
+        result = (await job.waitUntilFinished(events, SYNC_TIMEOUT_MS)) as SyncResult;
+      } catch (error) {
+        throw new BadGatewayException({ message: `Failed to sync with Square: ${error instanceof Error ? error.message : error}. Nothing was changed.`, code: 'SQUARE_SYNC_FAILED' });
+      }
+      return { message: `Synced ${result.products} products from Square (${result.changes} changes).`, products: result.products, changes: result.changes };
+    } finally {
+      await events.close().catch(() => undefined);
+    }
+  }
+
+  @Get()
+  async progress() {
+    const active = (await withTimeout(this.queues.get('square').getActive(), 3000).catch(() => [])).find((j) => j.name === CATALOG_SYNC_JOB);
+    return active ? { running: true, progress: active.progress } : { running: false };
+  }
+}

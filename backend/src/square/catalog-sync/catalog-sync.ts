@@ -1,0 +1,62 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { Job } from 'bullmq';
+import { ProductIds, productDecider, productStream, SquareProductsQuery } from '../../catalog';
+import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
+import { CommandRunner } from '../../platform/event-store/command-runner';
+import { JobHandlers } from '../../platform/jobs/job-handlers';
+import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
+import { SquareCatalogueReader } from './square-catalogue.reader';
+import { mapSquareItem } from './square-item-mapping';
+
+export const CATALOG_SYNC_JOB = 'catalog-sync';
+
+export interface SyncResult {
+  /** Products that match a Square item after the run. */
+  products: number;
+  /** Events the run recorded: 0 when Square had nothing new. */
+  changes: number;
+}
+
+/**
+ * Brings the Square catalogue over as a BullMQ job (on demand, and on a schedule that runs once
+ * across workers). Everything is read first: a Square error on any page stops the run before a
+ * single product changed. Then each item goes through the Product decider, which records only what
+ * differs.
+ */
+@Injectable()
+export class CatalogSync implements OnModuleInit {
+  private readonly logger = new Logger('SquareSync');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
+    private readonly handlers: JobHandlers,
+    private readonly reader: SquareCatalogueReader,
+    private readonly queries: QueryBus,
+    private readonly runner: CommandRunner,
+    private readonly ids: ProductIds,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.handle('square', CATALOG_SYNC_JOB, (_data, job) => this.run(job));
+    // The emulator's catalogue mirrors the demo seed: syncing it on a timer would list each demo product twice.
+    const everyMs = this.config.SQUARE_SYNC_EVERY_MS ?? (this.settings.emulated ? 0 : 3_600_000);
+    this.handlers.schedule({ queue: 'square', jobName: CATALOG_SYNC_JOB, everyMs });
+  }
+
+  async run(job?: Pick<Job, 'updateProgress'>): Promise<SyncResult> {
+    const catalogue = await this.reader.read((p) => job?.updateProgress({ ...p }));
+    const mapped = catalogue.items.flatMap((item) => mapSquareItem(item, catalogue) ?? []);
+    const known = await this.queries.execute(new SquareProductsQuery());
+    let changes = 0;
+    for (const [index, item] of mapped.entries()) {
+      const productId = known.get(item.squareItemId) ?? (await this.ids.next());
+      const { events } = await this.runner.run(productDecider, productStream(productId), { kind: 'ImportFromSquare', productId, ...item });
+      changes += events.length;
+      if (index % 50 === 49) await job?.updateProgress({ phase: 'saving', itemsRead: mapped.length, itemsTotal: mapped.length, saved: index + 1 });
+    }
+    this.logger.log(`Square catalogue synced: ${mapped.length} products, ${changes} changes`);
+    return { products: mapped.length, changes };
+  }
+}

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { TestApp } from './test-app';
+import { CommandRunner } from '../../src/platform/event-store/command-runner';
+import { orderDecider } from '../../src/checkout/order.decider';
+import { orderStream, type FulfillmentMethod } from '../../src/checkout/order.events';
+
+/** A paid, placed order written through the order decider, as a finished checkout leaves it. */
+export async function placeOrder(t: TestApp, fulfillment: FulfillmentMethod = 'shipping'): Promise<{ orderId: string; orderNumber: string }> {
+  const runner = t.app.get(CommandRunner);
+  const orderId = randomUUID();
+  const orderNumber = `DC-${Math.floor(Math.random() * 900000) + 100000}`;
+  const run = (command: Parameters<typeof orderDecider.decide>[0]) => runner.run(orderDecider, orderStream(orderId), command);
+  await run({
+    kind: 'OpenCheckout',
+    opened: {
+      orderId,
+      orderNumber,
+      cartId: randomUUID(),
+      customer: { name: 'Lydia Deetz', email: 'lydia@example.com' },
+      fulfillment,
+      shippingAddress: fulfillment === 'shipping' ? { address: '1 Winter River Rd', city: 'Peaceful Pines', state: 'CT', zipCode: '06001', country: 'US' } : null,
+      lines: [{ productId: 1, name: 'Sandworm Patch', quantity: 2, unitPriceCents: 1200 }],
+      subtotalCents: 2400,
+      shippingCents: fulfillment === 'shipping' ? 500 : 0,
+      discountCents: 0,
+      totalCents: fulfillment === 'shipping' ? 2900 : 2400,
+      sourceId: 'cnon:card-nonce-ok',
+      idempotencyKey: `test-${orderId}`,
+    },
+  });
+  await run({ kind: 'RequestCharge' });
+  await run({ kind: 'RecordPayment', payment: { paymentId: `pay-${orderId.slice(0, 8)}`, amountCents: 2900, cardBrand: 'VISA', last4: '1111' } });
+  await run({ kind: 'PlaceOrder' });
+  return { orderId, orderNumber };
+}
