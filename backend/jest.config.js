@@ -4,8 +4,9 @@ module.exports = {
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testRegex: '\\.(spec|test)\\.ts$',
   transform: { '^.+\\.[tj]s$': ['@swc/jest'] },
-  // content-disposition (under @fastify/static) ships only ESM, which jest on Node 20 cannot require.
-  transformIgnorePatterns: ['/node_modules/(?!content-disposition/)'],
+  // These ship only ESM, which jest on Node 20 cannot require (Node itself can): content-disposition
+  // (under @fastify/static), @nestjs/bullmq and @nestjs/bull-shared.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|@nestjs/bullmq|@nestjs/bull-shared)/)'],
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };

@@ -2,12 +2,15 @@ import { INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MikroORM } from '@mikro-orm/core';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule, AppRoles } from '../app.module';
 import { CatalogSeeder } from '../catalog';
 import { AppConfig } from '../platform/config/app-config';
-import { correlationIdOf, useCorrelation } from '../platform/context/correlation';
+import { CORRELATION_HEADER, correlationIdOf, useCorrelation } from '../platform/context/correlation';
+import { errorReply, rememberFastifyErrorCodes } from '../platform/errors/error-body';
 import { ErrorBodyFilter } from '../platform/errors/error-body.filter';
 import { createRootLogger, PinoNestLogger } from '../platform/logging/logger';
+import { guardInput } from '../platform/validation/input-guard';
 import { serveStaticAssets } from '../platform/web/static-assets';
 
 /** Builds the HTTP app on a migrated database; seeds the demo catalogue into an empty one. */
@@ -18,12 +21,22 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
     genReqId: correlationIdOf,
     trustProxy: 'loopback',
     bodyLimit: 100 * 1024,
+    // Fastify answers 404 for a longer path parameter; a cart session id may be 128 characters.
+    routerOptions: { maxParamLength: 256 },
+    // A malformed URL is refused before routing, so neither Nest's filter nor our hooks see it.
+    frameworkErrors: (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+      const { status, body } = errorReply(error, req.id);
+      void reply.header(CORRELATION_HEADER, req.id).status(status).send(body);
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, roles), adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  useCorrelation(app.getHttpAdapter().getInstance());
+  const fastify = app.getHttpAdapter().getInstance();
+  useCorrelation(fastify);
+  guardInput(fastify);
+  rememberFastifyErrorCodes(fastify);
   app.useGlobalFilters(new ErrorBodyFilter());
   serveStaticAssets(app, config);
   await app.init();

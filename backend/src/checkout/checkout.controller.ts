@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { z } from 'zod';
+import { text } from '../platform/validation/text';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { processPaymentBody, ProcessPaymentBody } from './checkout.schemas';
 import { CheckoutService } from './checkout.service';
@@ -7,8 +8,8 @@ import { OrderReader } from './order.reader';
 
 /** The storefront's own record of a confirmed order; only its ids are read. */
 const confirmationRecord = z.looseObject({
-  orderId: z.string().max(100).optional(),
-  orderNumber: z.string().max(40).optional(),
+  orderId: text('orderId', { max: 100 }).optional(),
+  orderNumber: text('orderNumber', { max: 40 }).optional(),
 });
 
 @Controller('api')

@@ -21,7 +21,13 @@ export type ErrorCode =
   | 'PAYMENT_UNCONFIRMED'
   | 'EMPTY_CART'
   | 'SHIPPING_RESTRICTED'
-  | 'PAYMENT_FAILED';
+  | 'PAYMENT_FAILED'
+  // Refusals at the edge, before any domain rule: Fastify's own and the database being away.
+  | 'MALFORMED_URL'
+  | 'MALFORMED_BODY'
+  | 'BODY_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'DATABASE_UNAVAILABLE';
 
 /** Extra facts a client may need beside the message (how many are left, the right total). */
 export type ErrorDetails = Record<string, string | number | boolean | null>;
