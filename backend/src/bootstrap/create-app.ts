@@ -2,16 +2,20 @@ import { INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MikroORM } from '@mikro-orm/core';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
 import { AppModule, AppRoles } from '../app.module';
 import { CatalogSeeder } from '../catalog';
 import { AppConfig } from '../platform/config/app-config';
-import { CORRELATION_HEADER, correlationIdOf, useCorrelation } from '../platform/context/correlation';
-import { errorReply, rememberFastifyErrorCodes } from '../platform/errors/error-body';
+import { correlationIdOf, useCorrelation } from '../platform/context/correlation';
+import { rememberFastifyErrorCodes } from '../platform/errors/error-body';
+import { fastifyErrorOptions } from '../platform/errors/fastify-errors';
 import { ErrorBodyFilter } from '../platform/errors/error-body.filter';
 import { createRootLogger, PinoNestLogger } from '../platform/logging/logger';
 import { guardInput } from '../platform/validation/input-guard';
+import { recordRoutes } from '../platform/web/route-table';
+import { securityHeaders } from '../platform/web/security-headers';
 import { serveStaticAssets } from '../platform/web/static-assets';
+import { SQUARE_SETTINGS, SquareSettings } from '../square';
 
 /** Builds the HTTP app on a migrated database; seeds the demo catalogue into an empty one. */
 export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise<NestFastifyApplication> {
@@ -23,11 +27,7 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
     bodyLimit: 100 * 1024,
     // Fastify answers 404 for a longer path parameter; a cart session id may be 128 characters.
     routerOptions: { maxParamLength: 256 },
-    // A malformed URL is refused before routing, so neither Nest's filter nor our hooks see it.
-    frameworkErrors: (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
-      const { status, body } = errorReply(error, req.id);
-      void reply.header(CORRELATION_HEADER, req.id).status(status).send(body);
-    },
+    ...fastifyErrorOptions,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, roles), adapter, {
     logger: new PinoNestLogger(logger),
@@ -35,8 +35,10 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   });
   const fastify = app.getHttpAdapter().getInstance();
   useCorrelation(fastify);
+  recordRoutes(fastify);
   guardInput(fastify);
   rememberFastifyErrorCodes(fastify);
+  await app.register(helmet, securityHeaders(app.get<SquareSettings>(SQUARE_SETTINGS), config.NODE_ENV === 'production'));
   app.useGlobalFilters(new ErrorBodyFilter());
   serveStaticAssets(app, config);
   await app.init();

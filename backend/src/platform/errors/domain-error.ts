@@ -23,6 +23,9 @@ export type ErrorCode =
   | 'SHIPPING_RESTRICTED'
   | 'PAYMENT_FAILED'
   // Refusals at the edge, before any domain rule: Fastify's own and the database being away.
+  | 'MALFORMED_REQUEST'
+  | 'HEADERS_TOO_LARGE'
+  | 'REQUEST_TIMEOUT'
   | 'MALFORMED_URL'
   | 'MALFORMED_BODY'
   | 'BODY_TOO_LARGE'
