@@ -62,8 +62,14 @@ export class EventStore {
     return recorded;
   }
 
+  /**
+   * One statement: the rows go in only if the stream is exactly at `expectedVersion`. A writer that
+   * read an older version finds it moved (no rows come back); one that names a version ahead of the
+   * stream would leave a gap and is refused the same way; two writers at the same version clash on
+   * the unique `(stream_id, version)`.
+   */
   private async insert(em: EntityManager, stream: StreamRef, expectedVersion: number, events: DomainEvent[], metadata: string) {
-    const values = events.map(() => '(?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)').join(', ');
+    const values = events.map(() => '(?::uuid, ?, ?, ?::integer, ?, ?::jsonb, ?::jsonb)').join(', ');
     const params = events.flatMap((e, i) => [
       randomUUID(),
       stream.id,
@@ -73,15 +79,21 @@ export class EventStore {
       JSON.stringify(e.data),
       metadata,
     ]);
+    let rows: EventRow[];
     try {
-      return await em.execute<EventRow[]>(
-        `insert into events (event_id, stream_id, stream_type, version, type, data, metadata) values ${values} returning *`,
-        params,
+      rows = await em.execute<EventRow[]>(
+        `insert into events (event_id, stream_id, stream_type, version, type, data, metadata)
+         select * from (values ${values}) as appended (event_id, stream_id, stream_type, version, type, data, metadata)
+         where (select coalesce(max(version), 0) from events where stream_id = ?) = ?
+         returning *`,
+        [...params, stream.id, expectedVersion],
       );
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(stream.id, expectedVersion);
       throw error;
     }
+    if (rows.length !== events.length) throw new ConcurrencyError(stream.id, expectedVersion);
+    return rows;
   }
 
   private async enqueueJobs(em: EntityManager, event: RecordedEvent): Promise<void> {
