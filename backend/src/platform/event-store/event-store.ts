@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
@@ -21,6 +22,9 @@ export interface LoadedStream<E extends DomainEvent> {
 }
 
 const UNIQUE_VIOLATION = '23505';
+
+/** The events appended so far inside `EventStore.inOneTransaction`, announced once it commits. */
+const batch = new AsyncLocalStorage<RecordedEvent[]>();
 
 /**
  * The one place events are written. An append, its inline projections and its outbox rows
@@ -58,8 +62,26 @@ export class EventStore {
       }
       return recordedEvents;
     });
-    this.eventBus.publish(new EventsCommitted(recorded));
+    const pending = batch.getStore();
+    if (pending) pending.push(...recorded);
+    else this.eventBus.publish(new EventsCommitted(recorded));
     return recorded;
+  }
+
+  /**
+   * Runs `work` in one database transaction: every read and append inside it (through any command)
+   * joins it, so it all commits or none of it does, and caches hear of the events only after the
+   * commit. `lockKey` names a PostgreSQL advisory lock held until then, so that two processes doing
+   * the same work take turns.
+   */
+  async inOneTransaction<T>(lockKey: string, work: () => Promise<T>): Promise<T> {
+    const pending: RecordedEvent[] = [];
+    const result = await (this.orm.em.fork() as EntityManager).transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [lockKey]);
+      return batch.run(pending, work);
+    });
+    if (pending.length) this.eventBus.publish(new EventsCommitted(pending));
+    return result;
   }
 
   /**
@@ -107,7 +129,8 @@ export class EventStore {
     }
   }
 
+  /** A fresh context, inside the transaction of `inOneTransaction` when there is one. */
   private em(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
+    return this.orm.em.fork({ keepTransactionContext: true }) as EntityManager;
   }
 }
