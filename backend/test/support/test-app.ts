@@ -18,19 +18,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** How the app reaches its database, given the scratch database's URL (a TCP proxy in fault tests). */
+  reachDatabase?: (url: string) => string;
+}
+
 /**
  * The real app on its own fresh PostgreSQL database, BullMQ key prefix and data folder, with its
  * own Square emulator on a free port (unless `env` names a Square). The relay
  * does not tick by itself (tests call `tick()`), and the demo catalogue is off unless asked for.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createScratchDatabase('test');
+  const databaseUrl = options.reachDatabase?.(database.url) ?? database.url;
   const queuePrefix = `dc-test-${randomBytes(4).toString('hex')}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'dc-test-'));
   const settings = loadSettings({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     QUEUE_PREFIX: queuePrefix,
     OUTBOX_RELAY_INTERVAL_MS: '0',
     SEED_DEMO_CATALOG: 'false',
@@ -38,7 +44,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     SQUARE_EMULATOR_PORT: '0',
     ...env,
   });
-  const app = await createHttpApp({ ...settings, databaseUrl: database.url, embeddedDatabase: false }, { worker: true });
+  const app = await createHttpApp({ ...settings, databaseUrl, embeddedDatabase: false }, { worker: true });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return {
