@@ -25,6 +25,8 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
     genReqId: correlationIdOf,
     trustProxy: 'loopback',
     bodyLimit: 100 * 1024,
+    // While closing, a request on a kept-alive connection is still served (with Connection: close) rather than refused with 503.
+    return503OnClosing: false,
     // Fastify answers 404 for a longer path parameter; a cart session id may be 128 characters.
     routerOptions: { maxParamLength: 256 },
     ...fastifyErrorOptions,
