@@ -17,7 +17,7 @@ export function ProductCard({ product }: { product: Product }) {
 
   function addToCart(event: MouseEvent<HTMLButtonElement>) {
     event.stopPropagation();
-    // SPEC §2: the card's button only logs; adding to the cart happens on the product page.
+    // The card's button only logs; adding to the cart happens on the product page.
     console.log('Add to cart clicked', product.id);
   }
 

@@ -1,3 +1,3 @@
-/** The job queues of DESIGN.md §4. */
+/** The job queues the worker consumes (docs/architecture.md). */
 export const QUEUE_NAMES = ['email', 'square', 'recovery'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
