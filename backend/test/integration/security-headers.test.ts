@@ -1,4 +1,4 @@
-import { contentSecurityPolicy } from '../../src/platform/web/security-headers';
+import { contentSecurityPolicy, securityHeaders } from '../../src/platform/web/security-headers';
 import { startTestApp, TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -48,6 +48,12 @@ describe('the policy for Square itself', () => {
     expect(csp['frame-src']).toContain('https://web.squarecdn.com');
     expect(csp).toHaveProperty('upgrade-insecure-requests');
     expect(JSON.stringify(csp)).not.toMatch(/sandbox/);
+  });
+
+  it('asks browsers to keep to https in production only', () => {
+    const settings = { ...square('production'), accessToken: 'x', applicationId: 'a', locationId: 'l', timeoutMs: 1000 };
+    expect(securityHeaders(settings, true).strictTransportSecurity).toEqual({ maxAge: 63_072_000, includeSubDomains: true });
+    expect(securityHeaders(settings, false).strictTransportSecurity).toBe(false);
   });
 
   it("allows the sandbox's origins, not production's", () => {
