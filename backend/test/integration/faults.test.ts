@@ -101,3 +101,27 @@ describe('Redis gone while carts are written', () => {
     expect((await t.http.get('/api/health').expect(200)).body).toMatchObject({ status: 'ok', outbox: { unsent: 0, dead: 0 } });
   });
 });
+
+describe('Redis hanging (connections accepted, nothing answered)', () => {
+  it('gives rows back within the add timeout, and delivers them once when Redis answers again', async () => {
+    const relay = t.app.get(OutboxRelay);
+    const jobs = () => observer.getJobCountByTypes('waiting', 'active', 'completed', 'failed', 'delayed');
+    while ((await relay.tick()) > 0);
+    const before = await jobs();
+    await redis.down();
+    await redis.up({ stalled: true });
+    const cart = await newCart();
+    await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: 2, quantity: 1 }).expect(200);
+    // Each tick ends (the add times out, the client drops it) rather than hanging on the silent Redis.
+    expect(await relay.tick()).toBe(0);
+    expect(await relay.tick()).toBe(0);
+    expect((await t.http.get('/api/health').expect(200)).body).toMatchObject({ status: 'degraded', outbox: { unsent: 1, dead: 0 } });
+
+    await redis.down();
+    await redis.up();
+    let delivered = 0;
+    await eventually(async () => (delivered += await relay.tick()) >= 1);
+    expect(delivered).toBe(1);
+    expect(await jobs()).toBe(before + 1);
+  });
+});
