@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createHttpApp } from './bootstrap/create-app';
-import { closeOnSignal } from './bootstrap/shutdown';
+import { closeGracefully, closeOnSignal } from './bootstrap/shutdown';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
 
@@ -8,7 +8,7 @@ import { resolveDatabase } from './platform/database/resolve-database';
 async function main(): Promise<void> {
   const database = await resolveDatabase(loadSettings());
   const app = await createHttpApp(database.config, { worker: false });
-  closeOnSignal(() => app.close(), database.stop);
+  closeOnSignal(() => closeGracefully(app), database.stop);
   await app.listen(database.config.PORT);
 }
 

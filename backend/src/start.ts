@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createHttpApp } from './bootstrap/create-app';
-import { closeOnSignal } from './bootstrap/shutdown';
+import { closeGracefully, closeOnSignal } from './bootstrap/shutdown';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
 import { SQUARE_SETTINGS, SquareSettings } from './square';
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const database = await resolveDatabase(loadSettings());
   const { config } = database;
   const app = await createHttpApp(config, { worker: true });
-  closeOnSignal(() => app.close(), database.stop);
+  closeOnSignal(() => closeGracefully(app), database.stop);
   await app.listen(config.PORT);
   const where = config.embeddedDatabase ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL';
   const square = app.get<SquareSettings>(SQUARE_SETTINGS);

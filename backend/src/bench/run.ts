@@ -78,7 +78,7 @@ async function versusBareServer(path: string, headers: Record<string, string>, t
 async function addToCart(productId: number) {
   const cartIds: string[] = [];
   for (let i = 0; i < CARTS; i++) {
-    cartIds.push((await postJson<{ id: string }>('/api/cart', { sessionId: `bench_${i}` })).id);
+    cartIds.push((await postJson<{ id: string }>('/api/cart', { sessionId: `bench_session_${String(i).padStart(6, '0')}` })).id);
   }
   const body = JSON.stringify({ productId, quantity: 1 });
   return measure({
@@ -93,7 +93,7 @@ async function addToCart(productId: number) {
 
 /** The header's 2-second poll of an unchanged cart: If-None-Match answered with 304. */
 async function cartPoll(productId: number) {
-  const sessionId = 'bench_poll';
+  const sessionId = 'bench_poll_session_0001';
   const { id } = await postJson<{ id: string }>('/api/cart', { sessionId });
   await postJson(`/api/cart/${id}/items`, { productId, quantity: 1 });
   const etag = (await fetch(api(`/api/cart/${sessionId}`))).headers.get('etag')!;

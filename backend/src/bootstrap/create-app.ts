@@ -2,15 +2,22 @@ import { INestApplicationContext, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MikroORM } from '@mikro-orm/core';
+import helmet from '@fastify/helmet';
 import { AppModule, AppRoles } from '../app.module';
 import multipart from '@fastify/multipart';
 import { CatalogSeeder, MAX_IMAGE_BYTES, uploadDir } from '../catalog';
 import { AppConfig } from '../platform/config/app-config';
 import { correlationIdOf, useCorrelation } from '../platform/context/correlation';
+import { rememberFastifyErrorCodes } from '../platform/errors/error-body';
+import { fastifyErrorOptions } from '../platform/errors/fastify-errors';
 import { ErrorBodyFilter } from '../platform/errors/error-body.filter';
 import { createRootLogger, PinoNestLogger } from '../platform/logging/logger';
 import { registerRateLimits } from '../platform/web/rate-limit';
+import { guardInput } from '../platform/validation/input-guard';
+import { recordRoutes } from '../platform/web/route-table';
+import { securityHeaders } from '../platform/web/security-headers';
 import { serveStaticAssets } from '../platform/web/static-assets';
+import { SQUARE_SETTINGS, SquareSettings } from '../square';
 
 /** Builds the HTTP app on a migrated database; seeds the demo catalogue into an empty one. */
 export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise<NestFastifyApplication> {
@@ -20,12 +27,22 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
     genReqId: correlationIdOf,
     trustProxy: 'loopback',
     bodyLimit: 100 * 1024,
+    // While closing, a request on a kept-alive connection is still served (with Connection: close) rather than refused with 503.
+    return503OnClosing: false,
+    // Fastify answers 404 for a longer path parameter; a cart session id may be 128 characters.
+    routerOptions: { maxParamLength: 256 },
+    ...fastifyErrorOptions,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, roles), adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  useCorrelation(app.getHttpAdapter().getInstance());
+  const fastify = app.getHttpAdapter().getInstance();
+  useCorrelation(fastify);
+  recordRoutes(fastify);
+  guardInput(fastify);
+  rememberFastifyErrorCodes(fastify);
+  await app.register(helmet, securityHeaders(app.get<SquareSettings>(SQUARE_SETTINGS), config.NODE_ENV === 'production'));
   app.useGlobalFilters(new ErrorBodyFilter());
   // Multipart only for the image upload, whose own limit is checked per file; one file per request.
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });

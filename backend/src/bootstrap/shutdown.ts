@@ -1,3 +1,5 @@
+import type { INestApplication } from '@nestjs/common';
+
 /**
  * Closes the process gracefully on SIGTERM/SIGINT: the app first (HTTP stops accepting, workers
  * finish their active job, the relay its batch), then what it stood on (the embedded database).
@@ -13,4 +15,14 @@ export function closeOnSignal(...closers: (() => Promise<void>)[]): void {
   };
   process.once('SIGTERM', close);
   process.once('SIGINT', close);
+}
+
+/**
+ * Stops taking requests and lets the ones under way finish, then closes everything else. Nest's
+ * own `close()` shuts the modules (the database pool, the queues) down before the HTTP server, so
+ * a request still running at SIGTERM would lose its database and answer 500.
+ */
+export async function closeGracefully(app: INestApplication): Promise<void> {
+  await app.getHttpAdapter().close();
+  await app.close();
 }

@@ -1,8 +1,15 @@
 import { z } from 'zod';
+import { text, uuid } from '../platform/validation/text';
 import { MAX_LINE_QUANTITY } from './cart.decider';
 
-export const sessionIdParam = z.string('The session id is required.').regex(/^[\w.-]{1,128}$/, 'The session id must be 1 to 128 letters, digits, dots, dashes or underscores.');
-export const uuidParam = (what: string) => z.uuid(`The ${what} id must be a UUID.`);
+/**
+ * The browser's cart key (the storefront makes `session_<timestamp>_<random>`): long enough that
+ * it cannot be guessed by walking short values, and only characters that need no escaping.
+ */
+export const sessionIdParam = z
+  .string('The session id is required.')
+  .regex(/^[A-Za-z0-9_-]{16,128}$/, 'The session id must be 16 to 128 letters, digits, dashes or underscores.');
+export const uuidParam = (what: string) => uuid(`The ${what} id must be a UUID.`);
 
 const wholeNumber = (what: string) => z.number(`${what} must be a number.`).int(`${what} must be a whole number.`);
 
@@ -24,6 +31,6 @@ export const quantityBody = z.object({
 });
 
 export const contactBody = z.object({
-  name: z.string('name is required.').trim().min(1, 'name is required.').max(200, 'name is too long.'),
-  email: z.string('email is required.').trim().max(254, 'email is too long.').pipe(z.email('email must be an email address.')),
+  name: text('name', { min: 1, max: 200 }),
+  email: text('email', { min: 1, max: 254 }).pipe(z.email('email must be an email address.')),
 });

@@ -64,7 +64,7 @@ export const CartItemViewSchema = new EntitySchema<CartItemView>({
   },
 });
 
-/** The cart as the API shows it (SPEC.md §3): `{cart, items}`. */
+/** The cart as the API shows it: `{cart, items}`. */
 export function toCartResponse(cart: CartView, items: CartItemView[]) {
   return {
     cart: {

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { EventStore } from '../platform/event-store/event-store';
 import { DEMO_CATALOG } from './demo-catalog';
 import { PRODUCT_STREAM_TYPE } from './product.events';
 import { ProductIds } from './product-ids';
@@ -16,17 +17,25 @@ export class CatalogSeeder {
     private readonly orm: MikroORM,
     private readonly commands: CommandBus,
     private readonly ids: ProductIds,
+    private readonly store: EventStore,
   ) {}
 
-  /** Seeds only a catalogue that has never had a product, so an emptied shop stays empty. */
+  /**
+   * Seeds only a catalogue that has never had a product, so an emptied shop stays empty. All of it
+   * in one transaction under an advisory lock: two processes starting together seed once (the
+   * second waits, then finds the products), and a crash part-way seeds nothing.
+   */
   async seedIfEmpty(): Promise<number> {
-    const em = this.orm.em.fork() as EntityManager;
-    const [any] = await em.execute('select 1 from events where stream_type = ? limit 1', [PRODUCT_STREAM_TYPE]);
-    if (any) return 0;
-    for (const product of DEMO_CATALOG) {
-      await this.commands.execute(new RunProductCommand({ kind: 'AddProduct', productId: await this.ids.next(), ...product }));
-    }
-    this.logger.log(`Seeded ${DEMO_CATALOG.length} demo products`);
-    return DEMO_CATALOG.length;
+    const seeded = await this.store.inOneTransaction('dark-circle:seed-demo-catalog', async () => {
+      const em = this.orm.em.fork({ keepTransactionContext: true }) as EntityManager;
+      const [any] = await em.execute('select 1 from events where stream_type = ? limit 1', [PRODUCT_STREAM_TYPE]);
+      if (any) return 0;
+      for (const product of DEMO_CATALOG) {
+        await this.commands.execute(new RunProductCommand({ kind: 'AddProduct', productId: await this.ids.next(), ...product }));
+      }
+      return DEMO_CATALOG.length;
+    });
+    if (seeded) this.logger.log(`Seeded ${seeded} demo products`);
+    return seeded;
   }
 }

@@ -1,4 +1,4 @@
-/** The one category vocabulary (DESIGN.md §6); `clothing` from the older material means apparel. */
+/** The one category vocabulary; `clothing` from the older material means apparel. */
 export const CATEGORIES = [
   { slug: 'apparel', label: 'Clothing' },
   { slug: 'patches', label: 'Patches' },

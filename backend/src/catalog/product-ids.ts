@@ -8,7 +8,8 @@ export class ProductIds {
   constructor(private readonly orm: MikroORM) {}
 
   async next(): Promise<number> {
-    const [row] = await (this.orm.em.fork() as EntityManager).execute<{ id: string }[]>("select nextval('product_ids') as id");
+    // Inside a transaction (seeding) the id comes from its connection: the embedded database has only one.
+    const [row] = await (this.orm.em.fork({ keepTransactionContext: true }) as EntityManager).execute<{ id: string }[]>("select nextval('product_ids') as id");
     return Number(row.id);
   }
 }

@@ -38,7 +38,7 @@ export const ProductViewSchema = new EntitySchema<ProductView>({
   },
 });
 
-/** The product as the API shows it (SPEC.md §3). */
+/** The product as the API shows it. */
 export interface ProductDto {
   id: number;
   name: string;

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
+import { text } from '../platform/validation/text';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { RateLimitGuard } from '../platform/web/rate-limit';
 import { DiscountCheckBody, discountCheckBody, processPaymentBody, ProcessPaymentBody } from './checkout.schemas';
@@ -8,8 +9,8 @@ import { OrderReader } from './order.reader';
 
 /** The storefront's own record of a confirmed order; only its ids are read. */
 const confirmationRecord = z.looseObject({
-  orderId: z.string().max(100).optional(),
-  orderNumber: z.string().max(40).optional(),
+  orderId: text('orderId', { max: 100 }).optional(),
+  orderNumber: text('orderNumber', { max: 40 }).optional(),
 });
 
 @Controller('api')

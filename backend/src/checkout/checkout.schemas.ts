@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { text, uuid } from '../platform/validation/text';
 
 const WHOLE_CENTS = 'amountMoney.amount must be a whole number of cents.';
-
-const required = (message: string) => z.string(message).trim().min(1, message);
+const ADDRESS_MISSING = 'Please complete your shipping address.';
+const CONTACT_MISSING = 'Please enter your name and email address.';
 
 const shippingAddress = z.object(
   {
-    address: required('Please complete your shipping address.').pipe(z.string().max(200, 'The street address is too long.')),
-    city: required('Please complete your shipping address.').pipe(z.string().max(100, 'The city is too long.')),
-    state: required('Please complete your shipping address.').pipe(z.string().max(50, 'The state is too long.')),
-    zipCode: required('Please complete your shipping address.').pipe(z.string().max(10, 'The ZIP code is too long.')),
-    country: z.string().trim().max(56).default('US'),
+    address: text('The street address', { min: 1, max: 200, required: ADDRESS_MISSING }),
+    city: text('The city', { min: 1, max: 100, required: ADDRESS_MISSING }),
+    state: text('The state', { min: 1, max: 50, required: ADDRESS_MISSING }),
+    zipCode: text('The ZIP code', { min: 1, max: 10, required: ADDRESS_MISSING }),
+    country: text('The country', { max: 56 }).default('US'),
   },
   'Please complete your shipping address.',
 );
@@ -21,7 +22,7 @@ const shippingAddress = z.object(
  */
 export const processPaymentBody = z
   .object({
-    sourceId: required('sourceId is required: the card was not tokenized.').pipe(z.string().max(512, 'sourceId is too long.')),
+    sourceId: text('sourceId', { min: 1, max: 512, required: 'sourceId is required: the card was not tokenized.' }),
     amountMoney: z.object(
       {
         amount: z
@@ -31,13 +32,13 @@ export const processPaymentBody = z
       },
       'amountMoney is required.',
     ),
-    customerName: required('Please enter your name and email address.').pipe(z.string().max(200, 'The name is too long.')),
-    customerEmail: required('Please enter your name and email address.').pipe(z.email('Please enter a valid email address.').max(254)),
-    cartId: z.uuid('cartId must be the cart id.').transform((id) => id.toLowerCase()),
+    customerName: text('The name', { min: 1, max: 200, required: CONTACT_MISSING }),
+    customerEmail: text('The email address', { min: 1, max: 254, required: CONTACT_MISSING }).pipe(z.email('Please enter a valid email address.')),
+    cartId: uuid('cartId must be the cart id.'),
     fulfillmentMethod: z.enum(['pickup', 'shipping'], "fulfillmentMethod must be 'pickup' or 'shipping'.").default('pickup'),
     shippingAddress: shippingAddress.nullish(),
     shippingOption: z.literal('standard', "shippingOption must be 'standard'.").default('standard'),
-    discountCode: z.string().trim().max(40).nullish(),
+    discountCode: text('discountCode', { max: 40 }).nullish(),
   })
   .refine((b) => b.fulfillmentMethod === 'pickup' || b.shippingAddress, {
     message: 'Please complete your shipping address.',
@@ -48,9 +49,9 @@ export type ProcessPaymentBody = z.infer<typeof processPaymentBody>;
 
 /** The cart page's Apply: whether a code takes something off this cart for this email, and how much. */
 export const discountCheckBody = z.object({
-  code: required('Please enter a discount code.').pipe(z.string().max(40, 'That discount code is too long.')),
-  email: required('Please enter your email address first: the code belongs to it.').pipe(z.email('Please enter a valid email address.').max(254)),
-  cartId: z.uuid('cartId must be the cart id.').transform((id) => id.toLowerCase()),
+  code: text('The discount code', { min: 1, max: 40, required: 'Please enter a discount code.' }),
+  email: text('The email address', { min: 1, max: 254, required: 'Please enter your email address first: the code belongs to it.' }).pipe(z.email('Please enter a valid email address.')),
+  cartId: uuid('cartId must be the cart id.'),
 });
 
 export type DiscountCheckBody = z.infer<typeof discountCheckBody>;

@@ -8,7 +8,7 @@ export const PLACEHOLDER_ZIP = '00000';
 
 export type ShippingMethod = 'pickup' | 'standard';
 
-/** The cost of each fulfilment method for a subtotal (DESIGN.md §6): pickup free; standard free from 50.00. */
+/** The cost of each fulfilment method for a subtotal: pickup free; standard free from 50.00. */
 export function shippingCostCents(method: ShippingMethod, subtotalCents: number): number {
   if (method === 'pickup') return 0;
   return subtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : STANDARD_CENTS;

@@ -1,14 +1,16 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { parseCents } from '../platform/money';
+import { text } from '../platform/validation/text';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { assertUsZip, PLACEHOLDER_ZIP, shippingRates } from './shipping-rates';
 
 const ratesQuery = z.object({
   total: z
     .string('total is required, as an amount such as 25.00.')
+    .max(20, 'total must be an amount such as 25.00.')
     .transform((t, ctx) => parseCents(t) ?? (ctx.addIssue({ code: 'custom', message: 'total must be an amount such as 25.00.' }), z.NEVER)),
-  zipCode: z.string().max(20, 'zipCode is too long.').optional(),
+  zipCode: text('zipCode', { max: 20 }).optional(),
 });
 
 @Controller('api/shipping')

@@ -13,7 +13,7 @@ describe('cart in a real browser', () => {
     await page.getByText('Bat Wing Crop Tee has been added to your cart.').waitFor();
     // The header polls every 2 s and listens for cartUpdated: the badge follows within 2 s.
     await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).waitFor({ timeout: 2000 });
-    expect(await page.evaluate(() => localStorage.getItem('cartSessionId'))).toMatch(/^session_\d+_[a-z0-9]+$/);
+    expect(await page.evaluate(() => localStorage.getItem('cartSessionId'))).toMatch(/^session_\d+_[a-z0-9]{16}$/);
 
     await page.getByRole('button', { name: 'Open cart' }).click();
     const drawer = page.getByRole('dialog', { name: 'Cart' });

@@ -39,12 +39,12 @@ async function expectRefused(call: () => Promise<{ status: number; body: { messa
 
 describe('creating and reading a cart', () => {
   it('answers 404 for a session without a cart', async () => {
-    const res = await t.http.get('/api/cart/session_none').expect(404);
+    const res = await t.http.get('/api/cart/session_none_000000000').expect(404);
     expect(res.body).toMatchObject({ statusCode: 404, message: 'No cart for this session.' });
   });
 
   it('creates a cart with a UUID and a 0.00 total, and returns the same cart for the same session', async () => {
-    const sessionId = 'session_1_abc';
+    const sessionId = 'session_1_abcdefghij';
     const created = await t.http.post('/api/cart').send({ sessionId, totalAmount: '0.00' }).expect(201);
     expect(created.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -63,7 +63,7 @@ describe('creating and reading a cart', () => {
   });
 
   it('keeps one cart when the same session is created twice at once', async () => {
-    const sessionId = 'session_race_1';
+    const sessionId = 'session_race_000001';
     const [a, b] = await Promise.all([0, 1].map(() => t.http.post('/api/cart').send({ sessionId, totalAmount: '0.00' })));
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(a.body.id).toBe(b.body.id);
@@ -72,7 +72,9 @@ describe('creating and reading a cart', () => {
   it.each([
     [{}, /session id/],
     [{ sessionId: '' }, /session id/],
-    [{ sessionId: 'has spaces' }, /session id/],
+    [{ sessionId: 'has spaces in the middle' }, /session id/],
+    [{ sessionId: 'session_short' }, /session id/],
+    [{ sessionId: 'session.with.dots.1' }, /session id/],
     [{ sessionId: 'x'.repeat(129) }, /session id/],
   ])('refuses the body %j with 400', async (body, message) => {
     await expectRefused(() => t.http.post('/api/cart').send(body), 400, message);

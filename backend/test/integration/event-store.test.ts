@@ -50,6 +50,15 @@ describe('event store', () => {
     await expect(store.append(stream('s-2'), 1, [{ type: 'Late', data: {} }])).rejects.toBeInstanceOf(ConcurrencyError);
   });
 
+  it('refuses an expected version ahead of the stream, leaving no gap', async () => {
+    await expect(store.append(stream('s-ahead'), 3, [{ type: 'Skipped', data: {} }])).rejects.toBeInstanceOf(ConcurrencyError);
+    await store.append(stream('s-ahead'), 0, [{ type: 'First', data: {} }]);
+    await expect(store.append(stream('s-ahead'), 2, [{ type: 'Skipped', data: {} }])).rejects.toBeInstanceOf(ConcurrencyError);
+    const { version, events } = await store.readStream('s-ahead');
+    expect(version).toBe(1);
+    expect(events.map((e) => e.type)).toEqual(['First']);
+  });
+
   it('retries a command that lost a race, so concurrent stock changes all land in order', async () => {
     const bus = t.app.get(CommandBus);
     await bus.execute(

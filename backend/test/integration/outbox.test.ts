@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EventStore } from '../../src/platform/event-store/event-store';
+import { OutboxBacklog } from '../../src/platform/outbox/outbox-backlog';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { OutboxRoutes } from '../../src/platform/outbox/outbox-routes';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -16,7 +17,7 @@ beforeAll(async () => {
   proxy = new TcpProxy('127.0.0.1', REDIS_PORT);
   const port = await proxy.reserve();
   // The app reaches Redis only through the proxy, which starts down: Redis is unreachable.
-  t = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });
+  t = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, OUTBOX_MAX_ATTEMPTS: '3' });
   t.app.get(OutboxRoutes).route('GreetingSent', { queue: 'email', jobName: 'greeting' });
   observer = new Queue('email', { connection: { host: '127.0.0.1', port: REDIS_PORT }, prefix: t.queuePrefix });
 });
@@ -65,6 +66,42 @@ describe('transactional outbox', () => {
     expect(await relay.tick()).toBe(0);
     expect(await observer.getJobCountByTypes('waiting', 'active', 'completed', 'failed', 'delayed')).toBe(1);
     expect((await t.http.get('/api/health').expect(200)).body).toMatchObject({ status: 'ok', outbox: { unsent: 0 } });
+  });
+
+  it('retries a row that fails while Redis answers with backoff, parks it as dead, and keeps the rows behind it flowing', async () => {
+    const relay = t.app.get(OutboxRelay);
+    const em = t.app.get(MikroORM).em.fork() as EntityManager;
+    const store = t.app.get(EventStore);
+    // A row for a queue this shop does not have (a route removed in a later release), then a good one.
+    const [bad] = await store.append({ id: 'greeting-bad', type: 'Greeting' }, 0, [{ type: 'GreetingLost', data: {} }]);
+    await em.execute("insert into outbox (event_id, queue, job_name, payload) values (?, 'nowhere', 'lost', ?::jsonb)", [bad.eventId, JSON.stringify(bad)]);
+    const [good] = await store.append({ id: 'greeting-2', type: 'Greeting' }, 0, [{ type: 'GreetingSent', data: { to: 'b@c.d' } }]);
+
+    expect(await relay.tick()).toBe(1);
+    expect(await observer.getJob(good.eventId)).toBeDefined();
+    const row = async () => (await em.execute('select attempts, last_error, dead_at, next_attempt_at > now() as waiting from outbox where event_id = ?', [bad.eventId]))[0];
+    expect(await row()).toMatchObject({ attempts: 1, last_error: 'Unknown queue nowhere', dead_at: null, waiting: true });
+    // Redis answered: the health report does not blame it.
+    expect((await t.http.get('/api/health').expect(200)).body).toMatchObject({ status: 'ok', outbox: { unsent: 1, dead: 0 } });
+
+    // Its backoff is not over: the next tick leaves it alone.
+    expect(await relay.tick()).toBe(0);
+    expect((await row()).attempts).toBe(1);
+
+    for (const attempt of [2, 3]) {
+      await em.execute('update outbox set next_attempt_at = now() where event_id = ?', [bad.eventId]);
+      expect(await relay.tick()).toBe(0);
+      expect((await row()).attempts).toBe(attempt);
+    }
+    expect((await row()).dead_at).not.toBeNull();
+    expect((await t.http.get('/api/health').expect(200)).body).toMatchObject({ status: 'ok', outbox: { unsent: 0, dead: 1, oldestSeconds: null } });
+
+    // The operator puts it back (after fixing its cause: here, by pointing it at a real queue).
+    await em.execute("update outbox set queue = 'email' where event_id = ?", [bad.eventId]);
+    expect(await t.app.get(OutboxBacklog).retryDead()).toBe(1);
+    expect(await relay.tick()).toBe(1);
+    expect((await observer.getJob(bad.eventId))?.name).toBe('lost');
+    expect((await t.http.get('/api/health').expect(200)).body).toMatchObject({ outbox: { unsent: 0, dead: 0 } });
   });
 
   it('keeps the shop answering while Redis is unreachable', async () => {

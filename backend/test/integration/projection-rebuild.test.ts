@@ -24,7 +24,7 @@ describe('projection rebuild', () => {
     await bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 1, inStock: false, stockQuantity: 0 }));
     await bus.execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: 3, changes: { priceCents: 9100, name: 'Moth Cardigan (restock)' } }));
     await bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 3, inStock: true, stockQuantity: 2 }));
-    const cart = (await t.http.post('/api/cart').send({ sessionId: 'session_rebuild' }).expect(201)).body;
+    const cart = (await t.http.post('/api/cart').send({ sessionId: 'session_rebuild_0001' }).expect(201)).body;
     await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: 2, quantity: 2 }).expect(200);
     const both = await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: 4, quantity: 1 }).expect(200);
     await t.http.patch(`/api/cart/items/${both.body.items[0].id}`).send({ quantity: 3 }).expect(200);

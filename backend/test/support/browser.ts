@@ -11,13 +11,15 @@ export interface BrowserSuite {
 
 /**
  * Registers the hooks of a browser test file: the app on the demo catalogue, one browser, and a
- * fresh page per test that must end with no uncaught page error.
+ * fresh page per test that must end with no uncaught page error and no Content-Security-Policy
+ * violation (so a page that needs an origin the policy does not allow fails its test).
  */
 export function browserSuite(env: Record<string, string> | (() => Record<string, string>) = {}): BrowserSuite {
   let app: TestApp;
   let browser: Browser;
   let page: Page;
   let pageErrors: string[] = [];
+  let cspViolations: string[] = [];
 
   beforeAll(async () => {
     // A function is read only now, after the file's own earlier hooks (a stub server) have run.
@@ -30,13 +32,32 @@ export function browserSuite(env: Record<string, string> | (() => Record<string,
   });
   beforeEach(async () => {
     pageErrors = [];
+    cspViolations = [];
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('pageerror', (e) => pageErrors.push(e.message));
+    await watchCspViolations(page, (v) => cspViolations.push(v));
   });
   afterEach(async () => {
     await page.close();
     expect(pageErrors).toEqual([]);
+    expect(cspViolations).toEqual([]);
   });
 
   return { app: () => app, page: () => page };
+}
+
+/**
+ * Reports every Content-Security-Policy violation on the page and its frames: the browser's own
+ * console message and the `securitypolicyviolation` event (which names the directive and the URL).
+ */
+export async function watchCspViolations(page: Page, report: (violation: string) => void): Promise<void> {
+  await page.exposeFunction('__reportCspViolation', report);
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __reportCspViolation(v: string): void }).__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+    });
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) report(m.text());
+  });
 }

@@ -1,6 +1,9 @@
 import { AddressInfo, createServer, Server, Socket } from 'node:net';
 
-/** A TCP proxy in front of a real server that a test can take down and bring back (a Redis outage). */
+/**
+ * A TCP proxy in front of a real server that a test can take down and bring back (a Redis outage),
+ * or bring up stalled: connections are accepted and then nothing ever answers (a hung server).
+ */
 export class TcpProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
@@ -20,8 +23,15 @@ export class TcpProxy {
     return this.port;
   }
 
-  async up(): Promise<void> {
+  async up({ stalled = false } = {}): Promise<void> {
     this.server = createServer((client) => {
+      if (stalled) {
+        this.sockets.add(client);
+        client.on('close', () => this.sockets.delete(client));
+        client.on('error', () => client.destroy());
+        client.resume(); // read and drop whatever is sent
+        return;
+      }
       const upstream = new Socket();
       upstream.connect(this.targetPort, this.targetHost);
       for (const s of [client, upstream]) {

@@ -26,15 +26,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** How the app reaches its database, given the scratch database's URL (a TCP proxy in fault tests). */
+  reachDatabase?: (url: string) => string;
+  /** Run on this app's database instead of a fresh one. */
+  shareDatabaseOf?: TestApp;
+}
+
 /**
  * The real app on its own fresh PostgreSQL database, BullMQ key prefix and data folder, charging
  * into a Square emulator of the test's own (in memory, on a free port). The relay
  * does not tick by itself (tests call `tick()`), and the demo catalogue is off unless asked for.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: { shareDatabaseOf?: TestApp } = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   // A second app on the first one's database plays another API process (or the same one restarted).
   const shared = options.shareDatabaseOf;
   const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await createScratchDatabase('test');
+  const databaseUrl = options.reachDatabase?.(database.url) ?? database.url;
   const queuePrefix = `dc-test-${randomBytes(4).toString('hex')}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'dc-test-'));
   const square = await startSquareEmulator({ port: 0, host: '127.0.0.1' });
@@ -49,7 +57,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const settings = loadSettings({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     QUEUE_PREFIX: queuePrefix,
     OUTBOX_RELAY_INTERVAL_MS: '0',
     SEED_DEMO_CATALOG: 'false',
@@ -58,7 +66,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     ...squareEnv,
     ...env,
   });
-  const app = await createHttpApp({ ...settings, databaseUrl: database.url, embeddedDatabase: false }, { worker: true });
+  const app = await createHttpApp({ ...settings, databaseUrl, embeddedDatabase: false }, { worker: true });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return {

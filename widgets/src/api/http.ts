@@ -1,13 +1,13 @@
 import { apiUrl } from './config';
 
-/** SPEC §8: any non-OK response becomes `Error("<status>: <body text or status text>")`. */
+/** Any non-OK response becomes `Error("<status>: <body text or status text>")`. */
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
   throw new Error(`${res.status}: ${text}`);
 }
 
-/** SPEC §7: credentials always; a JSON body and content type only when there is a payload. */
+/** Credentials always; a JSON body and content type only when there is a payload. */
 export async function apiRequest(method: string, path: string, data?: unknown, signal?: AbortSignal): Promise<Response> {
   const hasBody = data !== undefined;
   const res = await fetch(apiUrl(path), {

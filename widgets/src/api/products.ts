@@ -13,7 +13,7 @@ export function fetchProduct(id: number, signal?: AbortSignal): Promise<Product>
   return getJson<Product>(`/api/products/${id}`, signal);
 }
 
-/** SPEC §9: the product list is cached for 5 minutes and collected after 10. */
+/** The product list is cached for 5 minutes and collected after 10. */
 export function useProducts() {
   return useQuery({
     queryKey: productsKey,

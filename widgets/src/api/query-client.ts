@@ -4,7 +4,7 @@ import { throwIfNotOk } from './http';
 
 type On401 = 'returnNull' | 'throw';
 
-/** SPEC §7: the default query fetches the URL in its key (segments joined by '/'). */
+/** The default query fetches the URL in its key (segments joined by '/'). */
 export function urlQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const res = await fetch(apiUrl(queryKey.join('/')), { credentials: 'include', signal });
@@ -14,7 +14,7 @@ export function urlQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
   };
 }
 
-/** SPEC §9 defaults: never stale, no refetch on focus, no polling, no retries. */
+/** Defaults: never stale, no refetch on focus, no polling, no retries. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,4 +1,4 @@
-/** Category slugs as `GET /api/categories` returns them (DESIGN §6). */
+/** Category slugs as `GET /api/categories` returns them. */
 export type CategorySlug = 'apparel' | 'patches' | 'framed-art' | 'portraits' | 'pride' | 'custom' | 'originals' | 'other';
 
 export interface Category {

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { CartDrawer } from './CartDrawer';
 import { useCart } from './useCart';
 
-/** The header's cart button: it keeps the badge current (SPEC §7: polls every 2 s) and opens the drawer. */
+/** The header's cart button: it keeps the badge current (it polls every 2 s) and opens the drawer. */
 export function CartButton() {
   const { itemCount, error } = useCart({ poll: true });
   const [open, setOpen] = useState(false);
 
-  // SPEC §8: the header's cart fetch errors are only logged.
+  // The header's cart fetch errors are only logged.
   useEffect(() => {
     if (error) console.error('Failed to fetch cart', error);
   }, [error]);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { assetUrl } from '../api/config';
 
-/** SPEC §3: an item whose image fails to load shows the placeholder embroidery image instead. */
+/** An item whose image fails to load shows the placeholder embroidery image instead. */
 export const ITEM_IMAGE_FALLBACK = '/images/embroidery-placeholder.svg';
 
 export function CartItemImage({ src, alt, className }: { src: string; alt: string; className?: string }) {

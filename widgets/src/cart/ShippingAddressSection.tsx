@@ -9,7 +9,7 @@ const FIELDS: { key: keyof ShippingAddress; label: string; autoComplete: string;
   { key: 'country', label: 'Country', autoComplete: 'country' },
 ];
 
-/** Shown only when shipping is chosen. Country is prefilled (US only) and, per SPEC §5, not checked. */
+/** Shown only when shipping is chosen. Country is prefilled (US only) and not checked. */
 export function ShippingAddressSection({ value, onChange }: { value: ShippingAddress; onChange: (value: ShippingAddress) => void }) {
   return (
     <section className="checkout-card" aria-labelledby="address-title">

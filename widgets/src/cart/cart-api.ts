@@ -1,7 +1,7 @@
 import { apiUrl } from '../api/config';
 import { apiRequest, throwIfNotOk } from '../api/http';
 
-/** SPEC §3: a cart as the API returns it; amounts are decimal strings such as "77.00". */
+/** A cart as the API returns it; amounts are decimal strings such as "77.00". */
 export interface Cart {
   id: string;
   sessionId: string;

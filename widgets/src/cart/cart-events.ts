@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** SPEC §4: dispatched on window after every cart change, so every view of the cart reloads. */
+/** Dispatched on window after every cart change, so every view of the cart reloads. */
 export const CART_UPDATED = 'cartUpdated';
 
 export function notifyCartUpdated(): void {

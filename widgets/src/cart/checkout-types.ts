@@ -1,7 +1,7 @@
-/** SPEC §4: pickup is the default; shipping asks for an address and a shipping option. */
+/** Pickup is the default; shipping asks for an address and a shipping option. */
 export type FulfillmentMethod = 'pickup' | 'shipping';
 
-/** SPEC §3: the shipping address fields, named as the order record will carry them. */
+/** The shipping address fields, named as the order record will carry them. */
 export interface ShippingAddress {
   address: string;
   city: string;

@@ -14,7 +14,7 @@ export interface AddToCart {
   pending: boolean;
 }
 
-/** SPEC §4: find the session's cart (creating it on a 404), then add one of the product. */
+/** Find the session's cart (creating it on a 404), then add one of the product. */
 async function addOneToCart(product: Product): Promise<CartWithItems> {
   const sessionId = getOrCreateCartSessionId();
   const existing = await fetchCart(sessionId);
@@ -66,7 +66,7 @@ export function useAddToCart(): AddToCart {
   const { mutate } = mutation;
   const addToCart = useCallback(
     (product: Product) => {
-      // SPEC §5: a sold-out product is refused here, without a call.
+      // A sold-out product is refused here, without a call.
       if (!product.inStock) {
         toast(SOLD_OUT_TOAST);
         return;

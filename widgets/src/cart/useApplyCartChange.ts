@@ -6,7 +6,7 @@ import { cartKey } from './useCart';
 
 /**
  * After a change: show the cart the server answered with at once, then announce the change so every
- * view reloads it (SPEC §4).
+ * view reloads it.
  */
 export function useApplyCartChange(): (data: CartWithItems) => void {
   const queryClient = useQueryClient();

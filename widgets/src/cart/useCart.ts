@@ -4,10 +4,10 @@ import { fetchCart, type CartItem, type CartWithItems } from './cart-api';
 import { CART_UPDATED, useCartUpdated } from './cart-events';
 import { readCartSessionId } from './session';
 
-/** SPEC §9: the header polls the cart every 2 seconds. */
+/** The header polls the cart every 2 seconds. */
 export const CART_POLL_MS = 2000;
 
-/** The query key follows SPEC §7 (the URL's segments), so each session has its own entry. */
+/** The query key is the URL's segments, so each session has its own entry. */
 export const cartKey = (sessionId: string | null) => ['/api/cart', sessionId] as const;
 
 /** The session id, re-read when the cart changes (the first add creates it) or another tab sets it. */

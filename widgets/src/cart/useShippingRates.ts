@@ -7,7 +7,7 @@ import { fetchShippingRates, type ShippingRate, type ShippingRates } from './car
 
 /** Sent until the shopper has typed a ZIP code. */
 export const PLACEHOLDER_ZIP = '00000';
-/** SPEC §4: standard is the shipping option chosen by default. */
+/** Standard is the shipping option chosen by default. */
 export const DEFAULT_SHIPPING_OPTION = 'standard';
 /** What the server accepts: a US ZIP, five digits or ZIP+4. */
 const US_ZIP = /^\d{5}(-\d{4})?$/;

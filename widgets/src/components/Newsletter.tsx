@@ -1,4 +1,4 @@
-/** SPEC §2: the home page's trailing newsletter component renders nothing (the signup card lives in the hero). */
+/** The home page's trailing newsletter component renders nothing (the signup card lives in the hero). */
 export function Newsletter() {
   return null;
 }

@@ -13,7 +13,7 @@ const option = (name: string, description: string, weight: 400 | 700 = 400): Fon
   description,
 });
 
-/** The 18 gothic candidates for the brand (SPEC §2 /fonts); UnifrakturMaguntia is the one in use. */
+/** The 18 gothic candidates for the brand; UnifrakturMaguntia is the one in use. */
 export const FONT_OPTIONS: readonly FontOption[] = [
   option('UnifrakturMaguntia', 'Classic blackletter Fraktur with crisp, even strokes — the current header font.'),
   option('UnifrakturCook', 'Heavy, ink-rich Fraktur modelled on an old printer’s type.', 700),

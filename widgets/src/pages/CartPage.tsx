@@ -31,7 +31,7 @@ export function CartPage() {
       </p>
     );
   } else if (!data || items.length === 0) {
-    // SPEC §2: a cart that failed to load is shown as empty too.
+    // A cart that failed to load is shown as empty too.
     content = <EmptyCart />;
   } else {
     content = <Checkout cart={data.cart} items={items} itemCount={itemCount} />;

@@ -8,7 +8,7 @@ import { CategoryBadge } from '../components/CategoryBadge';
 import { ProductImage } from '../components/ProductImage';
 import { formatPrice } from '../lib/money';
 
-/** SPEC §2: the id is read as an integer, 0 when missing or not a number. */
+/** The id is read as an integer, 0 when missing or not a number. */
 function readId(raw: string | undefined): number {
   const id = parseInt(raw ?? '', 10);
   return Number.isNaN(id) ? 0 : id;

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, type RefObject } from 'react';
 
-/** SPEC §9: one toast at a time, shown for 5 s, kept (hidden) for 1,000,000 ms after dismissal. */
+/** One toast at a time, shown for 5 s, kept (hidden) for 1,000,000 ms after dismissal. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -16,6 +16,8 @@ const schema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('dc'),
     OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).default(500),
+    /** A row that fails this many times for a reason other than Redis being away is parked as dead. */
+    OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
     STOREFRONT_DIR: z.string().default(resolve(repoRoot, 'widgets/dist')),
     ADMIN_DIR: z.string().default(resolve(repoRoot, 'admin-web/dist')),
     SEED_DEMO_CATALOG: z.stringbool().optional(),

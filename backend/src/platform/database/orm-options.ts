@@ -9,8 +9,10 @@ export function ormOptions(databaseUrl: string, embedded: boolean) {
     clientUrl: databaseUrl,
     extensions: [Migrator],
     migrations: { migrationsList: migrations, snapshot: false, silent: true, transactional: true, allOrNothing: true },
-    // The embedded database serves a single connection.
-    pool: { min: 0, max: embedded ? 1 : 10 },
+    // The embedded database serves a single connection. While PostgreSQL is away a request fails at
+    // once (a refused connection is not retried), and never waits a minute for a busy pool.
+    pool: { min: 0, max: embedded ? 1 : 10, propagateCreateError: true, acquireTimeoutMillis: 10_000 },
+    driverOptions: { connection: { connectionTimeoutMillis: 5_000 } },
     discovery: { warnWhenNoEntities: false },
     debug: false,
   });

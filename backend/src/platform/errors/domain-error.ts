@@ -34,7 +34,16 @@ export type ErrorCode =
   | 'RECOVERY_LIMIT'
   | 'IMAGE_TOO_LARGE'
   | 'QUEUE_UNAVAILABLE'
-  | 'SQUARE_SYNC_FAILED';
+  | 'SQUARE_SYNC_FAILED'
+  // Refusals at the edge, before any domain rule: Fastify's own and the database being away.
+  | 'MALFORMED_REQUEST'
+  | 'HEADERS_TOO_LARGE'
+  | 'REQUEST_TIMEOUT'
+  | 'MALFORMED_URL'
+  | 'MALFORMED_BODY'
+  | 'BODY_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'DATABASE_UNAVAILABLE';
 
 /** Extra facts a client may need beside the message (how many are left, the right total). */
 export type ErrorDetails = Record<string, string | number | boolean | null>;

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
@@ -22,6 +23,9 @@ export interface LoadedStream<E extends DomainEvent> {
 }
 
 const UNIQUE_VIOLATION = '23505';
+
+/** The events appended so far inside `EventStore.inOneTransaction`, announced once it commits. */
+const batch = new AsyncLocalStorage<RecordedEvent[]>();
 
 /**
  * The one place events are written. An append, its inline projections and its outbox rows
@@ -61,12 +65,36 @@ export class EventStore {
       await em.execute('select pg_notify(?, ?)', [CHANGE_CHANNEL, JSON.stringify({ streamType: stream.type, streamId: stream.id, version: expectedVersion + events.length })]);
       return recordedEvents;
     });
-    this.eventBus.publish(new EventsCommitted(recorded));
+    const pending = batch.getStore();
+    if (pending) pending.push(...recorded);
+    else this.eventBus.publish(new EventsCommitted(recorded));
     return recorded;
   }
 
+  /**
+   * Runs `work` in one database transaction: every read and append inside it (through any command)
+   * joins it, so it all commits or none of it does, and caches hear of the events only after the
+   * commit. `lockKey` names a PostgreSQL advisory lock held until then, so that two processes doing
+   * the same work take turns.
+   */
+  async inOneTransaction<T>(lockKey: string, work: () => Promise<T>): Promise<T> {
+    const pending: RecordedEvent[] = [];
+    const result = await (this.orm.em.fork() as EntityManager).transactional(async (em) => {
+      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [lockKey]);
+      return batch.run(pending, work);
+    });
+    if (pending.length) this.eventBus.publish(new EventsCommitted(pending));
+    return result;
+  }
+
+  /**
+   * One statement: the rows go in only if the stream is exactly at `expectedVersion`. A writer that
+   * read an older version finds it moved (no rows come back); one that names a version ahead of the
+   * stream would leave a gap and is refused the same way; two writers at the same version clash on
+   * the unique `(stream_id, version)`.
+   */
   private async insert(em: EntityManager, stream: StreamRef, expectedVersion: number, events: DomainEvent[], metadata: string) {
-    const values = events.map(() => '(?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)').join(', ');
+    const values = events.map(() => '(?::uuid, ?, ?, ?::integer, ?, ?::jsonb, ?::jsonb)').join(', ');
     const params = events.flatMap((e, i) => [
       randomUUID(),
       stream.id,
@@ -76,15 +104,21 @@ export class EventStore {
       JSON.stringify(e.data),
       metadata,
     ]);
+    let rows: EventRow[];
     try {
-      return await em.execute<EventRow[]>(
-        `insert into events (event_id, stream_id, stream_type, version, type, data, metadata) values ${values} returning *`,
-        params,
+      rows = await em.execute<EventRow[]>(
+        `insert into events (event_id, stream_id, stream_type, version, type, data, metadata)
+         select * from (values ${values}) as appended (event_id, stream_id, stream_type, version, type, data, metadata)
+         where (select coalesce(max(version), 0) from events where stream_id = ?) = ?
+         returning *`,
+        [...params, stream.id, expectedVersion],
       );
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(stream.id, expectedVersion);
       throw error;
     }
+    if (rows.length !== events.length) throw new ConcurrencyError(stream.id, expectedVersion);
+    return rows;
   }
 
   private async enqueueJobs(em: EntityManager, event: RecordedEvent): Promise<void> {
@@ -98,7 +132,8 @@ export class EventStore {
     }
   }
 
+  /** A fresh context, inside the transaction of `inOneTransaction` when there is one. */
   private em(): EntityManager {
-    return this.orm.em.fork() as EntityManager;
+    return this.orm.em.fork({ keepTransactionContext: true }) as EntityManager;
   }
 }

@@ -6,7 +6,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { runInContext } from '../context/request-context';
 import type { RecordedEvent } from '../event-store/recorded-event';
 import type { QueueName } from './queue-names';
-import { QueueRegistry, withTimeout } from './queue.registry';
+import { isTimeout, QueueRegistry, withTimeout } from './queue.registry';
 
 interface OutboxRow {
   position: string;
@@ -14,11 +14,21 @@ interface OutboxRow {
   queue: QueueName;
   job_name: string;
   payload: RecordedEvent;
+  attempts: number;
 }
 
 const BATCH = 50;
-const LEASE_SECONDS = 30;
 const ADD_TIMEOUT_MS = 3000;
+const PING_TIMEOUT_MS = 1000;
+/**
+ * A lease covers the slowest possible batch (every add timing out, then a ping) with room to
+ * spare, so no other relay can claim a row while this one may still be sending it. The batch also
+ * stops early if it ever gets near the end of its lease.
+ */
+const LEASE_MS = BATCH * (ADD_TIMEOUT_MS + PING_TIMEOUT_MS) + 30_000;
+const LEASE_MARGIN_MS = 10_000;
+/** A failed row waits 2, 4, 8 … seconds before its next attempt, at most ten minutes. */
+const MAX_BACKOFF_SECONDS = 600;
 
 /** The job options every relayed job gets: retried with backoff, kept long enough to dedupe repeats. */
 const JOB_OPTIONS = {
@@ -31,7 +41,9 @@ const JOB_OPTIONS = {
 /**
  * Moves committed outbox rows to BullMQ. Rows are leased in a short transaction (so a relay in
  * another process skips them), added with job id = event id (so a repeat is a no-op), and marked
- * sent only after `add` resolved. While Redis is away the rows simply wait.
+ * sent only after `add` resolved. While Redis is away the rows simply wait. A row that fails while
+ * Redis answers (an unknown queue, a payload Redis refuses) is that row's problem: it is retried
+ * with backoff, then parked as dead, and the rows behind it keep flowing.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
@@ -68,17 +80,26 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async sendBatch(): Promise<number> {
     const em = this.orm.em.fork() as EntityManager;
+    const leasedUntil = Date.now() + LEASE_MS;
     const rows = await this.claim(em);
     let sent = 0;
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
+      if (Date.now() > leasedUntil - LEASE_MARGIN_MS) {
+        await this.release(em, rows.slice(i), 'lease about to run out; given back');
+        break;
+      }
       try {
-        await runInContext({ correlationId: row.payload.metadata.correlationId, causationId: row.event_id, actor: 'outbox' }, () =>
-          withTimeout(this.queues.get(row.queue).add(row.job_name, row.payload, { jobId: row.event_id, ...JOB_OPTIONS }), ADD_TIMEOUT_MS),
-        );
+        const correlationId = row.payload?.metadata?.correlationId ?? row.event_id;
+        await runInContext({ correlationId, causationId: row.event_id, actor: 'outbox' }, () => this.add(row));
       } catch (error) {
-        this.queues.markReachable(false, error);
-        await this.release(em, rows.slice(sent), error);
-        return sent;
+        if (!(await this.queues.ping(PING_TIMEOUT_MS))) {
+          // Redis is away: nothing is wrong with the rows, they wait for it.
+          this.queues.markReachable(false, error);
+          await this.release(em, rows.slice(i), describe(error));
+          break;
+        }
+        await this.recordFailure(em, row, error);
+        continue;
       }
       this.queues.markReachable(true);
       await em.execute('update outbox set sent_at = now(), claimed_until = null, last_error = null where position = ?', [row.position]);
@@ -87,26 +108,68 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
     return sent;
   }
 
+  /**
+   * Adds one job, giving up after ADD_TIMEOUT_MS. A timed-out add would otherwise stay queued in
+   * the Redis client and run beside the next attempt (and pile up while Redis is away), so the
+   * client drops its pending commands and reconnects before the row is given back.
+   */
+  private async add(row: OutboxRow): Promise<void> {
+    const queue = this.queues.get(row.queue);
+    const adding = queue.add(row.job_name, row.payload, { jobId: row.event_id, ...JOB_OPTIONS });
+    try {
+      await withTimeout(adding, ADD_TIMEOUT_MS);
+    } catch (error) {
+      if (isTimeout(error)) {
+        await withTimeout(queue.client, 200)
+          .then((client) => client.disconnect(true))
+          .catch(() => undefined);
+        await withTimeout(adding, 1000).catch(() => undefined);
+      }
+      throw error;
+    }
+  }
+
   private async claim(em: EntityManager): Promise<OutboxRow[]> {
     const rows = await em.execute<OutboxRow[]>(
-      `update outbox set claimed_until = now() + make_interval(secs => ?), attempts = attempts + 1
+      `update outbox set claimed_until = now() + make_interval(secs => ?)
        where position in (
          select position from outbox
-         where sent_at is null and (claimed_until is null or claimed_until < now())
+         where sent_at is null and dead_at is null
+           and (claimed_until is null or claimed_until < now())
+           and (next_attempt_at is null or next_attempt_at <= now())
          order by position limit ? for update skip locked)
-       returning position, event_id, queue, job_name, payload`,
-      [LEASE_SECONDS, BATCH],
+       returning position, event_id, queue, job_name, payload, attempts`,
+      [LEASE_MS / 1000, BATCH],
     );
     return rows.sort((a, b) => Number(a.position) - Number(b.position));
   }
 
   /** Gives unsent rows back at once, so the next tick retries them rather than waiting out the lease. */
-  private async release(em: EntityManager, rows: OutboxRow[], error: unknown): Promise<void> {
+  private async release(em: EntityManager, rows: OutboxRow[], reason: string): Promise<void> {
     if (rows.length === 0) return;
-    const message = error instanceof Error ? error.message : String(error);
     await em.execute(`update outbox set claimed_until = null, last_error = ? where position in (${rows.map(() => '?').join(', ')})`, [
-      message,
+      reason,
       ...rows.map((r) => r.position),
     ]);
   }
+
+  /** One more failed attempt for this row: retried after a backoff, or parked as dead after the last. */
+  private async recordFailure(em: EntityManager, row: OutboxRow, error: unknown): Promise<void> {
+    const attempts = row.attempts + 1;
+    const dead = attempts >= this.config.OUTBOX_MAX_ATTEMPTS;
+    const backoff = Math.min(2 ** attempts, MAX_BACKOFF_SECONDS);
+    await em.execute(
+      `update outbox set attempts = ?, last_error = ?, claimed_until = null,
+         next_attempt_at = now() + make_interval(secs => ?), dead_at = case when ? then now() end
+       where position = ?`,
+      [attempts, describe(error), backoff, dead, row.position],
+    );
+    const what = `Outbox row ${row.position} (${row.queue}/${row.job_name}, event ${row.event_id})`;
+    if (dead) this.logger.error(`${what} failed ${attempts} times and is parked as dead (npm run outbox:retry puts it back): ${describe(error)}`);
+    else this.logger.warn(`${what} failed (attempt ${attempts} of ${this.config.OUTBOX_MAX_ATTEMPTS}, next in ${backoff} s): ${describe(error)}`);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -65,10 +65,19 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : 'no answer';
 }
 
+export class TimeoutError extends Error {
+  constructor(ms: number) {
+    super(`timed out after ${ms} ms`);
+    this.name = 'TimeoutError';
+  }
+}
+
+export const isTimeout = (error: unknown): error is TimeoutError => error instanceof TimeoutError;
+
 /** BullMQ waits indefinitely for a Redis that is down; callers must not. */
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    const timer = setTimeout(() => reject(new TimeoutError(ms)), ms);
     promise.then(
       (value) => (clearTimeout(timer), resolve(value)),
       (error) => (clearTimeout(timer), reject(error)),

@@ -3,7 +3,8 @@ import { Migration20261122010000_carts } from './Migration20261122010000_carts';
 import { Migration20261123000000_checkout } from './Migration20261123000000_checkout';
 import { Migration20261123100000_newsletter } from './Migration20261123100000_newsletter';
 import { Migration20261123110000_discount_redemptions } from './Migration20261123110000_discount_redemptions';
-import { Migration20261123120000_admin } from './Migration20261123120000_admin';
+import { Migration20261123120000_outbox_dead_letters } from './Migration20261123120000_outbox_dead_letters';
+import { Migration20261123130000_admin } from './Migration20261123130000_admin';
 
 /** Every migration in order; listed here so the built app needs no file globbing. */
 export const migrations = [
@@ -12,5 +13,6 @@ export const migrations = [
   { name: 'Migration20261123000000_checkout', class: Migration20261123000000_checkout },
   { name: 'Migration20261123100000_newsletter', class: Migration20261123100000_newsletter },
   { name: 'Migration20261123110000_discount_redemptions', class: Migration20261123110000_discount_redemptions },
-  { name: 'Migration20261123120000_admin', class: Migration20261123120000_admin },
+  { name: 'Migration20261123120000_outbox_dead_letters', class: Migration20261123120000_outbox_dead_letters },
+  { name: 'Migration20261123130000_admin', class: Migration20261123130000_admin },
 ];

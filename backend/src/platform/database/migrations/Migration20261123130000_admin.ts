@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** Sign-in sessions, the fulfilment of orders, and which products came from Square. */
-export class Migration20261123120000_admin extends Migration {
+export class Migration20261123130000_admin extends Migration {
   override async up(): Promise<void> {
     // The cookie carries a random token; only its SHA-256 is kept, so a copy of this table signs no one in.
     this.addSql(`

@@ -1,0 +1,102 @@
+import { deciderSpec } from '../../test/support/decider-spec';
+import type { ProductSnapshot } from '../catalog';
+import { fold } from '../platform/event-store/decider';
+import { cartDecider, MAX_LINE_QUANTITY, totalCents } from './cart.decider';
+import type { CartEvent } from './cart.events';
+
+const spec = deciderSpec(cartDecider);
+const created: CartEvent = { type: 'CartCreated', data: { cartId: 'c1', sessionId: 's1' } };
+const product = (productId: number, name: string, priceCents: number, stockQuantity = 500): ProductSnapshot => ({
+  productId,
+  name,
+  imageUrl: `/${productId}.svg`,
+  priceCents,
+  inStock: stockQuantity > 0,
+  stockQuantity,
+});
+const hoodie = product(1, 'Raven Hoodie', 6800);
+const tee = product(2, 'Bat Tee', 3200);
+const added = (itemId: string, p: ProductSnapshot, quantity = 1): CartEvent => ({
+  type: 'ItemAdded',
+  data: { itemId, productId: p.productId, name: p.name, imageUrl: p.imageUrl, unitPriceCents: p.priceCents, quantity },
+});
+const hoodieLine = added('i1', hoodie);
+const teeLine = added('i2', tee, 2);
+
+describe('cart decider: carts with several lines', () => {
+  it('adds a second product as a line of its own', () => {
+    spec.given(created, hoodieLine).when({ kind: 'AddItem', newItemId: 'i2', quantity: 2, product: tee }).then([teeLine]);
+  });
+
+  it('raises the quantity of the matching line only', () => {
+    spec
+      .given(created, hoodieLine, teeLine)
+      .when({ kind: 'AddItem', newItemId: 'i3', quantity: 1, product: tee })
+      .then([{ type: 'ItemQuantityChanged', data: { itemId: 'i2', quantity: 3 } }]);
+  });
+
+  it('changes the quantity of the line named, and leaves the other', () => {
+    spec
+      .given(created, hoodieLine, teeLine)
+      .when({ kind: 'ChangeQuantity', itemId: 'i2', quantity: 5, stock: tee })
+      .then([{ type: 'ItemQuantityChanged', data: { itemId: 'i2', quantity: 5 } }]);
+    const state = fold(cartDecider, [created, hoodieLine, teeLine, { type: 'ItemQuantityChanged', data: { itemId: 'i2', quantity: 5 } }]);
+    expect(state.exists && state.lines.map((l) => [l.itemId, l.quantity])).toEqual([
+      ['i1', 1],
+      ['i2', 5],
+    ]);
+  });
+
+  it('does nothing when the quantity is already the one asked for', () => {
+    spec.given(created, hoodieLine, teeLine).when({ kind: 'ChangeQuantity', itemId: 'i2', quantity: 2, stock: tee }).thenNothing();
+  });
+
+  it('removes the line named, and keeps the other', () => {
+    spec.given(created, hoodieLine, teeLine).when({ kind: 'RemoveItem', itemId: 'i1' }).then([{ type: 'ItemRemoved', data: { itemId: 'i1' } }]);
+    const state = fold(cartDecider, [created, hoodieLine, teeLine, { type: 'ItemRemoved', data: { itemId: 'i1' } }]);
+    expect(state.exists && state.lines.map((l) => l.itemId)).toEqual(['i2']);
+  });
+
+  it('refuses to remove an item that is not in the cart', () => {
+    spec.given(created, hoodieLine).when({ kind: 'RemoveItem', itemId: 'gone' }).thenThrows('NOT_FOUND', 'That item is no longer in the cart.');
+  });
+
+  it('empties every line when cleared', () => {
+    spec.given(created, hoodieLine, teeLine).when({ kind: 'ClearCart' }).then([{ type: 'CartCleared', data: {} }]);
+    const state = fold(cartDecider, [created, hoodieLine, teeLine, { type: 'CartCleared', data: {} }]);
+    expect(state.exists && state.lines).toEqual([]);
+  });
+
+  it('totals every line at its own price and quantity', () => {
+    const state = fold(cartDecider, [created, hoodieLine, teeLine]);
+    expect(state.exists && totalCents(state.lines)).toBe(6800 + 2 * 3200);
+  });
+});
+
+describe('cart decider: the line cap', () => {
+  it(`accepts exactly ${MAX_LINE_QUANTITY} of one product`, () => {
+    spec.given(created).when({ kind: 'AddItem', newItemId: 'i1', quantity: MAX_LINE_QUANTITY, product: hoodie }).then([added('i1', hoodie, MAX_LINE_QUANTITY)]);
+    spec
+      .given(created, hoodieLine)
+      .when({ kind: 'ChangeQuantity', itemId: 'i1', quantity: MAX_LINE_QUANTITY, stock: hoodie })
+      .then([{ type: 'ItemQuantityChanged', data: { itemId: 'i1', quantity: MAX_LINE_QUANTITY } }]);
+  });
+
+  it(`refuses a line above ${MAX_LINE_QUANTITY}, by adding or by changing the quantity`, () => {
+    spec.given(created).when({ kind: 'AddItem', newItemId: 'i1', quantity: MAX_LINE_QUANTITY + 1, product: hoodie }).thenThrows('LINE_LIMIT', /at most 99/);
+    spec
+      .given(created, added('i1', hoodie, MAX_LINE_QUANTITY))
+      .when({ kind: 'AddItem', newItemId: 'i2', quantity: 1, product: hoodie })
+      .thenThrows('LINE_LIMIT');
+    spec
+      .given(created, hoodieLine)
+      .when({ kind: 'ChangeQuantity', itemId: 'i1', quantity: MAX_LINE_QUANTITY + 1, stock: hoodie })
+      .thenThrows('LINE_LIMIT');
+  });
+
+  it('accepts exactly the stock left, and refuses one more', () => {
+    const three = product(7, 'Rose Hoop', 5500, 3);
+    spec.given(created).when({ kind: 'AddItem', newItemId: 'i1', quantity: 3, product: three }).then([added('i1', three, 3)]);
+    spec.given(created).when({ kind: 'AddItem', newItemId: 'i1', quantity: 4, product: three }).thenThrows('INSUFFICIENT_STOCK', 'Only 3 of Rose Hoop left.');
+  });
+});

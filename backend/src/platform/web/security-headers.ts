@@ -1,0 +1,77 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { SquareSettings } from '../../square';
+
+/**
+ * Where Square's Web Payments SDK loads its script from, talks to and frames its card fields from,
+ * per environment (Square's CSP guide, plus the 3-D Secure issuer frame that Square's forums report
+ * being needed in production).
+ */
+const SQUARE_ORIGINS = {
+  production: {
+    script: ['https://web.squarecdn.com', 'https://js.squareup.com'],
+    connect: ['https://web.squarecdn.com', 'https://pci-connect.squareup.com', 'https://connect.squareup.com'],
+    frame: ['https://web.squarecdn.com', 'https://connect.squareup.com', 'https://geoissuer.cardinalcommerce.com'],
+    style: ['https://web.squarecdn.com'],
+    font: ['https://*.squarecdn.com', 'https://d1g145x70srn7h.cloudfront.net'],
+  },
+  sandbox: {
+    script: ['https://sandbox.web.squarecdn.com', 'https://js.squareupsandbox.com'],
+    connect: ['https://sandbox.web.squarecdn.com', 'https://pci-connect.squareupsandbox.com', 'https://connect.squareupsandbox.com'],
+    frame: ['https://sandbox.web.squarecdn.com', 'https://connect.squareupsandbox.com', 'https://geoissuer.cardinalcommerce.com'],
+    style: ['https://sandbox.web.squarecdn.com'],
+    font: ['https://*.squarecdn.com', 'https://d1g145x70srn7h.cloudfront.net'],
+  },
+} as const;
+
+type CardFormOrigins = { [K in keyof (typeof SQUARE_ORIGINS)['sandbox']]: readonly string[] };
+
+/** The emulator serves its stand-in card script and answers its calls from its own origin. */
+function cardFormOrigins(square: Pick<SquareSettings, 'environment' | 'emulated' | 'webSdkUrl' | 'baseUrl'>): CardFormOrigins {
+  if (!square.emulated) return SQUARE_ORIGINS[square.environment];
+  const origins = [...new Set([new URL(square.webSdkUrl).origin, new URL(square.baseUrl).origin])];
+  return { script: origins, connect: origins, frame: origins, style: origins, font: origins };
+}
+
+/**
+ * The shop's pages may load only from the shop's own origin, plus what the card form needs. No
+ * inline or evaluated script; inline styles are allowed because the card SDK sets them. Images and
+ * the events film may come from any https origin (product photos synced from Square's catalogue live
+ * on its CDN, Instagram's on its own).
+ */
+export function contentSecurityPolicy(square: Pick<SquareSettings, 'environment' | 'emulated' | 'webSdkUrl' | 'baseUrl'>, production: boolean) {
+  const card = cardFormOrigins(square);
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'script-src': ["'self'", ...card.script],
+    'style-src': ["'self'", "'unsafe-inline'", ...card.style],
+    // Outside production, plain-http images and films too: the emulator's catalogue images, local stubs.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(production ? [] : ['http:'])],
+    // The home page's events film (EVENTS_VIDEO_URL) may be hosted anywhere over https.
+    'media-src': ["'self'", 'https:', ...(production ? [] : ['http:'])],
+    'font-src': ["'self'", 'data:', ...card.font],
+    'connect-src': ["'self'", ...card.connect],
+    'frame-src': ["'self'", ...card.frame],
+    // Over plain http (development) an upgrade would break the emulator's http origin.
+    ...(production ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** `@fastify/helmet`'s options: every response, API answers included, carries these headers. */
+export function securityHeaders(square: SquareSettings, production: boolean): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(square, production) },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xContentTypeOptions: true,
+    xFrameOptions: { action: 'deny' },
+    // Only browsers that reached the shop over https may be told to insist on it.
+    strictTransportSecurity: production ? { maxAge: 63_072_000, includeSubDomains: true } : false,
+    // The card form may open the issuer's 3-D Secure window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // The storefront's widgets are loaded by script tags on other sites; CORS guards the API itself.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  };
+}
