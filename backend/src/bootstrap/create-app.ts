@@ -4,6 +4,8 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { MikroORM } from '@mikro-orm/core';
 import helmet from '@fastify/helmet';
 import { AppModule, AppRoles } from '../app.module';
+import { GOOGLE_ENDPOINTS } from '../auth/google-endpoints';
+import type { GoogleEndpoints } from '../auth/google.strategy';
 import multipart from '@fastify/multipart';
 import { CatalogSeeder, MAX_IMAGE_BYTES, uploadDir } from '../catalog';
 import { AppConfig } from '../platform/config/app-config';
@@ -42,7 +44,11 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   recordRoutes(fastify);
   guardInput(fastify);
   rememberFastifyErrorCodes(fastify);
-  await app.register(helmet, securityHeaders(app.get<SquareSettings>(SQUARE_SETTINGS), config.NODE_ENV === 'production'));
+  const signIn = app.get<GoogleEndpoints>(GOOGLE_ENDPOINTS, { strict: false }).provider;
+  await app.register(
+    helmet,
+    securityHeaders(app.get<SquareSettings>(SQUARE_SETTINGS), config.NODE_ENV === 'production', signIn ? new URL(signIn.authorizationURL).origin : undefined),
+  );
   app.useGlobalFilters(new ErrorBodyFilter());
   // Multipart only for the image upload, whose own limit is checked per file; one file per request.
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });

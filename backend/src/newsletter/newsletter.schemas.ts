@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../platform/validation/text';
 
 const email = z
   .string('Please enter your email address.')
@@ -10,11 +11,7 @@ const email = z
 export const subscribeBody = z.object({
   email,
   // The storefront sends null; a name, when given, greets the subscriber in the welcome email.
-  name: z
-    .string('name must be text.')
-    .trim()
-    .max(200, 'The name is too long.')
-    .regex(/^[^\p{Cc}]*$/u, 'The name contains characters that are not allowed.')
+  name: text('The name', { max: 200 })
     .nullish()
     .transform((name) => name || null),
 });

@@ -107,7 +107,7 @@ describe('abandoned carts and recovery emails', () => {
   }
 
   it('lists a cart once it is marked abandoned, with contact, items, total and emails sent', async () => {
-    const cartId = await cartWithItem('recover-1', 'morticia@example.com');
+    const cartId = await cartWithItem('session_recover_1', 'morticia@example.com');
     const ids = async () => (await admin.get('/api/admin/abandoned-carts')).body.map((c: { id: string }) => c.id);
     // Fresh carts are not abandoned until idle for RECOVERY_IDLE_MINUTES.
     expect(await ids()).not.toContain(cartId);
@@ -125,19 +125,19 @@ describe('abandoned carts and recovery emails', () => {
   });
 
   it('sends a recovery email through the worker, with the items and a link back to the cart', async () => {
-    const cartId = await cartWithItem('recover-2', 'gomez@example.com');
+    const cartId = await cartWithItem('session_recover_2', 'gomez@example.com');
     const asked = await admin.post(`/api/cart/${cartId}/recovery-email`);
     expect(asked.status).toBe(202);
-    await untilTrue(async () => (await t.http.get('/api/cart/recover-2')).body.cart.recoveryEmailCount === 1, 'the recovery email');
-    expect((await t.http.get('/api/cart/recover-2')).body.cart).toMatchObject({ emailSent: true, recoveryEmailCount: 1 });
+    await untilTrue(async () => (await t.http.get('/api/cart/session_recover_2')).body.cart.recoveryEmailCount === 1, 'the recovery email');
+    expect((await t.http.get('/api/cart/session_recover_2')).body.cart).toMatchObject({ emailSent: true, recoveryEmailCount: 1 });
 
     const files = await readdir(join(t.dataDir, 'mail'));
     const texts = await Promise.all(files.map((f) => readFile(join(t.dataDir, 'mail', f), 'utf8')));
     // The body is quoted-printable: undo its soft line breaks and its escaped '='.
     const email = texts.find((x) => x.includes('To: gomez@example.com'))!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(email).toContain('Your Dark Circle cart is waiting');
-    expect(email).toMatch(/http:\/\/localhost:\d+\/cart\?cart=recover-2/);
-    expect(email).toContain('Skull Tote recover-2');
+    expect(email).toMatch(/http:\/\/localhost:\d+\/cart\?cart=session_recover_2/);
+    expect(email).toContain('Skull Tote session_recover_2');
 
     const mail = await admin.get('/api/admin/mail');
     expect(mail.body.some((m: { to: string; subject: string }) => m.to === 'gomez@example.com' && m.subject === 'Your Dark Circle cart is waiting')).toBe(true);
@@ -148,9 +148,9 @@ describe('abandoned carts and recovery emails', () => {
   });
 
   it('refuses a recovery email for a cart without an email or without items', async () => {
-    const noEmail = await cartWithItem('recover-3');
+    const noEmail = await cartWithItem('session_recover_3');
     expect((await admin.post(`/api/cart/${noEmail}/recovery-email`)).body).toMatchObject({ statusCode: 400, code: 'NO_EMAIL' });
-    const empty = await t.http.post('/api/cart').send({ sessionId: 'recover-4' }).expect(201);
+    const empty = await t.http.post('/api/cart').send({ sessionId: 'session_recover_4' }).expect(201);
     expect((await admin.post(`/api/cart/${empty.body.id}/abandon`)).body).toMatchObject({ statusCode: 400, code: 'EMPTY_CART' });
     expect((await admin.post('/api/cart/00000000-0000-4000-8000-000000000000/abandon')).status).toBe(404);
   });

@@ -64,7 +64,7 @@ beforeAll(async () => {
   t = await startTestApp();
   const admin = await AdminClient.signIn(t.baseUrl);
   const product = await admin.post('/api/admin/products', { name: 'Raven Patch', price: '12.00', category: 'patches', stockQuantity: 3 });
-  const cart = await t.http.post('/api/cart').send({ sessionId: 'walk-session' }).expect(201);
+  const cart = await t.http.post('/api/cart').send({ sessionId: 'session_walk_routes' }).expect(201);
   await t.http.post(`/api/cart/${cart.body.id}/items`).send({ productId: product.body.id, quantity: 1 }).expect(200);
   await t.http.patch(`/api/cart/${cart.body.id}/contact`).send({ name: 'Wednesday', email: 'w@example.com' }).expect(200);
   const { orderId } = await placeOrder(t);

@@ -93,7 +93,7 @@ describe('POST /api/newsletter/subscribe', () => {
     [{ email: 'a@b' }, 'email: Please enter a valid email address.'],
     [{ email: 42 }, 'email: Please enter your email address.'],
     [{ email: `${'x'.repeat(250)}@example.com` }, 'email: That email address is too long.'],
-    [{ email: 'ok@example.com', name: 'Bad\u0000name' }, 'name: The name contains characters that are not allowed.'],
+    [{ email: 'ok@example.com', name: 'Bad\u0000name' }, 'name must not contain control characters.'],
   ])('refuses %j with 400 and a message, changing nothing', async (body, message) => {
     const before = await eventCount();
     const res = await client().post('/api/newsletter/subscribe', body).expect(400);

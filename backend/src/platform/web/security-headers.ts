@@ -23,6 +23,9 @@ const SQUARE_ORIGINS = {
   },
 } as const;
 
+/** Where Google's sign-in pages are; the local provider's origin stands in for it in development. */
+export const GOOGLE_SIGN_IN = 'https://accounts.google.com';
+
 type CardFormOrigins = { [K in keyof (typeof SQUARE_ORIGINS)['sandbox']]: readonly string[] };
 
 /** The emulator serves its stand-in card script and answers its calls from its own origin. */
@@ -38,13 +41,19 @@ function cardFormOrigins(square: Pick<SquareSettings, 'environment' | 'emulated'
  * the events film may come from any https origin (product photos synced from Square's catalogue live
  * on its CDN, Instagram's on its own).
  */
-export function contentSecurityPolicy(square: Pick<SquareSettings, 'environment' | 'emulated' | 'webSdkUrl' | 'baseUrl'>, production: boolean) {
+export function contentSecurityPolicy(
+  square: Pick<SquareSettings, 'environment' | 'emulated' | 'webSdkUrl' | 'baseUrl'>,
+  production: boolean,
+  signInOrigin = GOOGLE_SIGN_IN,
+) {
   const card = cardFormOrigins(square);
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],
-    'form-action': ["'self'"],
+    // The admin's sign-in form goes to the shop, which redirects to the account provider: a form's
+    // redirects are held to form-action too.
+    'form-action': ["'self'", signInOrigin],
     'frame-ancestors': ["'none'"],
     'script-src': ["'self'", ...card.script],
     'style-src': ["'self'", "'unsafe-inline'", ...card.style],
@@ -61,9 +70,9 @@ export function contentSecurityPolicy(square: Pick<SquareSettings, 'environment'
 }
 
 /** `@fastify/helmet`'s options: every response, API answers included, carries these headers. */
-export function securityHeaders(square: SquareSettings, production: boolean): FastifyHelmetOptions {
+export function securityHeaders(square: SquareSettings, production: boolean, signInOrigin = GOOGLE_SIGN_IN): FastifyHelmetOptions {
   return {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(square, production) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(square, production, signInOrigin) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
     xFrameOptions: { action: 'deny' },
