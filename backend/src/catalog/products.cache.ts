@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { EventsCommitted } from '../platform/event-store/recorded-event';
+import { ChangeFeed, ChangeListener, StreamChange } from '../platform/change-feed/change-feed';
 import { PRODUCT_STREAM_TYPE } from './product.events';
 import { ProductDto, ProductView, toProductDto } from './product.view';
 
@@ -23,18 +22,27 @@ const cached = (value: unknown): CachedBody => {
 };
 
 /**
- * The catalogue, serialized once and kept in memory until a product event commits in this
- * process. Browsing never touches the database while nothing changes.
+ * The catalogue, serialized once and kept in memory until the change feed says a product moved
+ * (a commit in this process or, through PostgreSQL's NOTIFY, in any other). While the feed is
+ * down every request reads the database, since a change elsewhere would go unseen.
  */
 @Injectable()
-@EventsHandler(EventsCommitted)
-export class ProductsCache implements IEventHandler<EventsCommitted> {
+export class ProductsCache implements ChangeListener {
   private snapshot: Promise<Snapshot> | undefined;
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly feed: ChangeFeed,
+  ) {
+    feed.subscribe(this);
+  }
 
-  handle({ events }: EventsCommitted): void {
-    if (events.some((e) => e.streamType === PRODUCT_STREAM_TYPE)) this.snapshot = undefined;
+  changed(change: StreamChange): void {
+    if (change.streamType === PRODUCT_STREAM_TYPE) this.snapshot = undefined;
+  }
+
+  reset(): void {
+    this.snapshot = undefined;
   }
 
   async list(): Promise<CachedBody> {
@@ -46,11 +54,14 @@ export class ProductsCache implements IEventHandler<EventsCommitted> {
   }
 
   private current(): Promise<Snapshot> {
+    if (!this.feed.live) return this.load();
     if (!this.snapshot) {
+      const token = this.feed.token();
       const loading = this.load();
       this.snapshot = loading;
-      // A failed load is not remembered: the next request tries the database again.
-      loading.catch(() => this.snapshot === loading && (this.snapshot = undefined));
+      // A failed load is not remembered, nor one the feed may have missed a change during.
+      const forget = () => this.snapshot === loading && (this.snapshot = undefined);
+      loading.then(() => this.feed.stillLive(token) || forget(), forget);
     }
     return this.snapshot;
   }

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { CHANGE_CHANNEL, ChangeFeed } from '../change-feed/change-feed';
 import { currentContext } from '../context/request-context';
 import { OutboxRoutes } from '../outbox/outbox-routes';
 import { ProjectionRegistry } from '../projections/projection.registry';
@@ -22,6 +23,26 @@ export interface LoadedStream<E extends DomainEvent> {
 
 const UNIQUE_VIOLATION = '23505';
 
+/** The outbox payload is the recorded event as `toRecordedEvent` then JSON would give it. */
+const APPEND_SQL = `
+  with appended as (
+    insert into events (event_id, stream_id, stream_type, version, type, data, metadata)
+    select e.event_id, ?, ?, ? + e.n, e.type, e.data, ?::jsonb
+      from jsonb_to_recordset(?::jsonb) as e (n integer, event_id uuid, type text, data jsonb)
+      order by e.n
+    returning *
+  ), queued as (
+    insert into outbox (event_id, queue, job_name, payload)
+    select a.event_id, j.queue, j.job_name, jsonb_build_object(
+        'type', a.type, 'data', a.data, 'eventId', a.event_id, 'streamId', a.stream_id, 'streamType', a.stream_type,
+        'version', a.version, 'globalPosition', a.global_position::text, 'metadata', a.metadata,
+        'recordedAt', to_char(a.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+      from jsonb_to_recordset(?::jsonb) as j (event_id uuid, queue text, job_name text)
+      join appended a using (event_id)
+  )
+  select a.* from appended a cross join (select pg_notify(?, ?)) as notified
+  order by a.version`;
+
 /**
  * The one place events are written. An append, its inline projections and its outbox rows
  * commit together or not at all.
@@ -33,6 +54,7 @@ export class EventStore {
     private readonly projections: ProjectionRegistry,
     private readonly routes: OutboxRoutes,
     private readonly eventBus: EventBus,
+    private readonly feed: ChangeFeed,
   ) {}
 
   async readStream<E extends DomainEvent>(streamId: string): Promise<LoadedStream<E>> {
@@ -52,46 +74,36 @@ export class EventStore {
     const recorded = await this.em().transactional(async (em) => {
       const rows = await this.insert(em, stream, expectedVersion, events, metadata);
       const recordedEvents = rows.map((r) => toRecordedEvent(r) as RecordedEvent<E>);
-      for (const event of recordedEvents) {
-        await this.projections.apply(em, event);
-        await this.enqueueJobs(em, event);
-      }
+      for (const event of recordedEvents) await this.projections.apply(em, event);
       return recordedEvents;
     });
+    this.feed.committed([{ streamType: stream.type, streamId: stream.id, version: expectedVersion + events.length }]);
     this.eventBus.publish(new EventsCommitted(recorded));
     return recorded;
   }
 
+  /**
+   * Events, their outbox rows and the change notification in one statement: one round trip
+   * whatever the number of events or routes.
+   */
   private async insert(em: EntityManager, stream: StreamRef, expectedVersion: number, events: DomainEvent[], metadata: string) {
-    const values = events.map(() => '(?, ?, ?, ?, ?, ?::jsonb, ?::jsonb)').join(', ');
-    const params = events.flatMap((e, i) => [
-      randomUUID(),
-      stream.id,
-      stream.type,
-      expectedVersion + i + 1,
-      e.type,
-      JSON.stringify(e.data),
-      metadata,
-    ]);
+    const numbered = events.map((e, i) => ({ n: i + 1, event_id: randomUUID(), type: e.type, data: e.data }));
+    const jobs = numbered.flatMap((e) => this.routes.for(e.type).map((route) => ({ event_id: e.event_id, queue: route.queue, job_name: route.jobName })));
+    const newVersion = expectedVersion + events.length;
     try {
-      return await em.execute<EventRow[]>(
-        `insert into events (event_id, stream_id, stream_type, version, type, data, metadata) values ${values} returning *`,
-        params,
-      );
+      return await em.execute<EventRow[]>(APPEND_SQL, [
+        stream.id,
+        stream.type,
+        expectedVersion,
+        metadata,
+        JSON.stringify(numbered),
+        JSON.stringify(jobs),
+        CHANGE_CHANNEL,
+        `${stream.type}|${stream.id}|${newVersion}`,
+      ]);
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(stream.id, expectedVersion);
       throw error;
-    }
-  }
-
-  private async enqueueJobs(em: EntityManager, event: RecordedEvent): Promise<void> {
-    for (const route of this.routes.for(event.type)) {
-      await em.execute('insert into outbox (event_id, queue, job_name, payload) values (?, ?, ?, ?::jsonb)', [
-        event.eventId,
-        route.queue,
-        route.jobName,
-        JSON.stringify(event),
-      ]);
     }
   }
 
