@@ -7,6 +7,7 @@ import { CatalogSeeder } from '../catalog';
 import { AppConfig } from '../platform/config/app-config';
 import { correlationIdOf, useCorrelation } from '../platform/context/correlation';
 import { ErrorBodyFilter } from '../platform/errors/error-body.filter';
+import { AccessLog } from '../platform/logging/access-log';
 import { createRootLogger, PinoNestLogger } from '../platform/logging/logger';
 import { serveStaticAssets } from '../platform/web/static-assets';
 
@@ -15,6 +16,7 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   const logger = createRootLogger(config.LOG_LEVEL);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
+    logController: new AccessLog(logger),
     genReqId: correlationIdOf,
     trustProxy: 'loopback',
     bodyLimit: 100 * 1024,
