@@ -50,7 +50,11 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retryTimer);
-    await this.client?.end().catch(() => undefined);
+    const client = this.client;
+    // Forgotten first, so that its 'end' is not taken for a lost connection.
+    this.client = undefined;
+    this.listening = this.config.embeddedDatabase;
+    await client?.end().catch(() => undefined);
   }
 
   subscribe(listener: ChangeListener): void {
