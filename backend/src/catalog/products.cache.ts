@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
+import { compressOnce, CompressedBody } from '../platform/web/compressed-body';
 import { ChangeFeed, ChangeListener, StreamChange } from '../platform/change-feed/change-feed';
 import { PRODUCT_STREAM_TYPE } from './product.events';
 import { ProductDto, ProductView, toProductDto } from './product.view';
 
 export interface CachedBody {
-  body: string;
+  body: CompressedBody;
   etag: string;
 }
 
@@ -18,7 +19,7 @@ interface Snapshot {
 const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 const cached = (value: unknown): CachedBody => {
   const body = JSON.stringify(value);
-  return { body, etag: etagOf(body) };
+  return { body: compressOnce(body), etag: etagOf(body) };
 };
 
 /**
