@@ -50,8 +50,10 @@ describe('compressed responses', () => {
     expect(JSON.parse(gunzipSync(await bytes(gzip)).toString('utf8'))).toEqual(json);
   });
 
-  it('serves the storefront built scripts precompressed', async () => {
+  it('serves the storefront built scripts precompressed and preloads the hero font', async () => {
     const html = (await bytes(await raw('/'))).toString('utf8');
+    // The hero's display face is asked for beside the stylesheet, not after it.
+    expect(html).toMatch(/<link rel="preload" as="font" type="font\/woff2" href="\/assets\/unifrakturmaguntia-latin-400-normal-[\w-]+\.woff2" crossorigin/);
     const script = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     expect(readdirSync(join(__dirname, '../../../widgets/dist/assets'))).toContain(`${script!.slice('/assets/'.length)}.br`);
