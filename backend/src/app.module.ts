@@ -3,6 +3,7 @@ import { CartModule } from './cart';
 import { CatalogModule } from './catalog';
 import { CheckoutModule } from './checkout';
 import { MailModule } from './mail';
+import { NewsletterModule } from './newsletter';
 import { SquareModule } from './square';
 import { JobsModule } from './platform/jobs/jobs.module';
 import { AppConfig } from './platform/config/app-config';
@@ -11,6 +12,7 @@ import { DatabaseModule } from './platform/database/database.module';
 import { OutboxRelayModule } from './platform/outbox/outbox-relay.module';
 import { PlatformModule } from './platform/platform.module';
 import { ShippingModule } from './shipping';
+import { SocialModule } from './social';
 import { WebModule } from './platform/web/web.module';
 
 export interface AppRoles {
@@ -34,6 +36,8 @@ export class AppModule {
         MailModule,
         SquareModule,
         CheckoutModule,
+        NewsletterModule,
+        SocialModule,
         // Last, so its catch-all route is the fallback behind every API route.
         WebModule,
         ...(roles.worker ? [OutboxRelayModule, JobsModule] : []),

@@ -11,6 +11,9 @@ const ProductPage = lazy(() => import('./pages/ProductPage').then((m) => ({ defa
 const CartPage = lazy(() => import('./pages/CartPage').then((m) => ({ default: m.CartPage })));
 const OrderConfirmationPage = lazy(() => import('./pages/OrderConfirmationPage').then((m) => ({ default: m.OrderConfirmationPage })));
 const FontsPage = lazy(() => import('./pages/FontsPage').then((m) => ({ default: m.FontsPage })));
+const PrivacyPage = lazy(() => import('./pages/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('./pages/TermsPage').then((m) => ({ default: m.TermsPage })));
+const ShippingPage = lazy(() => import('./pages/ShippingPage').then((m) => ({ default: m.ShippingPage })));
 
 export function App() {
   return (
@@ -22,6 +25,9 @@ export function App() {
         <Route path="cart" element={<CartPage />} />
         <Route path="order-confirmation" element={<OrderConfirmationPage />} />
         <Route path="fonts" element={<FontsPage />} />
+        <Route path="privacy" element={<PrivacyPage />} />
+        <Route path="terms" element={<TermsPage />} />
+        <Route path="shipping" element={<ShippingPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

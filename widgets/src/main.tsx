@@ -13,6 +13,7 @@ import './styles/pages.css';
 import './styles/cart.css';
 import './styles/toast.css';
 import './styles/checkout.css';
+import './styles/home.css';
 import { queryClient } from './api/query-client';
 import { App } from './App';
 import { ToastProvider } from './toast/ToastProvider';

@@ -9,6 +9,7 @@ import { correlationIdOf, useCorrelation } from '../platform/context/correlation
 import { ErrorBodyFilter } from '../platform/errors/error-body.filter';
 import { AccessLog } from '../platform/logging/access-log';
 import { createRootLogger, PinoNestLogger } from '../platform/logging/logger';
+import { registerRateLimits } from '../platform/web/rate-limit';
 import { serveStaticAssets } from '../platform/web/static-assets';
 
 /** Builds the HTTP app on a migrated database; seeds the demo catalogue into an empty one. */
@@ -28,6 +29,7 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   useCorrelation(app.getHttpAdapter().getInstance());
   app.useGlobalFilters(new ErrorBodyFilter());
   serveStaticAssets(app, config);
+  await registerRateLimits(app, config);
   // Before init: the worker's relay and jobs start at init and must find the tables there.
   await migrate(app);
   await app.init();

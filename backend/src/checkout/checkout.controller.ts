@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { ZodPipe } from '../platform/validation/zod.pipe';
-import { processPaymentBody, ProcessPaymentBody } from './checkout.schemas';
+import { RateLimitGuard } from '../platform/web/rate-limit';
+import { DiscountCheckBody, discountCheckBody, processPaymentBody, ProcessPaymentBody } from './checkout.schemas';
 import { CheckoutService } from './checkout.service';
 import { OrderReader } from './order.reader';
 
@@ -22,6 +23,17 @@ export class CheckoutController {
   @HttpCode(200)
   processPayment(@Body(new ZodPipe(processPaymentBody)) body: ProcessPaymentBody) {
     return this.checkout.processPayment(body);
+  }
+
+  /**
+   * The cart page's Apply. Limited per client address, since its answers say whether an email is
+   * subscribed; the payment call checks the code again and is what counts.
+   */
+  @Post('checkout/discount')
+  @HttpCode(200)
+  @UseGuards(RateLimitGuard('discount-check', () => ({ max: 30, windowSeconds: 60 })))
+  checkDiscount(@Body(new ZodPipe(discountCheckBody)) body: DiscountCheckBody) {
+    return this.checkout.checkDiscount(body);
   }
 
   /**

@@ -1,11 +1,13 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { NewsletterModule } from '../newsletter';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { CardPayments } from './card-payments';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutProcess } from './checkout-process';
 import { CheckoutReconciler } from './checkout-reconciler';
 import { CheckoutService } from './checkout.service';
+import { Discounts } from './discounts';
 import { OrderConfirmationJob } from './order-confirmation.job';
 import { OrderProjection } from './order.projection';
 import { OrderReader } from './order.reader';
@@ -13,9 +15,9 @@ import { OrderViewSchema } from './order.view';
 
 /** Payments and orders: the reserve → charge → record checkout, its reconciliation and the confirmation email. */
 @Module({
-  imports: [MikroOrmModule.forFeature([OrderViewSchema])],
+  imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule],
   controllers: [CheckoutController],
-  providers: [CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderProjection, OrderReader],
+  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderProjection, OrderReader],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
 })
 export class CheckoutModule implements OnModuleInit {

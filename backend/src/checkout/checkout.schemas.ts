@@ -45,3 +45,12 @@ export const processPaymentBody = z
   });
 
 export type ProcessPaymentBody = z.infer<typeof processPaymentBody>;
+
+/** The cart page's Apply: whether a code takes something off this cart for this email, and how much. */
+export const discountCheckBody = z.object({
+  code: required('Please enter a discount code.').pipe(z.string().max(40, 'That discount code is too long.')),
+  email: required('Please enter your email address first: the code belongs to it.').pipe(z.email('Please enter a valid email address.').max(254)),
+  cartId: z.uuid('cartId must be the cart id.').transform((id) => id.toLowerCase()),
+});
+
+export type DiscountCheckBody = z.infer<typeof discountCheckBody>;

@@ -1,6 +1,6 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/core';
+import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CartLine, LoadCartQuery, RunCartCommand } from '../cart';
 import { assertAvailable, GetProductQuery, ProductSnapshot } from '../catalog';
@@ -8,10 +8,11 @@ import { conflict, ErrorCode, invalid, notFound } from '../platform/errors/domai
 import { CommandRunner } from '../platform/event-store/command-runner';
 import { formatCents } from '../platform/money';
 import { assertUsZip } from '../shipping';
-import type { ProcessPaymentBody } from './checkout.schemas';
+import type { DiscountCheckBody, ProcessPaymentBody } from './checkout.schemas';
 import { CheckoutProcess, OpenOrder } from './checkout-process';
 import { orderDecider } from './order.decider';
 import { OrderTerms, orderStream } from './order.events';
+import { alreadyUsed, Discounts } from './discounts';
 import { checkoutIdentity } from './order-identity';
 import { priceOrder } from './order-pricing';
 
@@ -41,6 +42,7 @@ export class CheckoutService {
     private readonly runner: CommandRunner,
     private readonly process: CheckoutProcess,
     private readonly orm: MikroORM,
+    private readonly discounts: Discounts,
   ) {}
 
   async processPayment(body: ProcessPaymentBody): Promise<PaymentResult> {
@@ -56,7 +58,9 @@ export class CheckoutService {
     lines.forEach((line, i) => assertAvailable({ name: line.name, inStock: products[i]!.inStock, available: products[i]!.stockQuantity }, line.quantity));
 
     const shippingAddress = body.fulfillmentMethod === 'shipping' ? this.usAddress(body.shippingAddress!) : null;
-    const amounts = priceOrder(lines, body.fulfillmentMethod);
+    // Shipping is priced on the items before any discount; the discount comes off the items only.
+    const discount = await this.discounts.apply(body.discountCode, body.customerEmail, priceOrder(lines, body.fulfillmentMethod).subtotalCents);
+    const amounts = priceOrder(lines, body.fulfillmentMethod, discount?.discountCents);
     if (body.amountMoney.amount !== amounts.totalCents) {
       throw conflict(
         `The order total is $${formatCents(amounts.totalCents)}, not $${formatCents(body.amountMoney.amount)}. Nothing was charged; please review your order and try again.`,
@@ -78,17 +82,36 @@ export class CheckoutService {
       shippingAddress,
       lines: lines.map(({ productId, name, quantity, unitPriceCents }) => ({ productId, name, quantity, unitPriceCents })),
       ...amounts,
+      ...(discount ? { discountCode: discount.code } : {}),
     };
-    const { state: order } = await this.runner.run(orderDecider, orderStream(orderId), {
-      kind: 'OpenCheckout',
-      opened: { ...terms, sourceId: body.sourceId, idempotencyKey },
-    });
+    if (discount) await this.discounts.assertUnused(discount.code, customer.email, orderId);
+    const { state: order } = await this.openCheckout({ ...terms, sourceId: body.sourceId, idempotencyKey });
     // A twin request for the same cart state opened it first: fine if it is the same purchase.
     if (order.exists && (order.opened.totalCents !== terms.totalCents || order.opened.fulfillment !== terms.fulfillment)) {
       throw conflict('Another payment for this cart is in progress.', 'CHECKOUT_IN_PROGRESS');
     }
     await this.lockCart(terms, lines);
     return this.answer(await this.process.advance(orderId, { mayCharge: true }));
+  }
+
+  /** What a code takes off this cart's items for this email, or the reason it does not apply. */
+  async checkDiscount(body: DiscountCheckBody) {
+    const cart = await this.queries.execute(new LoadCartQuery(body.cartId));
+    if (!cart.state.exists) throw notFound('That cart was not found.');
+    const subtotalCents = priceOrder(cart.state.lines, 'pickup').subtotalCents;
+    const discount = await this.discounts.apply(body.code, body.email, subtotalCents);
+    await this.discounts.assertUnused(discount!.code, body.email);
+    return { code: discount!.code, percentOff: discount!.percentOff, discount: formatCents(discount!.discountCents), subtotal: formatCents(subtotalCents) };
+  }
+
+  /** Opens the order; its redemption row refuses a code another checkout with this email redeemed a moment ago. */
+  private async openCheckout(opened: OrderTerms & { sourceId: string; idempotencyKey: string }) {
+    try {
+      return await this.runner.run(orderDecider, orderStream(opened.orderId), { kind: 'OpenCheckout', opened });
+    } catch (error) {
+      if (opened.discountCode && error instanceof UniqueConstraintViolationException) throw alreadyUsed(opened.discountCode);
+      throw error;
+    }
   }
 
   /** A line whose catalogue price moved is repriced in the cart, and the shopper sees the new total before paying. */

@@ -14,7 +14,7 @@ export function orderConfirmationEmail(order: OrderTerms): OutgoingMail {
   const totals: [string, string][] = [
     ['Subtotal', money(order.subtotalCents)],
     ['Shipping', order.shippingCents === 0 ? 'Free' : money(order.shippingCents)],
-    ...(order.discountCents > 0 ? ([['Discount', `-${money(order.discountCents)}`]] as [string, string][]) : []),
+    ...(order.discountCents > 0 ? ([[order.discountCode ? `Discount (${order.discountCode})` : 'Discount', `-${money(order.discountCents)}`]] as [string, string][]) : []),
     ['Total', money(order.totalCents)],
   ];
   const fulfillment = order.fulfillment === 'pickup' ? 'Local Pickup' : 'Shipping';

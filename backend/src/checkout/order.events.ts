@@ -30,6 +30,8 @@ export interface OrderTerms {
   shippingCents: number;
   discountCents: number;
   totalCents: number;
+  /** The code that gave `discountCents` (absent on orders without one). */
+  discountCode?: string;
 }
 
 /** The card token and the idempotency key travel with the order so a retry charges the same request. */

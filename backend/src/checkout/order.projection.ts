@@ -14,7 +14,7 @@ const statusOf: Partial<Record<OrderEvent['type'], OrderView['status']>> = {
 @Injectable()
 export class OrderProjection implements Projection {
   readonly name = 'orders';
-  readonly tables = ['orders'];
+  readonly tables = ['orders', 'discount_redemptions'];
 
   async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
     if (recorded.streamType !== ORDER_STREAM_TYPE) return;
@@ -37,12 +37,23 @@ export class OrderProjection implements Projection {
           subtotalCents: d.subtotalCents,
           shippingCents: d.shippingCents,
           discountCents: d.discountCents,
+          discountCode: d.discountCode ?? null,
           totalCents: d.totalCents,
           createdAt: event.recordedAt,
           ...stamp,
         });
+        // The redemption commits with the order; the (code, email) key refuses a second one, so of
+        // two checkouts racing with one email only one opens.
+        if (d.discountCode) {
+          await em.execute('insert into discount_redemptions (code, email, order_id, redeemed_at) values (?, ?, ?, ?)', [d.discountCode, d.customer.email, id, event.recordedAt]);
+        }
         return;
       }
+      case 'CheckoutClosed':
+        // A failed checkout gives its code back, as it gives back its stock.
+        await em.execute('delete from discount_redemptions where order_id = ?', [id]);
+        await em.nativeUpdate(OrderView, { id }, { status: 'closed', ...stamp });
+        return;
       case 'PaymentCaptured':
         await em.nativeUpdate(OrderView, { id }, { status: 'paid', paymentId: event.data.paymentId, ...stamp });
         return;

@@ -17,6 +17,7 @@ export class OrderView {
   subtotalCents!: number;
   shippingCents!: number;
   discountCents!: number;
+  discountCode?: string | null;
   totalCents!: number;
   paymentId?: string | null;
   failureCode?: string | null;
@@ -43,6 +44,7 @@ export const OrderViewSchema = new EntitySchema<OrderView>({
     subtotalCents: { type: 'integer' },
     shippingCents: { type: 'integer' },
     discountCents: { type: 'integer' },
+    discountCode: { type: 'text', nullable: true },
     totalCents: { type: 'integer' },
     paymentId: { type: 'text', nullable: true },
     failureCode: { type: 'text', nullable: true },
@@ -68,6 +70,7 @@ export function toOrderDto(o: OrderView) {
     subtotal: formatCents(o.subtotalCents),
     shipping: formatCents(o.shippingCents),
     discount: formatCents(o.discountCents),
+    discountCode: o.discountCode ?? null,
     total: formatCents(o.totalCents),
     paymentId: o.paymentId ?? null,
     createdAt: o.createdAt.toISOString(),

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   text: string;
   /** Stable per logical message, so a mail client threads a re-send rather than showing two. */
   messageId?: string;
+  /** Extra headers, e.g. List-Unsubscribe on newsletter email. */
+  headers?: Record<string, string>;
 }
 
 /** The one way the shop sends email; jobs call it after checking their stream, so a retry sends nothing twice. */
@@ -16,7 +18,7 @@ export class Mail {
   constructor(private readonly mailer: MailerService) {}
 
   async send(mail: OutgoingMail): Promise<{ messageId: string }> {
-    const info = await this.mailer.sendMail({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId });
+    const info = await this.mailer.sendMail({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId, headers: mail.headers });
     return { messageId: String(info.messageId ?? mail.messageId ?? '') };
   }
 }

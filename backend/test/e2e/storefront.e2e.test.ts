@@ -51,6 +51,15 @@ describe('storefront in a real browser', () => {
     await page.getByRole('link', { name: 'BACK TO SHOP' }).or(page.getByRole('button', { name: 'BACK TO SHOP' })).waitFor();
   });
 
+  it('hides the Instagram strip when no account is connected, and keeps the newsletter card', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    const posts = page.waitForResponse((res) => res.url().endsWith('/api/instagram/posts'));
+    await page.goto(`${t.baseUrl}/`);
+    expect(await (await posts).json()).toEqual([]);
+    await page.getByTestId('newsletter-card').waitFor();
+    expect(await page.locator('.social-strip').count()).toBe(0);
+  });
+
   it('shows the 18 font options on /fonts', async () => {
     const [t, page] = [suite.app(), suite.page()];
     await page.goto(`${t.baseUrl}/fonts`);

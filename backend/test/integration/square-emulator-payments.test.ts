@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { serialization, SquareError } from 'square';
-import { EMULATOR_LOCATION_ID } from '../../src/square/emulator';
-import { mintToken, schemaProblems, startTestEmulator, wire } from '../support/square-emulator';
+import { readdir } from 'node:fs/promises';
+import { serialization, SquareClient, SquareError } from 'square';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/square/emulator';
+import { FUTURE_YEAR, FUTURE_YY, mintToken, remoteEmulator, schemaProblems, startTestEmulator, wire } from '../support/square-emulator';
 
 /** The emulator's payments and locations, driven by the `square` SDK and checked on the wire against the SDK's own schemas. */
 describe('Square emulator: locations and payments', () => {
@@ -37,6 +38,12 @@ describe('Square emulator: locations and payments', () => {
     expect(locations?.map((l) => [l.id, l.currency, l.status])).toEqual([[EMULATOR_LOCATION_ID, 'USD', 'ACTIVE']]);
     const raw = await wire(emulator, 'GET', '/v2/locations');
     expect(schemaProblems(serialization.ListLocationsResponse, raw.body)).toEqual([]);
+    const one = await wire(emulator, 'GET', `/v2/locations/${EMULATOR_LOCATION_ID}`);
+    expect(one.body.location).toEqual(raw.body.locations[0]);
+    expect(schemaProblems(serialization.GetLocationResponse, one.body)).toEqual([]);
+    const unknown = await wire(emulator, 'GET', '/v2/locations/ELSEWHERE');
+    expect(unknown.status).toBe(404);
+    expect(schemaProblems(serialization.GetLocationResponse, unknown.body)).toEqual([]);
   });
 
   it('refuses a missing or wrong access token with 401 UNAUTHORIZED', async () => {
@@ -49,6 +56,11 @@ describe('Square emulator: locations and payments', () => {
     expect(wrong.status).toBe(401);
     expect(schemaProblems(serialization.CreatePaymentResponse, wrong.body)).toEqual([]);
     expect(emulator.payments()).toHaveLength(0);
+
+    const stranger = new SquareClient({ token: 'someone-else', baseUrl: emulator.url, maxRetries: 0 });
+    const refused = await squareError(stranger.locations.list());
+    expect(refused.statusCode).toBe(401);
+    expect(refused.errors[0]).toMatchObject({ category: 'AUTHENTICATION_ERROR', code: 'UNAUTHORIZED' });
   });
 
   it('completes a payment with the ok test token and gets it back by id', async () => {
@@ -122,6 +134,18 @@ describe('Square emulator: locations and payments', () => {
     const noAmount = await wire(emulator, 'POST', '/v2/payments', { idempotency_key: key(), source_id: 'cnon:card-nonce-ok' });
     expect(noAmount.body.errors[0]).toMatchObject({ code: 'MISSING_REQUIRED_PARAMETER', field: 'amount_money' });
 
+    const fraction = await wire(emulator, 'POST', '/v2/payments', { idempotency_key: key(), source_id: 'cnon:card-nonce-ok', amount_money: { amount: 12.5, currency: 'USD' } });
+    expect(fraction.status).toBe(400);
+    expect(fraction.body.errors[0]).toMatchObject({ code: 'EXPECTED_INTEGER' });
+    const zero = await wire(emulator, 'POST', '/v2/payments', { idempotency_key: key(), source_id: 'cnon:card-nonce-ok', amount_money: { amount: 0, currency: 'USD' } });
+    expect(zero.body.errors[0]).toMatchObject({ code: 'VALUE_TOO_LOW', field: 'amount_money.amount' });
+    const euros = await wire(emulator, 'POST', '/v2/payments', { idempotency_key: key(), source_id: 'cnon:card-nonce-ok', amount_money: { amount: 100, currency: 'EUR' } });
+    expect(euros.body.errors[0]).toMatchObject({ code: 'UNSUPPORTED_CURRENCY', field: 'amount_money.currency' });
+    const notJson = await fetch(`${emulator.url}/v2/payments`, { method: 'POST', headers: { Authorization: `Bearer ${EMULATOR_ACCESS_TOKEN}` }, body: '{"idempotency_key":' });
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { errors: { code: string }[] }).errors[0].code).toBe('EXPECTED_JSON_BODY');
+    expect(emulator.payments().some((p) => p.amount_money?.amount === 0 || p.amount_money?.currency === 'EUR')).toBe(false);
+
     const notAnObject = await wire(emulator, 'POST', '/v2/payments', { idempotency_key: key(), source_id: 7, amount_money: { amount: 100, currency: 'USD' } });
     expect(notAnObject.body.errors[0]).toMatchObject({ code: 'EXPECTED_STRING', field: 'source_id' });
   });
@@ -140,10 +164,10 @@ describe('Square emulator: locations and payments', () => {
   });
 
   it('takes a token minted by the card form once, with the outcome its card forces', async () => {
-    const minted = await mintToken(emulator, { cardNumber: '5105 1051 0510 5100', expirationDate: '07/38' });
-    expect(minted).toMatchObject({ status: 'OK', details: { card: { brand: 'MASTERCARD', last4: '5100', expMonth: 7, expYear: 2038 }, method: 'Card' } });
+    const minted = await mintToken(emulator, { cardNumber: '5105 1051 0510 5100', expirationDate: `07/${FUTURE_YY}` });
+    expect(minted).toMatchObject({ status: 'OK', details: { card: { brand: 'MASTERCARD', last4: '5100', expMonth: 7, expYear: FUTURE_YEAR }, method: 'Card' } });
     const { payment } = await charge(minted.token);
-    expect(payment?.cardDetails?.card).toMatchObject({ cardBrand: 'MASTERCARD', last4: '5100', expMonth: 7n, expYear: 2038n });
+    expect(payment?.cardDetails?.card).toMatchObject({ cardBrand: 'MASTERCARD', last4: '5100', expMonth: 7n, expYear: BigInt(FUTURE_YEAR) });
 
     const used = await squareError(charge(minted.token));
     expect(used.statusCode).toBe(400);
@@ -162,6 +186,27 @@ describe('Square emulator: locations and payments', () => {
     }
   });
 
+  it('lists payments newest first, by card and in pages', async () => {
+    for (let i = 0; i < 6; i++) await charge('cnon:card-nonce-ok');
+    await charge((await mintToken(emulator, { cardNumber: '5105 1051 0510 5100' })).token);
+    const listed: string[] = [];
+    for await (const payment of await emulator.client.payments.list({ limit: 5 })) listed.push(payment.id!);
+    expect(listed).toEqual(emulator.payments().map((p) => p.id).reverse());
+    expect(listed.length).toBeGreaterThan(5);
+
+    const mastercard = await emulator.client.payments.list({ last4: '5100', sortOrder: 'ASC' });
+    expect(mastercard.data.map((p) => p.cardDetails?.card?.cardBrand)).toEqual(emulator.payments().filter((p) => p.card_details?.card?.last_4 === '5100').map(() => 'MASTERCARD'));
+    expect(mastercard.data.length).toBeGreaterThan(0);
+
+    const raw = await wire(emulator, 'GET', '/v2/payments?limit=2');
+    expect(raw.body.payments).toHaveLength(2);
+    expect(schemaProblems(serialization.ListPaymentsResponse, raw.body)).toEqual([]);
+    const future = await wire(emulator, 'GET', `/v2/payments?begin_time=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}&end_time=${encodeURIComponent(new Date(Date.now() + 120_000).toISOString())}`);
+    expect(future.body).toEqual({});
+    const badTime = await wire(emulator, 'GET', '/v2/payments?begin_time=yesterday');
+    expect(badTime.body.errors[0]).toMatchObject({ code: 'INVALID_TIME', field: 'begin_time' });
+  });
+
   it('records the payment and answers late on a slow fault, so a retry with the same key gets the same payment', async () => {
     const idempotencyKey = key();
     const before = emulator.payments().length;
@@ -178,6 +223,20 @@ describe('Square emulator: locations and payments', () => {
     expect(made.map((p) => p.id)).toEqual([retried.payment?.id]);
   });
 
+  it('records the payment and cuts the connection on a drop fault, so a retry with the same key gets the same payment', async () => {
+    const before = emulator.payments().length;
+    emulator.faults.next('CreatePayment', { kind: 'drop' });
+    const idempotencyKey = key();
+    const body = { idempotency_key: idempotencyKey, source_id: 'cnon:card-nonce-ok', amount_money: { amount: 2500, currency: 'USD' } };
+    // A raw call: the SDK leaves its timeout timer running when the connection fails, which would hold jest open.
+    const dropped = await wire(emulator, 'POST', '/v2/payments', body).then(() => undefined, (e: unknown) => e);
+    expect(dropped).toMatchObject({ message: 'fetch failed' });
+    expect(emulator.payments()).toHaveLength(before + 1);
+
+    const retried = await emulator.client.payments.create({ idempotencyKey, sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: 2500n, currency: 'USD' } });
+    expect(emulator.payments().slice(before).map((p) => p.id)).toEqual([retried.payment?.id]);
+  });
+
   it('answers 503 and does nothing on an unavailable fault, then works again', async () => {
     const before = emulator.payments().length;
     emulator.faults.next('CreatePayment', { kind: 'unavailable' });
@@ -186,6 +245,10 @@ describe('Square emulator: locations and payments', () => {
     expect(error.statusCode).toBe(503);
     expect(error.errors[0]).toMatchObject({ category: 'API_ERROR', code: 'SERVICE_UNAVAILABLE' });
     expect(emulator.payments().length).toBe(before);
+    emulator.faults.next('CreatePayment', { kind: 'unavailable' });
+    const raw = await wire(emulator, 'POST', '/v2/payments', { idempotency_key: idempotencyKey, source_id: 'cnon:card-nonce-ok', amount_money: { amount: 2500, currency: 'USD' } });
+    expect(raw.status).toBe(503);
+    expect(schemaProblems(serialization.CreatePaymentResponse, raw.body)).toEqual([]);
 
     const { payment } = await charge('cnon:card-nonce-ok', idempotencyKey);
     expect(payment?.status).toBe('COMPLETED');
@@ -195,14 +258,20 @@ describe('Square emulator: locations and payments', () => {
   it('takes faults and shows payments over HTTP, for a test driving an emulator in another process', async () => {
     const bad = await fetch(`${emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ operation: 'CreatePayment', kind: 'melt' }) });
     expect(bad.status).toBe(400);
-    const lined = await fetch(`${emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ operation: 'CreatePayment', kind: 'unavailable' }) });
-    expect(lined.status).toBe(201);
+    expect(await bad.json()).toEqual({ error: "kind must be 'slow', 'unavailable' or 'drop'" });
+
+    const remote = remoteEmulator(emulator.url);
+    await remote.fault('CreatePayment', { kind: 'unavailable' }, 2);
+    expect(emulator.faults.pending()).toEqual({ CreatePayment: [{ kind: 'unavailable' }, { kind: 'unavailable' }] });
+    await remote.clearFaults();
+    expect(emulator.faults.pending()).toEqual({});
+    await remote.fault('CreatePayment', { kind: 'unavailable' });
     expect((await squareError(charge('cnon:card-nonce-ok'))).statusCode).toBe(503);
 
     const { payment } = await charge('cnon:card-nonce-ok');
-    const listed = (await (await fetch(`${emulator.url}/emulator/payments`)).json()) as { payments: { id: string }[] };
-    expect(listed.payments.map((p) => p.id)).toContain(payment?.id);
-    expect(listed.payments).toHaveLength(emulator.payments().length);
+    const listed = await remote.payments();
+    expect(listed.map((p) => p.id)).toContain(payment?.id);
+    expect(listed).toEqual(emulator.payments());
   });
 });
 
@@ -213,6 +282,8 @@ describe('Square emulator: state across a restart', () => {
     const request = { idempotencyKey: 'restart-key', sourceId: token.token as string, amountMoney: { amount: 1500n, currency: 'USD' as const } };
     const { payment } = await first.client.payments.create(request);
     await first.close();
+    // Written through a temporary file and a rename: nothing else is left behind.
+    expect(await readdir(first.dataDir)).toEqual(['state.json']);
 
     const second = await startTestEmulator(first.dataDir);
     try {

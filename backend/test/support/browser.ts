@@ -1,13 +1,8 @@
-import { Browser, chromium, Page } from 'playwright-core';
+import { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './chromium';
 import { startTestApp, TestApp } from './test-app';
 
-/** Debian's Chromium, driven headless; the flags keep it off the (closed) network. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-}
+export { launchBrowser };
 
 export interface BrowserSuite {
   app(): TestApp;
@@ -18,14 +13,15 @@ export interface BrowserSuite {
  * Registers the hooks of a browser test file: the app on the demo catalogue, one browser, and a
  * fresh page per test that must end with no uncaught page error.
  */
-export function browserSuite(env: Record<string, string> = {}): BrowserSuite {
+export function browserSuite(env: Record<string, string> | (() => Record<string, string>) = {}): BrowserSuite {
   let app: TestApp;
   let browser: Browser;
   let page: Page;
   let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    app = await startTestApp({ SEED_DEMO_CATALOG: 'true', ...env });
+    // A function is read only now, after the file's own earlier hooks (a stub server) have run.
+    app = await startTestApp({ SEED_DEMO_CATALOG: 'true', ...(typeof env === 'function' ? env() : env) });
     browser = await launchBrowser();
   });
   afterAll(async () => {

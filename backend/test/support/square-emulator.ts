@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SquareClient } from 'square';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, SquareEmulator, startSquareEmulator } from '../../src/square/emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, Fault, Operation, PaymentRaw, SquareEmulator, startSquareEmulator } from '../../src/square/emulator';
 
 /** A Square emulator of the test's own, on a free port and its own data folder. */
 export async function startTestEmulator(dataDir?: string): Promise<SquareEmulator & { dataDir: string; client: SquareClient; removeData(): Promise<void> }> {
@@ -40,12 +40,43 @@ export function schemaProblems(schema: StrictSchema, body: unknown): string[] {
   return result.ok ? [] : result.errors.map((e) => `${e.path.join('.')}: ${e.message}`);
 }
 
+/** A card expiry year five years ahead, so the tests do not expire. */
+export const FUTURE_YEAR = new Date().getUTCFullYear() + 5;
+/** The same as the card form's YY. */
+export const FUTURE_YY = String(FUTURE_YEAR % 100).padStart(2, '0');
+
 /** Mints a card token the way the card form does. */
 export async function mintToken(emulator: { url: string }, card: Partial<Record<'cardNumber' | 'expirationDate' | 'cvv' | 'postalCode', string>> = {}): Promise<any> {
   const res = await fetch(`${emulator.url}/emulator/card-tokens`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ applicationId: EMULATOR_APPLICATION_ID, locationId: EMULATOR_LOCATION_ID, cardNumber: '4111 1111 1111 1111', expirationDate: '12/39', cvv: '111', postalCode: '12345', ...card }),
+    body: JSON.stringify({ applicationId: EMULATOR_APPLICATION_ID, locationId: EMULATOR_LOCATION_ID, cardNumber: '4111 1111 1111 1111', expirationDate: `12/${FUTURE_YY}`, cvv: '111', postalCode: '12345', ...card }),
   });
   return res.json();
+}
+
+/**
+ * The test controls of an emulator reached over HTTP: one that a running shop started (pass the
+ * shop's address to `emulatorOfShop`) or one in another process.
+ */
+export function remoteEmulator(url: string) {
+  const control = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${url}/emulator/${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${method} /emulator/${path}: ${res.status} ${await res.text()}`);
+    return res.status === 204 ? undefined : res.json();
+  };
+  return {
+    url,
+    /** Lines a fault up for the next `times` calls of `operation` (see docs/square-emulator.md). */
+    fault: (operation: Operation, fault: Fault, times = 1) => control('POST', 'faults', { operation, ...fault, times }),
+    clearFaults: () => control('DELETE', 'faults'),
+    /** Every payment made, failed ones included, as on the wire. */
+    payments: async (): Promise<PaymentRaw[]> => ((await control('GET', 'payments')) as { payments: PaymentRaw[] }).payments,
+  };
+}
+
+/** The emulator a running shop talks to, found through its `GET /api/square/config`. */
+export async function emulatorOfShop(shopUrl: string): Promise<ReturnType<typeof remoteEmulator>> {
+  const config = (await (await fetch(`${shopUrl}/api/square/config`)).json()) as { webSdkUrl: string };
+  return remoteEmulator(config.webSdkUrl.replace(/\/v1\/square\.js$/, ''));
 }

@@ -7,6 +7,9 @@ export interface OrderRecord {
   orderNumber: string;
   /** Two-decimal string, e.g. "77.00". */
   total: string;
+  /** What a discount code took off, e.g. "6.80", and the code; absent without one. */
+  discount?: string;
+  discountCode?: string;
   customerName: string;
   customerEmail: string;
   fulfillmentMethod: FulfillmentMethod;

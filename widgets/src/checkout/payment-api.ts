@@ -12,6 +12,8 @@ export interface PaymentRequest {
   fulfillmentMethod: FulfillmentMethod;
   shippingAddress?: ShippingAddress;
   shippingOption?: string;
+  /** Checked again by the server, which works out the discount itself. */
+  discountCode?: string;
 }
 
 export type PaymentResponse =

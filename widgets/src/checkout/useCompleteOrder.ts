@@ -20,6 +20,8 @@ export interface CheckoutDetails {
   shippingOption: string;
   /** What the shopper is shown and asked to pay; null while shipping is still to be calculated. */
   totalCents: number | null;
+  /** An applied discount code and what the server said it takes off. */
+  discount?: { code: string; discountCents: number };
 }
 
 const ADDRESS_FIELDS: (keyof ShippingAddress)[] = ['address', 'city', 'state', 'zipCode'];
@@ -72,6 +74,7 @@ export function useCompleteOrder(card: RefObject<SquareCard | null>, cardReady: 
         cartId: details.cart.id,
         fulfillmentMethod: details.fulfillment,
         ...(shipping ? { shippingAddress: details.address, shippingOption: details.shippingOption } : {}),
+        ...(details.discount ? { discountCode: details.discount.code } : {}),
       });
       if (!result.success) throw new Error(result.error || 'Payment processing failed');
 
@@ -79,6 +82,7 @@ export function useCompleteOrder(card: RefObject<SquareCard | null>, cardReady: 
         orderId: result.payment.id,
         orderNumber: result.orderNumber,
         total: centsToDecimal(details.totalCents),
+        ...(details.discount ? { discount: centsToDecimal(details.discount.discountCents), discountCode: details.discount.code } : {}),
         customerName: details.contact.name.trim(),
         customerEmail: details.contact.email.trim(),
         fulfillmentMethod: details.fulfillment,

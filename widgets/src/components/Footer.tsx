@@ -1,17 +1,26 @@
-import { STUDIO } from '../content/studio';
+import { Link } from 'react-router';
+import { useSite } from '../site/site-api';
 import { SectionLink } from './SectionLink';
 
 const EXPLORE = [
   { section: 'hero', label: 'Home' },
   { section: 'shop', label: 'Shop' },
-  // The gallery of the studio's work is the social strip in the hero; until it lands, the hero.
+  // The gallery of the studio's work is the Instagram strip in the hero.
   { section: 'hero', label: 'Gallery' },
   { section: 'about', label: 'About' },
 ] as const;
 
-const LEGAL = ['Privacy', 'Terms', 'Shipping'] as const;
+const LEGAL = [
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/terms', label: 'Terms' },
+  { to: '/shipping', label: 'Shipping' },
+] as const;
 
+/** Contact and social links come from the shop's configuration; those left unset are not shown. */
 export function Footer() {
+  const site = useSite().data;
+  const contact = site?.contact;
+  const social = site?.social ?? [];
   return (
     <footer id="footer" className="site-footer">
       <div className="container site-footer__grid">
@@ -20,13 +29,22 @@ export function Footer() {
           <p className="muted">Gothic embroidery, stitched by hand in the dark.</p>
         </div>
 
-        <div>
-          <h2 className="site-footer__heading">Contact</h2>
-          <p>
-            <a href={`mailto:${STUDIO.email}`}>{STUDIO.email}</a>
-          </p>
-          <p className="muted">{STUDIO.area}</p>
-        </div>
+        {(contact?.email || contact?.phone || contact?.area) && (
+          <div>
+            <h2 className="site-footer__heading">Contact</h2>
+            {contact.email && (
+              <p>
+                <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              </p>
+            )}
+            {contact.phone && (
+              <p>
+                <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`}>{contact.phone}</a>
+              </p>
+            )}
+            {contact.area && <p className="muted">{contact.area}</p>}
+          </div>
+        )}
 
         <nav aria-label="Footer">
           <h2 className="site-footer__heading">Explore</h2>
@@ -39,25 +57,26 @@ export function Footer() {
           </ul>
         </nav>
 
-        <div>
-          <h2 className="site-footer__heading">Follow</h2>
-          <ul className="site-footer__list">
-            {STUDIO.social.map((s) => (
-              <li key={s.label}>
-                <a href={s.href} target="_blank" rel="noopener noreferrer">{s.label}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {social.length > 0 && (
+          <div>
+            <h2 className="site-footer__heading">Follow</h2>
+            <ul className="site-footer__list">
+              {social.map((s) => (
+                <li key={s.label}>
+                  <a href={s.href} target="_blank" rel="noopener noreferrer">{s.label}</a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
 
       <div className="container site-footer__bottom">
         <p>© {new Date().getFullYear()} The Dark Circle</p>
         <ul className="site-footer__legal">
-          {/* Placeholders until the policy pages are written. */}
-          {LEGAL.map((label) => (
-            <li key={label}>
-              <SectionLink section="footer" title="Coming soon">{label}</SectionLink>
+          {LEGAL.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to}>{item.label}</Link>
             </li>
           ))}
         </ul>

@@ -1,3 +1,5 @@
+import { NewsletterCard } from '../newsletter/NewsletterCard';
+import { SocialStrip } from '../social/SocialStrip';
 import { SectionLink } from './SectionLink';
 
 export function Hero() {
@@ -11,6 +13,8 @@ export function Hero() {
           <SectionLink section="shop" className="button">Shop the Collection</SectionLink>
           <SectionLink section="about" className="button button--ghost">Meet Us Locally</SectionLink>
         </div>
+        <SocialStrip />
+        <NewsletterCard />
       </div>
     </section>
   );

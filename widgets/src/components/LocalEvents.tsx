@@ -5,6 +5,8 @@ const STEPS = [
   { title: 'Embroidery', text: 'The machine and our hands finish it, trimmed and checked thread by thread.' },
 ] as const;
 
+import { useSite } from '../site/site-api';
+
 /** "Local Events" in the nav: markets, open-studio nights and how a piece is made. */
 export function LocalEvents() {
   return (
@@ -16,14 +18,7 @@ export function LocalEvents() {
           and we will talk patches; bring a photo of your familiar and we will talk portraits.
         </p>
 
-        <figure className="studio-video">
-          {/* No studio film is published yet: a CSS-drawn poster frame stands in for it. */}
-          <div className="studio-video__poster" role="img" aria-label="Poster frame: an embroidery hoop under the needle in the studio">
-            <span className="studio-video__hoop" />
-            <span className="studio-video__needle" />
-          </div>
-          <figcaption>Inside the studio — a hoop in progress. Film coming soon.</figcaption>
-        </figure>
+        <EventsVideo />
 
         <h3 className="process__title">From Sketch to Stitch</h3>
         <ol className="process">
@@ -37,5 +32,29 @@ export function LocalEvents() {
         </ol>
       </div>
     </section>
+  );
+}
+
+/** The events film from EVENTS_VIDEO_URL; with none configured, its poster frame alone. */
+function EventsVideo() {
+  const video = useSite().data?.eventsVideo;
+  return (
+    <figure className="studio-video">
+      {video?.url ? (
+        <video className="studio-video__film" controls preload="metadata" playsInline poster={video.posterUrl ?? undefined} data-testid="events-video">
+          <source src={video.url} />
+          <a href={video.url}>Watch the film</a>
+        </video>
+      ) : video?.posterUrl ? (
+        <img className="studio-video__film" src={video.posterUrl} alt="Inside the studio: a hoop in progress" loading="lazy" />
+      ) : (
+        // A CSS-drawn poster frame: an embroidery hoop under the needle.
+        <div className="studio-video__poster" role="img" aria-label="Poster frame: an embroidery hoop under the needle in the studio">
+          <span className="studio-video__hoop" />
+          <span className="studio-video__needle" />
+        </div>
+      )}
+      <figcaption>Inside the studio — a hoop in progress.</figcaption>
+    </figure>
   );
 }

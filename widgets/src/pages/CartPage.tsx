@@ -14,7 +14,11 @@ import { ShippingAddressSection } from '../cart/ShippingAddressSection';
 import { ShippingOptionsSection } from '../cart/ShippingOptionsSection';
 import { useCart } from '../cart/useCart';
 import { chosenShippingRate, DEFAULT_SHIPPING_OPTION, shippingQuote, useShippingRates, type ShippingQuote } from '../cart/useShippingRates';
+import { DiscountCodeField } from '../cart/DiscountCodeField';
+import { serverMessageOf } from '../api/http';
+import { useDiscountQuote } from '../checkout/discount-api';
 import { toCents } from '../lib/money';
+import { useDebouncedValue } from '../lib/useDebouncedValue';
 
 export function CartPage() {
   const { data, items, itemCount, loading } = useCart();
@@ -75,7 +79,8 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
   const quote = shippingQuote(rates, address.zipCode);
   const rate = quote.status === 'priced' ? chosenShippingRate(quote.rates, shippingOption)?.[1] : undefined;
   const shippingCents = !shipping ? 0 : rate ? toCents(rate.cost) : null;
-  const totalCents = shippingCents === null ? null : subtotal + shippingCents;
+  const discount = useDiscount(cart.id, contact.email, subtotal);
+  const totalCents = shippingCents === null || discount.cents === null ? null : subtotal + shippingCents - discount.cents;
   const cardForm = useCardForm(items.length > 0);
   const { complete, processing } = useCompleteOrder(cardForm.card, cardForm.ready);
 
@@ -98,7 +103,7 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
             onReload={cardForm.reload}
             processing={processing}
             totalCents={totalCents}
-            onComplete={() => void complete({ cart, items, contact, fulfillment, address, shippingOption, totalCents })}
+            onComplete={() => void complete({ cart, items, contact, fulfillment, address, shippingOption, totalCents, discount: discount.forOrder })}
           />
         </div>
         <div className="checkout__order">
@@ -107,9 +112,39 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
             subtotalCents={subtotal}
             shippingCents={shippingCents}
             shippingPending={SHIPPING_PENDING[quote.status === 'priced' ? 'refused' : quote.status]}
+            discountCents={discount.cents}
+            discountLabel={discount.forOrder ? `Discount (${discount.forOrder.code})` : undefined}
+            discountField={<DiscountCodeField applied={discount.code} status={discount.status} onApply={discount.apply} onRemove={discount.remove} />}
           />
         </div>
       </div>
     </>
   );
+}
+
+/**
+ * The code the shopper applied and what the server says it takes off (asked again when the email or
+ * the items change). A code that does not apply takes nothing off and says why.
+ */
+function useDiscount(cartId: string, email: string, subtotal: number) {
+  const [code, setCode] = useState<string | null>(null);
+  const typedEmail = email.trim();
+  const settledEmail = useDebouncedValue(typedEmail, 400);
+  const quote = useDiscountQuote(code && settledEmail ? { code, email: settledEmail, cartId, subtotalCents: subtotal } : null);
+
+  let status: Parameters<typeof DiscountCodeField>[0]['status'] = null;
+  let cents: number | null = 0;
+  let forOrder: { code: string; discountCents: number } | undefined;
+  if (code && !typedEmail) status = { kind: 'refused', text: 'Enter your email address above: the code belongs to it.' };
+  else if (code && (quote.isFetching || typedEmail !== settledEmail)) {
+    status = { kind: 'checking' };
+    cents = null;
+  } else if (code && quote.isError) {
+    status = { kind: 'refused', text: serverMessageOf(quote.error) ?? 'The code could not be checked. Please try again.' };
+  } else if (code && quote.data) {
+    cents = toCents(quote.data.discount);
+    forOrder = { code: quote.data.code, discountCents: cents };
+    status = { kind: 'applied', text: `${quote.data.code}: ${quote.data.percentOff}% off your items.` };
+  }
+  return { code, status, cents, forOrder, apply: (next: string) => setCode(next.toUpperCase()), remove: () => setCode(null) };
 }

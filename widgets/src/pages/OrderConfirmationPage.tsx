@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { takeOrderRecord, type OrderRecord } from '../checkout/order-record';
 import { formatPrice } from '../lib/money';
-import { STUDIO } from '../content/studio';
+import { ContactEmail } from '../site/ContactEmail';
 
 export function OrderConfirmationPage() {
   // Read once, then gone: a reload of this page shows 'Order Not Found'.
@@ -49,6 +49,12 @@ function Confirmed({ order }: { order: OrderRecord }) {
             </li>
           ))}
         </ul>
+        {order.discount && (
+          <p className="summary__row">
+            <span>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</span>
+            <span data-testid="receipt-discount">-{formatPrice(order.discount)}</span>
+          </p>
+        )}
         <p className="summary__row summary__row--total">
           <span>Total</span>
           <span data-testid="receipt-total">{formatPrice(order.total)}</span>
@@ -92,7 +98,7 @@ function Confirmed({ order }: { order: OrderRecord }) {
         </button>
       </div>
       <p className="receipt__support">
-        Questions about your order? Write to <a href={`mailto:${STUDIO.email}`}>{STUDIO.email}</a>.
+        Questions about your order? Reply to your confirmation email or write to <ContactEmail fallback="the studio" />.
       </p>
     </article>
   );

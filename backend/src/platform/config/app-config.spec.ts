@@ -1,6 +1,7 @@
 import { ConfigError, loadSettings } from './app-config';
 
 const realSquare = { SQUARE_ACCESS_TOKEN: 'EAAA-token', SQUARE_APPLICATION_ID: 'sq0idp-app', SQUARE_LOCATION_ID: 'L1' };
+const realLinks = { PUBLIC_URL: 'https://shop.example', LINK_SECRET: 'x'.repeat(32) };
 
 describe('settings', () => {
   it('runs on embedded defaults with nothing configured', () => {
@@ -20,12 +21,15 @@ describe('settings', () => {
     expect(() => loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379' })).toThrow(
       /SQUARE_ACCESS_TOKEN: is required in production[\s\S]*SQUARE_APPLICATION_ID[\s\S]*SQUARE_LOCATION_ID/,
     );
-    expect(() => loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379', ...realSquare })).not.toThrow();
+    expect(() => loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379', ...realSquare })).toThrow(
+      /PUBLIC_URL: is required in production[\s\S]*LINK_SECRET: is required in production/,
+    );
+    expect(() => loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379', ...realSquare, ...realLinks })).not.toThrow();
   });
 
   it('seeds the demo catalogue by default, but not in production unless asked', () => {
     expect(loadSettings({}).seedDemoCatalog).toBe(true);
-    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379', ...realSquare };
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379', ...realSquare, ...realLinks };
     expect(loadSettings(production).seedDemoCatalog).toBe(false);
     expect(loadSettings({ ...production, SEED_DEMO_CATALOG: 'true' }).seedDemoCatalog).toBe(true);
     expect(loadSettings({ SEED_DEMO_CATALOG: 'false' }).seedDemoCatalog).toBe(false);

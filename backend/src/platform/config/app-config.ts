@@ -38,17 +38,41 @@ const schema = z
     SQUARE_EMULATOR_PORT: port.optional(),
     /** How long one call to Square may take before it is asked again with the same idempotency key. */
     SQUARE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+    /** The shop's address as shoppers reach it, for links in emails; unset: http://localhost:PORT. */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Signs the links in emails (unsubscribe); at least 32 characters, required in production. */
+    LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Newsletter subscribe/unsubscribe calls allowed per client address per window. */
+    NEWSLETTER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+    NEWSLETTER_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    /** Instagram Graph API: with no token the home page's social strip hides itself. */
+    INSTAGRAM_ACCESS_TOKEN: z.string().min(1).optional(),
+    INSTAGRAM_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.instagram.com'),
+    INSTAGRAM_CACHE_SECONDS: z.coerce.number().int().min(1).default(900),
+    /** The home page's events film and its poster frame; unset: the poster alone. */
+    EVENTS_VIDEO_URL: z.url({ protocol: /^https?$/ }).optional(),
+    EVENTS_VIDEO_POSTER_URL: z.string().min(1).optional(),
+    /** The footer's contact and social links; each one unset is left out. */
+    CONTACT_EMAIL: z.email().optional(),
+    CONTACT_PHONE: z.string().max(40).optional(),
+    STUDIO_AREA: z.string().max(200).optional(),
+    INSTAGRAM_URL: z.url({ protocol: /^https$/ }).optional(),
+    FACEBOOK_URL: z.url({ protocol: /^https$/ }).optional(),
+    TIKTOK_URL: z.url({ protocol: /^https$/ }).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     // Production never falls back to the embedded database or a guessed Redis.
-    for (const key of ['DATABASE_URL', 'REDIS_URL', 'SQUARE_ACCESS_TOKEN', 'SQUARE_APPLICATION_ID', 'SQUARE_LOCATION_ID'] as const) {
+    for (const key of ['DATABASE_URL', 'REDIS_URL', 'SQUARE_ACCESS_TOKEN', 'SQUARE_APPLICATION_ID', 'SQUARE_LOCATION_ID', 'PUBLIC_URL', 'LINK_SECRET'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
   });
 
 export type Settings = z.infer<typeof schema> & {
   redisUrl: string;
+  publicUrl: string;
+  /** LINK_SECRET, or outside production a fixed development secret. */
+  linkSecret: string;
   /** Seed the demo catalogue into an empty database: yes by default, never by default in production. */
   seedDemoCatalog: boolean;
 };
@@ -70,6 +94,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   return {
     ...settings,
     redisUrl: settings.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    publicUrl: (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/+$/, ''),
+    linkSecret: settings.LINK_SECRET ?? 'development-only link secret: set LINK_SECRET',
     seedDemoCatalog: settings.SEED_DEMO_CATALOG ?? settings.NODE_ENV !== 'production',
   };
 }

@@ -21,7 +21,11 @@ export type ErrorCode =
   | 'PAYMENT_UNCONFIRMED'
   | 'EMPTY_CART'
   | 'SHIPPING_RESTRICTED'
-  | 'PAYMENT_FAILED';
+  | 'PAYMENT_FAILED'
+  | 'RATE_LIMITED'
+  | 'DISCOUNT_UNKNOWN'
+  | 'DISCOUNT_NOT_ELIGIBLE'
+  | 'DISCOUNT_ALREADY_USED';
 
 /** Extra facts a client may need beside the message (how many are left, the right total). */
 export type ErrorDetails = Record<string, string | number | boolean | null>;

@@ -6,7 +6,7 @@ import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { compressOnce, CompressedBody, sendCompressed } from './compressed-body';
 
 /** Paths the storefront renders; anything else gets its 404 page with a 404 status. */
-const STOREFRONT_ROUTES = [/^\/$/, /^\/product(\/[^/]*)?$/, /^\/cart$/, /^\/order-confirmation$/, /^\/fonts$/];
+const STOREFRONT_ROUTES = [/^\/$/, /^\/product(\/[^/]*)?$/, /^\/cart$/, /^\/order-confirmation$/, /^\/fonts$/, /^\/(privacy|terms|shipping)$/];
 const ADMIN_ROUTES = [/^\/admin(\/.*)?$/, /^\/inventory$/];
 
 /**

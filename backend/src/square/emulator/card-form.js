@@ -18,7 +18,7 @@
     border: '#3b3045',
     text: '#ece6f2',
     muted: '#a899b8',
-    focus: '#9d7bd8',
+    focus: '#b48ef0',
     error: '#f28b8b',
   };
 
@@ -97,7 +97,7 @@
       setError(field, '');
     });
     input.addEventListener('focus', function () {
-      style(input, { borderColor: COLORS.focus, boxShadow: '0 0 0 2px rgba(157, 123, 216, 0.35)' });
+      style(input, { borderColor: COLORS.focus, boxShadow: '0 0 0 3px rgba(180, 142, 240, 0.45)' });
     });
     input.addEventListener('blur', function () {
       style(input, { borderColor: field.invalid ? COLORS.error : COLORS.border, boxShadow: 'none' });
@@ -113,7 +113,9 @@
     field.invalid = Boolean(message);
     field.error.textContent = message;
     field.input.setAttribute('aria-invalid', message ? 'true' : 'false');
-    style(field.input, { borderColor: message ? COLORS.error : document.activeElement === field.input ? COLORS.focus : COLORS.border });
+    // Inside the shadow root the document's activeElement is the host, so ask the root.
+    var focused = field.input.getRootNode().activeElement === field.input;
+    style(field.input, { borderColor: message ? COLORS.error : focused ? COLORS.focus : COLORS.border });
   }
 
   var forms = 0;

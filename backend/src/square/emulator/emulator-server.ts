@@ -100,13 +100,14 @@ async function handleSquareApi(parts: EmulatorServerParts, delay: (ms: number) =
     const ctx: HandlerContext = {
       state: parts.store.state,
       body,
-      params: (route.pattern.exec(url.pathname) ?? []).slice(1).map(decodeURIComponent),
+      params: (route.pattern.exec(url.pathname) ?? []).slice(1).map(decodePathPart),
       query: url.searchParams,
       baseUrl: parts.baseUrl(),
     };
     const reply: Reply = route.handle(ctx);
     if (route.mutates) await parts.store.save();
     if (fault?.kind === 'slow') await delay(fault.delayMs);
+    if (fault?.kind === 'drop') return void req.socket.destroy();
     send(res, reply.status, reply.body);
   } catch (error) {
     if (!(error instanceof SquareApiError)) throw error;
@@ -120,7 +121,7 @@ async function handleControls(parts: EmulatorServerParts, req: IncomingMessage, 
     if (result.status === 'OK') await parts.store.save();
     return send(res, 200, result);
   }
-  if (method === 'GET' && path === '/emulator/payments') return send(res, 200, { payments: listPayments(parts) });
+  if (method === 'GET' && path === '/emulator/payments') return send(res, 200, { payments: allPayments(parts) });
   if (path === '/emulator/faults') {
     if (method === 'GET') return send(res, 200, { faults: parts.faults.pending() });
     if (method === 'DELETE') {
@@ -137,7 +138,7 @@ async function handleControls(parts: EmulatorServerParts, req: IncomingMessage, 
   send(res, 404, { error: `Nothing at ${method} ${path}` });
 }
 
-export function listPayments(parts: Pick<EmulatorServerParts, 'store'>): PaymentRaw[] {
+export function allPayments(parts: Pick<EmulatorServerParts, 'store'>): PaymentRaw[] {
   return structuredClone(Object.values(parts.store.state.payments));
 }
 
@@ -159,13 +160,22 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 }
 
 async function serveImage(imagesDir: string, name: string, res: ServerResponse): Promise<void> {
-  if (!/^[a-z0-9-]+\.svg$/.test(name)) return send(res, 404, { error: 'No such image' });
+  if (!imagesDir || !/^[a-z0-9-]+\.svg$/.test(name)) return send(res, 404, { error: 'No such image' });
   try {
     const svg = await readFile(join(resolve(imagesDir), name));
     res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600', 'cross-origin-resource-policy': 'cross-origin' });
     res.end(svg);
   } catch {
     send(res, 404, { error: 'No such image' });
+  }
+}
+
+/** A path's `{id}` part; a malformed escape stays as sent (and so matches no id). */
+function decodePathPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
   }
 }
 

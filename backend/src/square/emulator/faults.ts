@@ -3,15 +3,18 @@
  * `CreatePayment`):
  * - `slow`: the call is carried out and recorded, then answered `delayMs` later, as a Square that
  *   charged but whose answer is lost to a client timeout;
- * - `unavailable`: 503 `SERVICE_UNAVAILABLE` and nothing done.
+ * - `unavailable`: 503 `SERVICE_UNAVAILABLE` and nothing done;
+ * - `drop`: the call is carried out and recorded, then the connection is cut without an answer, as
+ *   a network that fails on the way back.
  */
-export type Fault = { kind: 'slow'; delayMs: number } | { kind: 'unavailable' };
+export type Fault = { kind: 'slow'; delayMs: number } | { kind: 'unavailable' } | { kind: 'drop' };
 
 export const OPERATIONS = [
   'ListLocations',
   'RetrieveLocation',
   'CreatePayment',
   'GetPayment',
+  'ListPayments',
   'CreateCustomer',
   'SearchCustomers',
   'BatchUpsertCatalogObjects',
@@ -54,11 +57,11 @@ export function parseFault(body: unknown): { operation: Operation; fault: Fault;
   if (!OPERATIONS.includes(b.operation as Operation)) return `operation must be one of ${OPERATIONS.join(', ')}`;
   const times = b.times === undefined ? 1 : Number(b.times);
   if (!Number.isInteger(times) || times < 1 || times > 100) return 'times must be an integer from 1 to 100';
-  if (b.kind === 'unavailable') return { operation: b.operation as Operation, fault: { kind: 'unavailable' }, times };
+  if (b.kind === 'unavailable' || b.kind === 'drop') return { operation: b.operation as Operation, fault: { kind: b.kind }, times };
   if (b.kind === 'slow') {
     const delayMs = Number(b.delayMs);
     if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 600_000) return 'delayMs must be an integer from 0 to 600000';
     return { operation: b.operation as Operation, fault: { kind: 'slow', delayMs }, times };
   }
-  return "kind must be 'slow' or 'unavailable'";
+  return "kind must be 'slow', 'unavailable' or 'drop'";
 }

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { createEmulatorServer, listPayments } from './emulator-server';
+import { allPayments, createEmulatorServer } from './emulator-server';
 import type { PaymentRaw } from './emulator-state';
 import { StateStore } from './emulator-state';
 import { Faults } from './faults';
@@ -29,8 +29,8 @@ export interface SquareEmulator {
 }
 
 const CARD_SCRIPT_FILE = join(__dirname, 'card-form.js');
-/** The storefront's demo images, at the same depth from src/ and dist/. */
-const IMAGES_DIR = resolve(__dirname, '../../../../widgets/public/images/products');
+/** The storefront's demo images (src/ and dist/ sit at the same depth): its sources, or its build in an image without them. */
+const IMAGES_DIR = ['public', 'dist'].map((d) => resolve(__dirname, `../../../../widgets/${d}/images/products`)).find((dir) => existsSync(dir)) ?? '';
 
 /**
  * Starts the Square sandbox emulator (development and tests only): Square's REST API for the calls
@@ -63,7 +63,7 @@ export async function startSquareEmulator(options: SquareEmulatorOptions): Promi
   return {
     url,
     faults,
-    payments: () => listPayments({ store }),
+    payments: () => allPayments({ store }),
     async close() {
       cancelDelays();
       await new Promise<void>((done) => {

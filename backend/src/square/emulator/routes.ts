@@ -1,7 +1,10 @@
+import { batchUpsertCatalogObjects, listCatalog, searchCatalogItems } from './catalog';
+import { createCustomer, searchCustomers } from './customers';
 import type { HandlerContext, Reply } from './emulator-context';
 import type { Operation } from './faults';
+import { batchChangeInventory, batchRetrieveInventoryCounts } from './inventory';
 import { listLocations, retrieveLocation } from './locations';
-import { createPayment, getPayment } from './payments';
+import { createPayment, getPayment, listPayments } from './payments';
 
 export interface Route {
   method: 'GET' | 'POST';
@@ -17,6 +20,14 @@ export interface Route {
 export const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/v2\/locations$/, operation: 'ListLocations', mutates: false, handle: listLocations },
   { method: 'GET', pattern: /^\/v2\/locations\/([^/]+)$/, operation: 'RetrieveLocation', mutates: false, handle: retrieveLocation },
+  { method: 'GET', pattern: /^\/v2\/payments$/, operation: 'ListPayments', mutates: false, handle: listPayments },
   { method: 'POST', pattern: /^\/v2\/payments$/, operation: 'CreatePayment', mutates: true, handle: createPayment },
   { method: 'GET', pattern: /^\/v2\/payments\/([^/]+)$/, operation: 'GetPayment', mutates: false, handle: getPayment },
+  { method: 'POST', pattern: /^\/v2\/customers$/, operation: 'CreateCustomer', mutates: true, handle: createCustomer },
+  { method: 'POST', pattern: /^\/v2\/customers\/search$/, operation: 'SearchCustomers', mutates: false, handle: searchCustomers },
+  { method: 'POST', pattern: /^\/v2\/catalog\/batch-upsert$/, operation: 'BatchUpsertCatalogObjects', mutates: true, handle: batchUpsertCatalogObjects },
+  { method: 'GET', pattern: /^\/v2\/catalog\/list$/, operation: 'ListCatalog', mutates: false, handle: listCatalog },
+  { method: 'POST', pattern: /^\/v2\/catalog\/search-catalog-items$/, operation: 'SearchCatalogItems', mutates: false, handle: searchCatalogItems },
+  { method: 'POST', pattern: /^\/v2\/inventory\/changes\/batch-create$/, operation: 'BatchChangeInventory', mutates: true, handle: batchChangeInventory },
+  { method: 'POST', pattern: /^\/v2\/inventory\/counts\/batch-retrieve$/, operation: 'BatchRetrieveInventoryCounts', mutates: false, handle: batchRetrieveInventoryCounts },
 ];

@@ -1,8 +1,64 @@
+import { DEMO_CATALOG } from '../../catalog/demo-catalog';
+import { CATEGORIES } from '../../catalog/categories';
+import { upsertCatalogObjects, type StoredObject } from './catalog';
+import { now } from './emulator-context';
 import type { EmulatorState } from './emulator-state';
+import { setCount } from './inventory';
+import { LOCATION } from './locations';
 
-/** Fills an empty state with the demo catalogue; true when it did. */
+/**
+ * Fills a new state with the demo catalogue as a Square seller would have it: a CATEGORY per
+ * category, an IMAGE per picture (served by the emulator itself), an ITEM per product with one
+ * priced variation, and the variation's IN_STOCK count at the studio's location. A state that was
+ * ever seeded is left alone. True when it seeded.
+ */
 export function seedDemoCatalog(state: EmulatorState): boolean {
   if (state.seeded) return false;
+  const categoryRef = (slug: string) => `#category-${slug}`;
+  const used = new Set(DEMO_CATALOG.map((p) => p.category));
+  const categories: StoredObject[] = CATEGORIES.filter((c) => used.has(c.slug)).map((c) => ({
+    type: 'CATEGORY',
+    id: categoryRef(c.slug),
+    category_data: { name: c.label, category_type: 'REGULAR_CATEGORY', is_top_level: true, online_visibility: true },
+  }));
+  const products = DEMO_CATALOG.map((product, i) => ({ product, ref: `#product-${i}` }));
+  const images: StoredObject[] = products.map(({ product, ref }) => ({
+    type: 'IMAGE',
+    id: `${ref}-image`,
+    // A path: the emulator puts its own address in front when it answers, so a restart on another port still serves it.
+    image_data: { name: product.name, url: product.imageUrl, caption: product.name },
+  }));
+  const items: StoredObject[] = products.map(({ product, ref }, i) => ({
+    type: 'ITEM',
+    id: ref,
+    item_data: {
+      name: product.name,
+      description: product.description,
+      categories: [{ id: categoryRef(product.category) }],
+      image_ids: [`${ref}-image`],
+      is_archived: false,
+      product_type: 'REGULAR',
+      variations: [
+        {
+          type: 'ITEM_VARIATION',
+          id: `${ref}-regular`,
+          item_variation_data: {
+            name: 'Regular',
+            sku: `DC-${String(i + 1).padStart(3, '0')}`,
+            pricing_type: 'FIXED_PRICING',
+            price_money: { amount: product.priceCents, currency: LOCATION.currency },
+            track_inventory: true,
+            sellable: true,
+            stockable: true,
+          },
+        },
+      ],
+    },
+  }));
+  const { id_mappings } = upsertCatalogObjects(state, [...categories, ...images, ...items], '');
+  const realId = new Map(id_mappings?.map((m) => [m.client_object_id, m.object_id]));
+  const at = now();
+  for (const { product, ref } of products) setCount(state, realId.get(`${ref}-regular`) as string, LOCATION.id as string, 'IN_STOCK', product.stockQuantity, at);
   state.seeded = true;
   return true;
 }

@@ -1,10 +1,14 @@
 import { Migration20261122000000_platform_and_catalog } from './Migration20261122000000_platform_and_catalog';
 import { Migration20261122010000_carts } from './Migration20261122010000_carts';
 import { Migration20261123000000_checkout } from './Migration20261123000000_checkout';
+import { Migration20261123100000_newsletter } from './Migration20261123100000_newsletter';
+import { Migration20261123110000_discount_redemptions } from './Migration20261123110000_discount_redemptions';
 
 /** Every migration in order; listed here so the built app needs no file globbing. */
 export const migrations = [
   { name: 'Migration20261122000000_platform_and_catalog', class: Migration20261122000000_platform_and_catalog },
   { name: 'Migration20261122010000_carts', class: Migration20261122010000_carts },
   { name: 'Migration20261123000000_checkout', class: Migration20261123000000_checkout },
+  { name: 'Migration20261123100000_newsletter', class: Migration20261123100000_newsletter },
+  { name: 'Migration20261123110000_discount_redemptions', class: Migration20261123110000_discount_redemptions },
 ];

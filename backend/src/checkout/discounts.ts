@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { NEWSLETTER_DISCOUNT_CODE, NEWSLETTER_DISCOUNT_PERCENT, SubscriberReader } from '../newsletter';
+import { conflict, invalid } from '../platform/errors/domain-error';
+import { normalizeCode, percentOffCents } from './discount-rules';
+
+export interface AppliedDiscount {
+  code: string;
+  percentOff: number;
+  discountCents: number;
+}
+
+/** The refusal when a code was already redeemed: also what a checkout that loses the race is told. */
+export const alreadyUsed = (code: string) =>
+  conflict(`${code} has already been used with this email address. It is good for one order.`, 'DISCOUNT_ALREADY_USED');
+
+/**
+ * The shop's discount codes. DARKCIRCLE10 is 10% off the items of one order for an email that joined
+ * the newsletter. Redemptions are rows of `discount_redemptions`, written with the order's
+ * `CheckoutOpened` (and removed if that checkout fails): its primary key (code, email) is what lets
+ * only one of two racing checkouts with one email open.
+ */
+@Injectable()
+export class Discounts {
+  constructor(
+    private readonly subscribers: SubscriberReader,
+    private readonly orm: MikroORM,
+  ) {}
+
+  /**
+   * The discount `code` gives `email` on `subtotalCents`: no code, no discount; an unknown code or an
+   * email that never subscribed is refused with the reason. Whether it was used already is
+   * `assertUnused`'s question, asked once the order is known.
+   */
+  async apply(code: string | null | undefined, email: string, subtotalCents: number): Promise<AppliedDiscount | null> {
+    if (!code?.trim()) return null;
+    const normalized = normalizeCode(code);
+    if (normalized !== NEWSLETTER_DISCOUNT_CODE) throw invalid(`${code.trim()} is not a valid discount code.`, 'DISCOUNT_UNKNOWN');
+    if (!(await this.subscribers.byEmail(email))) {
+      throw conflict(`${normalized} is for newsletter subscribers. Subscribe with ${email.trim().toLowerCase()} on the home page, then apply it again.`, 'DISCOUNT_NOT_ELIGIBLE');
+    }
+    return { code: normalized, percentOff: NEWSLETTER_DISCOUNT_PERCENT, discountCents: percentOffCents(subtotalCents, NEWSLETTER_DISCOUNT_PERCENT) };
+  }
+
+  /** Refuses a code this email redeemed with another order (a retry of the same order is not a second use). */
+  async assertUnused(code: string, email: string, orderId?: string): Promise<void> {
+    const em = this.orm.em.fork() as EntityManager;
+    const [row] = await em.execute<{ order_id: string }[]>('select order_id from discount_redemptions where code = ? and email = ?', [code, email.trim().toLowerCase()]);
+    if (row && row.order_id !== orderId) throw alreadyUsed(code);
+  }
+}

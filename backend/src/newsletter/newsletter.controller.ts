@@ -1,0 +1,42 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { z } from 'zod';
+import type { AppConfig } from '../platform/config/app-config';
+import { invalid } from '../platform/errors/domain-error';
+import { ZodPipe } from '../platform/validation/zod.pipe';
+import { RateLimitGuard } from '../platform/web/rate-limit';
+import { NewsletterService } from './newsletter.service';
+import { subscribeBody, unsubscribeBody } from './newsletter.schemas';
+import { UnsubscribeLinks } from './unsubscribe-link';
+
+const newsletterLimit = (c: AppConfig) => ({ max: c.NEWSLETTER_RATE_LIMIT_MAX, windowSeconds: c.NEWSLETTER_RATE_LIMIT_WINDOW_SECONDS });
+
+@Controller('api/newsletter')
+export class NewsletterController {
+  constructor(
+    private readonly newsletter: NewsletterService,
+    private readonly links: UnsubscribeLinks,
+  ) {}
+
+  /** The same answer whether the email is new or already on the list: the list is nobody's to probe. */
+  @Post('subscribe')
+  @HttpCode(200)
+  @UseGuards(RateLimitGuard('newsletter-subscribe', newsletterLimit))
+  async subscribe(@Body(new ZodPipe(subscribeBody)) body: z.infer<typeof subscribeBody>) {
+    await this.newsletter.subscribe(body.email, body.name);
+    return { success: true, message: 'Welcome to the Dark Circle!' };
+  }
+
+  @Post('unsubscribe')
+  @HttpCode(200)
+  @UseGuards(RateLimitGuard('newsletter-unsubscribe', newsletterLimit))
+  async unsubscribe(@Body(new ZodPipe(unsubscribeBody)) body: z.infer<typeof unsubscribeBody>) {
+    if ('token' in body) {
+      const subscriberId = this.links.subscriberOf(body.token);
+      if (!subscriberId) throw invalid('This unsubscribe link is not valid.', 'VALIDATION_FAILED');
+      await this.newsletter.unsubscribe(subscriberId);
+    } else {
+      await this.newsletter.unsubscribeEmail(body.email);
+    }
+    return { success: true, message: 'You have been unsubscribed.' };
+  }
+}

@@ -1,0 +1,30 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { ProjectionRegistry } from '../platform/projections/projection.registry';
+import { NewsletterController } from './newsletter.controller';
+import { NewsletterService } from './newsletter.service';
+import { SquareCustomerJob } from './square-customer.job';
+import { SubscriberProjection } from './subscriber.projection';
+import { SubscriberReader } from './subscriber.reader';
+import { SubscriberViewSchema } from './subscriber.view';
+import { UnsubscribePageController } from './unsubscribe-page.controller';
+import { UnsubscribeLinks } from './unsubscribe-link';
+import { WelcomeEmailJob } from './welcome-email.job';
+
+/** The newsletter: subscribers, the welcome email with the first-order code, and the Square customer link. */
+@Module({
+  imports: [MikroOrmModule.forFeature([SubscriberViewSchema])],
+  controllers: [NewsletterController, UnsubscribePageController],
+  providers: [NewsletterService, SubscriberProjection, SubscriberReader, UnsubscribeLinks, WelcomeEmailJob, SquareCustomerJob],
+  exports: [SubscriberReader, UnsubscribeLinks, WelcomeEmailJob, SquareCustomerJob],
+})
+export class NewsletterModule implements OnModuleInit {
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly projection: SubscriberProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.register(this.projection);
+  }
+}

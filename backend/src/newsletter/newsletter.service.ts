@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { CommandRunner } from '../platform/event-store/command-runner';
+import { fold } from '../platform/event-store/decider';
+import { EventStore } from '../platform/event-store/event-store';
+import { subscriberDecider, SubscriberCommand, SubscriberState } from './subscriber.decider';
+import { SubscriberEvent, subscriberStream } from './subscriber.events';
+import { normalizeEmail, subscriberIdOf } from './subscriber-identity';
+
+/** Subscribing and leaving: load the subscriber's stream, decide, append. */
+@Injectable()
+export class NewsletterService {
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly store: EventStore,
+  ) {}
+
+  /** A repeat (in any letter case) is a success that records nothing and sends nothing. */
+  async subscribe(email: string, name: string | null): Promise<void> {
+    const normalized = normalizeEmail(email);
+    const subscriberId = subscriberIdOf(normalized);
+    await this.run(subscriberId, { kind: 'Join', subscriberId, email: normalized, name });
+  }
+
+  unsubscribeEmail(email: string): Promise<void> {
+    return this.unsubscribe(subscriberIdOf(email));
+  }
+
+  async unsubscribe(subscriberId: string): Promise<void> {
+    await this.run(subscriberId, { kind: 'Leave' });
+  }
+
+  async load(subscriberId: string): Promise<SubscriberState> {
+    const { events } = await this.store.readStream<SubscriberEvent>(subscriberStream(subscriberId).id);
+    return fold(subscriberDecider, events);
+  }
+
+  async run(subscriberId: string, command: SubscriberCommand): Promise<void> {
+    await this.runner.run(subscriberDecider, subscriberStream(subscriberId), command);
+  }
+}

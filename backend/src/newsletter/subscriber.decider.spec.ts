@@ -1,0 +1,36 @@
+import { deciderSpec } from '../../test/support/decider-spec';
+import { subscriberDecider } from './subscriber.decider';
+import type { SubscriberEvent } from './subscriber.events';
+
+const spec = deciderSpec(subscriberDecider);
+const join = { kind: 'Join', subscriberId: 's1', email: 'ana@example.com', name: null } as const;
+const joined: SubscriberEvent = { type: 'SubscriberJoined', data: { subscriberId: 's1', email: 'ana@example.com', name: null } };
+const left: SubscriberEvent = { type: 'SubscriberLeft', data: {} };
+const linked: SubscriberEvent = { type: 'SubscriberLinkedToSquare', data: { squareCustomerId: 'CUST1' } };
+const welcomed: SubscriberEvent = { type: 'WelcomeEmailSent', data: { messageId: '<m1>' } };
+
+describe('subscriber decider', () => {
+  it('joins a new email', () => spec.given().when(join).then([joined]));
+
+  it('records nothing for a repeat subscription', () => spec.given(joined).when(join).thenNothing());
+
+  it('joins again after leaving', () => spec.given(joined, left).when(join).then([joined]));
+
+  it('leaves once; leaving again or without ever joining records nothing', () => {
+    spec.given(joined).when({ kind: 'Leave' }).then([left]);
+    spec.given(joined, left).when({ kind: 'Leave' }).thenNothing();
+    spec.given().when({ kind: 'Leave' }).thenNothing();
+  });
+
+  it('links to Square once, however often the job runs', () => {
+    spec.given(joined).when({ kind: 'LinkToSquare', squareCustomerId: 'CUST1' }).then([linked]);
+    spec.given(joined, linked).when({ kind: 'LinkToSquare', squareCustomerId: 'CUST2' }).thenNothing();
+    spec.given().when({ kind: 'LinkToSquare', squareCustomerId: 'CUST1' }).thenThrows('NOT_FOUND');
+  });
+
+  it('records the welcome email once, and not again after leaving and rejoining', () => {
+    spec.given(joined).when({ kind: 'RecordWelcomeSent', messageId: '<m1>' }).then([welcomed]);
+    spec.given(joined, welcomed, left, joined).when({ kind: 'RecordWelcomeSent', messageId: '<m2>' }).thenNothing();
+    spec.given().when({ kind: 'RecordWelcomeSent', messageId: '<m1>' }).thenThrows('NOT_FOUND');
+  });
+});

@@ -1,0 +1,16 @@
+import type { DomainEvent } from '../platform/event-store/recorded-event';
+
+/** Joined the newsletter (the first time, or again after leaving). */
+export type SubscriberJoined = DomainEvent<'SubscriberJoined', { subscriberId: string; email: string; name: string | null }>;
+/** Asked to receive no more newsletter email. */
+export type SubscriberLeft = DomainEvent<'SubscriberLeft', Record<string, never>>;
+/** Found or created in Square's customer directory. */
+export type SubscriberLinkedToSquare = DomainEvent<'SubscriberLinkedToSquare', { squareCustomerId: string }>;
+/** The welcome email (with the first-order code) went out; it is never sent twice. */
+export type WelcomeEmailSent = DomainEvent<'WelcomeEmailSent', { messageId: string }>;
+
+export type SubscriberEvent = SubscriberJoined | SubscriberLeft | SubscriberLinkedToSquare | WelcomeEmailSent;
+
+export const SUBSCRIBER_STREAM_TYPE = 'Subscriber';
+export const SUBSCRIBER_STREAM_PREFIX = 'subscriber-';
+export const subscriberStream = (subscriberId: string) => ({ id: `${SUBSCRIBER_STREAM_PREFIX}${subscriberId}`, type: SUBSCRIBER_STREAM_TYPE });

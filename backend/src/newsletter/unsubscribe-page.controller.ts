@@ -1,0 +1,45 @@
+import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { NewsletterService } from './newsletter.service';
+import { alreadyUnsubscribedPage, confirmUnsubscribePage, invalidLinkPage, unsubscribedPage } from './unsubscribe.page';
+import { UnsubscribeLinks } from './unsubscribe-link';
+
+/**
+ * The unsubscribe link from a newsletter email. Opening it only asks (mail scanners follow links);
+ * the change happens on the page's button, a POST with the same signed token.
+ */
+@Controller('newsletter/unsubscribe')
+export class UnsubscribePageController {
+  constructor(
+    private readonly newsletter: NewsletterService,
+    private readonly links: UnsubscribeLinks,
+  ) {}
+
+  @Get()
+  async confirm(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
+    const subscriber = await this.subscriberOf(token);
+    if (!subscriber) return this.html(reply, 400, invalidLinkPage());
+    const html = subscriber.subscribed ? confirmUnsubscribePage(subscriber.email, String(token)) : alreadyUnsubscribedPage(subscriber.email);
+    this.html(reply, 200, html);
+  }
+
+  @Post()
+  async unsubscribe(@Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
+    const token = (body as { token?: unknown } | undefined)?.token;
+    const subscriber = await this.subscriberOf(token);
+    if (!subscriber) return this.html(reply, 400, invalidLinkPage());
+    await this.newsletter.unsubscribe(subscriber.subscriberId);
+    this.html(reply, 200, unsubscribedPage(subscriber.email));
+  }
+
+  private async subscriberOf(token: unknown) {
+    const subscriberId = typeof token === 'string' && token.length <= 200 ? this.links.subscriberOf(token) : undefined;
+    if (!subscriberId) return undefined;
+    const subscriber = await this.newsletter.load(subscriberId);
+    return subscriber.exists ? subscriber : undefined;
+  }
+
+  private html(reply: FastifyReply, status: number, html: string): void {
+    reply.status(status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(html);
+  }
+}

@@ -1,0 +1,41 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Mail } from '../mail';
+import type { RecordedEvent } from '../platform/event-store/recorded-event';
+import { JobHandlers } from '../platform/jobs/job-handlers';
+import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { NewsletterService } from './newsletter.service';
+import { SUBSCRIBER_STREAM_PREFIX } from './subscriber.events';
+import { UnsubscribeLinks } from './unsubscribe-link';
+import { welcomeEmail } from './welcome.email';
+
+export const WELCOME_EMAIL_JOB = 'newsletter-welcome';
+
+/** On `SubscriberJoined`, the worker sends the welcome email with the discount code, once per subscriber. */
+@Injectable()
+export class WelcomeEmailJob implements OnModuleInit {
+  private readonly logger = new Logger('NewsletterWelcome');
+
+  constructor(
+    private readonly routes: OutboxRoutes,
+    private readonly handlers: JobHandlers,
+    private readonly newsletter: NewsletterService,
+    private readonly links: UnsubscribeLinks,
+    private readonly mail: Mail,
+  ) {}
+
+  onModuleInit(): void {
+    this.routes.route('SubscriberJoined', { queue: 'email', jobName: WELCOME_EMAIL_JOB });
+    this.handlers.handle('email', WELCOME_EMAIL_JOB, (event) => this.send((event as RecordedEvent).streamId.slice(SUBSCRIBER_STREAM_PREFIX.length)));
+  }
+
+  /** Checks the stream first: a retried job, or a rejoin, finds the welcome already recorded and sends nothing. */
+  async send(subscriberId: string): Promise<'sent' | 'already-sent' | 'not-subscribed'> {
+    const subscriber = await this.newsletter.load(subscriberId);
+    if (!subscriber.exists || !subscriber.subscribed) return 'not-subscribed';
+    if (subscriber.welcomeSent) return 'already-sent';
+    const { messageId } = await this.mail.send(welcomeEmail(subscriber, this.links.urlFor(subscriberId)));
+    await this.newsletter.run(subscriberId, { kind: 'RecordWelcomeSent', messageId });
+    this.logger.log(`Welcome email sent to subscriber ${subscriberId}`);
+    return 'sent';
+  }
+}

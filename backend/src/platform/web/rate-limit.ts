@@ -1,0 +1,68 @@
+import { CanActivate, ExecutionContext, HttpException, HttpStatus, Inject, Injectable, Type } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Redis from 'ioredis';
+import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { producerRedisOptions } from '../outbox/redis-connection';
+
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+/**
+ * Registers @fastify/rate-limit with its counters in Redis, so every replica counts the same client
+ * together. Routes opt in with `RateLimitGuard`. While Redis is away requests are let through
+ * (`skipOnError`): the shop keeps serving rather than refusing everyone.
+ */
+export async function registerRateLimits(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  const redis = new Redis({ ...producerRedisOptions(config.redisUrl), lazyConnect: true });
+  // Reconnects are retried quietly; a failed count only means the request is not limited.
+  redis.on('error', () => undefined);
+  redis.connect().catch(() => undefined);
+  const fastify = app.getHttpAdapter().getInstance();
+  await fastify.register(fastifyRateLimit, { global: false, redis, nameSpace: `${config.QUEUE_PREFIX}:rate-limit:`, skipOnError: true });
+  fastify.addHook('onClose', async () => redis.disconnect());
+}
+
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * A guard that counts calls per client address under `name`, and past `max` in the window answers
+ * 429 with `Retry-After` in the one error body shape. Guards run before validation, so malformed
+ * calls count too.
+ */
+export function RateLimitGuard(name: string, limitOf: (config: AppConfig) => RateLimit): Type<CanActivate> {
+  @Injectable()
+  class NamedRateLimitGuard implements CanActivate {
+    private limiter: Limiter | undefined;
+
+    constructor(
+      @Inject(APP_CONFIG) private readonly config: AppConfig,
+      @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+    ) {}
+
+    async canActivate(context: ExecutionContext): Promise<boolean> {
+      const http = context.switchToHttp();
+      const result = await this.limit()(http.getRequest<FastifyRequest>());
+      if (result.isAllowed || !result.isExceeded) return true;
+      http.getResponse<FastifyReply>().header('retry-after', String(result.ttlInSeconds));
+      throw new HttpException(
+        { code: 'RATE_LIMITED', message: `Too many requests from your address. Please try again in ${result.ttlInSeconds} seconds.` },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
+    }
+
+    private limit(): Limiter {
+      if (!this.limiter) {
+        const { max, windowSeconds } = limitOf(this.config);
+        const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+        this.limiter = fastify.createRateLimit({ max, timeWindow: windowSeconds * 1000, keyGenerator: (req) => `${name}:${req.ip}` });
+      }
+      return this.limiter;
+    }
+  }
+  return NamedRateLimitGuard;
+}

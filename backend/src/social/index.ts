@@ -1,0 +1,2 @@
+export { SocialModule } from './social.module';
+export { InstagramFeed } from './instagram-feed';

@@ -1,0 +1,37 @@
+import { BadGatewayException, Controller, Get, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { notFound } from '../platform/errors/domain-error';
+import { InstagramFeed } from './instagram-feed';
+
+/** Browsers may keep the answer for a few minutes too; the server's own cache sets the pace upstream. */
+const CACHE_CONTROL = 'public, max-age=300';
+
+@Controller('api/instagram')
+export class InstagramController {
+  constructor(private readonly feed: InstagramFeed) {}
+
+  /** With no INSTAGRAM_ACCESS_TOKEN there is no feed: an empty list, and the strip hides itself. */
+  @Get('posts')
+  async posts(@Res({ passthrough: true }) reply: FastifyReply) {
+    if (!this.feed.configured) return [];
+    try {
+      const posts = await this.feed.getPosts();
+      reply.header('cache-control', CACHE_CONTROL);
+      return posts;
+    } catch {
+      throw new BadGatewayException({ code: 'INSTAGRAM_UNAVAILABLE', message: 'Failed to fetch Instagram posts' });
+    }
+  }
+
+  @Get('profile')
+  async profile(@Res({ passthrough: true }) reply: FastifyReply) {
+    if (!this.feed.configured) throw notFound('No Instagram account is connected.');
+    try {
+      const profile = await this.feed.getProfile();
+      reply.header('cache-control', CACHE_CONTROL);
+      return profile;
+    } catch {
+      throw new BadGatewayException({ code: 'INSTAGRAM_UNAVAILABLE', message: 'Failed to fetch Instagram profile' });
+    }
+  }
+}
