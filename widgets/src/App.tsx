@@ -2,17 +2,18 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { CartButton } from './cart/CartButton';
 import { Header } from './components/Header';
-import { CartPage } from './pages/CartPage';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { OrderConfirmationPage } from './pages/OrderConfirmationPage';
-import { PrivacyPage } from './pages/PrivacyPage';
-import { ProductPage } from './pages/ProductPage';
-import { ShippingPage } from './pages/ShippingPage';
-import { TermsPage } from './pages/TermsPage';
 
-// The showcase pulls in 18 font stylesheets, so it is its own chunk.
+// Every page but the home page is its own chunk, so the first paint loads only what it shows
+// (the fonts showcase alone pulls in 18 font stylesheets, the cart page the checkout).
+const ProductPage = lazy(() => import('./pages/ProductPage').then((m) => ({ default: m.ProductPage })));
+const CartPage = lazy(() => import('./pages/CartPage').then((m) => ({ default: m.CartPage })));
+const OrderConfirmationPage = lazy(() => import('./pages/OrderConfirmationPage').then((m) => ({ default: m.OrderConfirmationPage })));
 const FontsPage = lazy(() => import('./pages/FontsPage').then((m) => ({ default: m.FontsPage })));
+const PrivacyPage = lazy(() => import('./pages/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
+const TermsPage = lazy(() => import('./pages/TermsPage').then((m) => ({ default: m.TermsPage })));
+const ShippingPage = lazy(() => import('./pages/ShippingPage').then((m) => ({ default: m.ShippingPage })));
 
 export function App() {
   return (

@@ -11,7 +11,7 @@ export interface Load {
   url: string;
   connections: number;
   seconds: number;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   headers?: Record<string, string>;
   /** Builds each request's path and body, for loads that must differ per request. */
   next?: () => { path: string; body?: string };

@@ -1,11 +1,16 @@
 import { ChildProcess, fork } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Starts the built API in its own process (the load generator must not share its event loop). */
-export async function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = fork(join(__dirname, '..', 'main.js'), [], {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', OUTBOX_RELAY_INTERVAL_MS: '0' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+/**
+ * Starts the shop as `npm start` runs it (API and worker in one process, the default log level,
+ * its log written to `logFile`), in its own process: the load generator must not share its event loop.
+ */
+export async function startShop(env: Record<string, string>, port: number, logFile: string): Promise<ChildProcess> {
+  const { LOG_LEVEL: _level, OUTBOX_RELAY_INTERVAL_MS: _relay, ...inherited } = process.env;
+  const child = fork(join(__dirname, '..', 'start.js'), [], {
+    env: { ...inherited, ...env, PORT: String(port) },
+    stdio: ['ignore', openSync(logFile, 'a'), 'inherit', 'ipc'],
   });
   await waitFor(`http://127.0.0.1:${port}/api/health`, child);
   return child;

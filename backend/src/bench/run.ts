@@ -6,7 +6,9 @@ import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, s
 import { addBenchProduct } from './bench-product';
 import { measureCheckouts } from './checkouts';
 import { measure, Measurement } from './measure';
-import { startApi, startBareServer, stop } from './processes';
+import { measureAppends, measureRebuild } from './event-store-load';
+import { measurePgbench } from './pgbench';
+import { startBareServer, startShop, stop } from './processes';
 
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3901);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3902);
@@ -14,6 +16,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
 const CARTS = 1000;
 const SHOPPERS = 8;
+const REBUILD_EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 200_000);
 
 /** Headers the bare server repeats so both sides send the same bytes. */
 const COPIED_HEADERS = ['content-type', 'etag', 'cache-control', 'x-correlation-id'];
@@ -23,16 +26,20 @@ const postJson = async <T>(path: string, body: unknown): Promise<T> =>
   (await fetch(api(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json() as Promise<T>;
 
 /**
- * `npm run bench`: the API on a fresh real-PostgreSQL database beside a bare node:http server
- * sending the same bytes, both measured in this run; prints one JSON document.
+ * `npm run bench`: the shop as `npm start` runs it, on a fresh real-PostgreSQL database, beside a
+ * bare node:http server sending the same bytes and beside pgbench on the same server, all measured
+ * in this run; then the event store alone. Prints one JSON document.
  */
 async function main(): Promise<void> {
   const database = await createScratchDatabase('bench');
   const productId = await addBenchProduct(database.url);
-  // Square's stand-in runs here, outside the API process, as the real Square would.
+  // Square's stand-in runs here, outside the shop's process, as the real Square would.
   const square = await startSquareEmulator({ port: 0, host: '127.0.0.1' });
-  const child = await startApi(
+  const dataDir = mkdtempSync(join(tmpdir(), 'dc-bench-data-'));
+  const logFile = join(dataDir, 'shop.log');
+  const child = await startShop(
     {
+      DATA_DIR: dataDir,
       DATABASE_URL: database.url,
       QUEUE_PREFIX: 'dc-bench',
       SQUARE_BASE_URL: square.url,
@@ -41,23 +48,29 @@ async function main(): Promise<void> {
       SQUARE_LOCATION_ID: EMULATOR_LOCATION_ID,
     },
     API_PORT,
+    logFile,
   );
+  let report: Record<string, unknown>;
   try {
-    const report = {
+    report = {
       database: 'postgresql',
+      shop: 'npm start (API and worker in one process, default log level)',
+      shopLog: logFile,
       connections: CONNECTIONS,
       seconds: SECONDS,
       getProducts: await versusBareServer('/api/products', {}, 0.5),
-      addToCart: await addToCart(productId),
       cartPoll304: await cartPoll(productId),
+      cartWrites: await cartWrites(productId),
       checkouts: await measureCheckouts(api(''), productId, SHOPPERS, SECONDS),
     };
-    console.log(JSON.stringify(report, null, 2));
   } finally {
     await stop(child);
     await square.close();
     await database.drop();
   }
+  report.appends = { ...(await measureAppends(CONNECTIONS, SECONDS)), target: 10_000 };
+  report.rebuild = { ...(await measureRebuild(REBUILD_EVENTS)), target: 20_000 };
+  console.log(JSON.stringify(report, null, 2));
 }
 
 /** Measures a GET on the API, then the bare server answering with the bytes and headers the API sent. */
@@ -74,21 +87,28 @@ async function versusBareServer(path: string, headers: Record<string, string>, t
   return compare(sample.status, measured, baseline, target);
 }
 
-/** POST /api/cart/{id}/items across many carts (each add is a command: read stream, decide, append, project). */
-async function addToCart(productId: number) {
-  const cartIds: string[] = [];
+/**
+ * Changing a line's quantity across many carts (each a command: read the stream and the product,
+ * decide, append, project, answer), then pgbench's TPC-B-like load with as many clients for as long.
+ */
+async function cartWrites(productId: number) {
+  const itemIds: string[] = [];
   for (let i = 0; i < CARTS; i++) {
-    cartIds.push((await postJson<{ id: string }>('/api/cart', { sessionId: `bench_session_${String(i).padStart(6, '0')}` })).id);
+    const cart = await postJson<{ id: string }>('/api/cart', { sessionId: `bench_session_${String(i).padStart(6, '0')}` });
+    const { items } = await postJson<{ items: { id: string }[] }>(`/api/cart/${cart.id}/items`, { productId, quantity: 1 });
+    itemIds.push(items[0]!.id);
   }
-  const body = JSON.stringify({ productId, quantity: 1 });
-  return measure({
+  const measured = await measure({
     url: api('/api/cart'),
-    method: 'POST',
+    method: 'PATCH',
     connections: CONNECTIONS,
     seconds: SECONDS,
     headers: { 'content-type': 'application/json' },
-    next: () => ({ path: `/api/cart/${cartIds[Math.floor(Math.random() * cartIds.length)]}/items`, body }),
+    next: () => ({ path: `/api/cart/items/${itemIds[Math.floor(Math.random() * itemIds.length)]}`, body: JSON.stringify({ quantity: 1 + Math.floor(Math.random() * 5) }) }),
   });
+  const pgbench = await measurePgbench(CONNECTIONS, SECONDS);
+  const ratio = 'tps' in pgbench ? Math.round((measured.requestsPerSec / pgbench.tps) * 100) / 100 : null;
+  return { api: measured, pgbench, ratioToPgbench: ratio, target: { p99Ms: 30, ratioToPgbench: 0.25 } };
 }
 
 /** The header's 2-second poll of an unchanged cart: If-None-Match answered with 304. */

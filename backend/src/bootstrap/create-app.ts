@@ -13,6 +13,7 @@ import { correlationIdOf, useCorrelation } from '../platform/context/correlation
 import { rememberFastifyErrorCodes } from '../platform/errors/error-body';
 import { fastifyErrorOptions } from '../platform/errors/fastify-errors';
 import { ErrorBodyFilter } from '../platform/errors/error-body.filter';
+import { AccessLog } from '../platform/logging/access-log';
 import { createRootLogger, PinoNestLogger } from '../platform/logging/logger';
 import { registerRateLimits } from '../platform/web/rate-limit';
 import { guardInput } from '../platform/validation/input-guard';
@@ -26,6 +27,7 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   const logger = createRootLogger(config.LOG_LEVEL);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
+    logController: new AccessLog(logger),
     genReqId: correlationIdOf,
     trustProxy: 'loopback',
     bodyLimit: 100 * 1024,

@@ -4,6 +4,7 @@ import { ProjectionRegistry } from '../platform/projections/projection.registry'
 import { CartController } from './cart.controller';
 import { CartProjection } from './cart.projection';
 import { CartReader } from './cart.reader';
+import { CartVersions } from './cart-versions.cache';
 import { CartService } from './cart.service';
 import { CartItemViewSchema, CartViewSchema } from './cart.views';
 import { LoadCartHandler } from './load-cart.query';
@@ -12,7 +13,7 @@ import { RunCartCommandHandler } from './run-cart-command';
 @Module({
   imports: [MikroOrmModule.forFeature([CartViewSchema, CartItemViewSchema])],
   controllers: [CartController],
-  providers: [CartProjection, CartReader, CartService, RunCartCommandHandler, LoadCartHandler],
+  providers: [CartProjection, CartReader, CartVersions, CartService, RunCartCommandHandler, LoadCartHandler],
   exports: [CartReader],
 })
 export class CartModule implements OnModuleInit {

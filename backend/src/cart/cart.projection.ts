@@ -20,26 +20,35 @@ export class CartProjection implements Projection {
         await em.insert(CartView, { id: cartId, sessionId: event.data.sessionId, totalCents: 0, emailSent: false, recoveryEmailCount: 0, createdAt: event.recordedAt, ...stamp });
         return;
       case 'ItemAdded': {
-        const { itemId, ...line } = event.data;
-        await em.insert(CartItemView, { id: itemId, cartId, ...line, addedAt: event.recordedAt });
-        break;
+        const { itemId, productId, name, imageUrl, unitPriceCents, quantity } = event.data;
+        return this.changeLines(em, cartId, stamp, {
+          sql: 'insert into cart_items (id, cart_id, product_id, name, image_url, unit_price_cents, quantity, added_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+          params: [itemId, cartId, productId, name, imageUrl, unitPriceCents, quantity, event.recordedAt],
+          total: { sql: 'select ?::integer', params: [unitPriceCents * quantity] },
+        });
       }
       case 'ItemQuantityChanged':
-        await em.nativeUpdate(CartItemView, { id: event.data.itemId }, { quantity: event.data.quantity });
-        break;
+        return this.changeLines(em, cartId, stamp, {
+          sql: 'update cart_items set quantity = ? where id = ?',
+          params: [event.data.quantity, event.data.itemId],
+          total: { sql: 'select unit_price_cents * ? from cart_items where id = ?', params: [event.data.quantity, event.data.itemId] },
+          replaces: event.data.itemId,
+        });
       case 'ItemRemoved':
-        await em.nativeDelete(CartItemView, { id: event.data.itemId });
-        break;
-      case 'CartCleared':
-        await em.nativeDelete(CartItemView, { cartId });
-        break;
+        return this.changeLines(em, cartId, stamp, { sql: 'delete from cart_items where id = ?', params: [event.data.itemId], replaces: event.data.itemId });
       case 'ItemRepriced':
-        await em.nativeUpdate(CartItemView, { id: event.data.itemId }, { unitPriceCents: event.data.unitPriceCents });
-        break;
+        return this.changeLines(em, cartId, stamp, {
+          sql: 'update cart_items set unit_price_cents = ? where id = ?',
+          params: [event.data.unitPriceCents, event.data.itemId],
+          total: { sql: 'select ? * quantity from cart_items where id = ?', params: [event.data.unitPriceCents, event.data.itemId] },
+          replaces: event.data.itemId,
+        });
+      case 'CartCleared':
+        return this.changeLines(em, cartId, stamp, { sql: 'delete from cart_items where cart_id = ?', params: [cartId], emptied: true });
       case 'CartCheckedOut':
         await em.nativeDelete(CartItemView, { cartId });
-        await em.nativeUpdate(CartView, { id: cartId }, { checkoutOrderId: null });
-        break;
+        await em.execute('update carts set total_cents = 0, checkout_order_id = null, version = ?, updated_at = ? where id = ?', [stamp.version, stamp.updatedAt, cartId]);
+        return;
       case 'CheckoutStarted':
         await em.nativeUpdate(CartView, { id: cartId }, { checkoutOrderId: event.data.orderId, ...stamp });
         return;
@@ -60,10 +69,26 @@ export class CartProjection implements Projection {
         await em.nativeUpdate(CartView, { id: cartId }, { customerName: event.data.name, customerEmail: event.data.email, ...stamp });
         return;
     }
-    // The lines changed: the stored total follows them.
+  }
+
+  /**
+   * A change to the lines and the cart's stored total in one statement. The total's sub-select
+   * sees the lines as they were before the change (one snapshot per statement), so it sums the
+   * untouched lines and adds the changed line's new amount.
+   */
+  private async changeLines(
+    em: EntityManager,
+    cartId: string,
+    stamp: { version: number; updatedAt: Date },
+    change: { sql: string; params: unknown[]; total?: { sql: string; params: unknown[] }; replaces?: string; emptied?: boolean },
+  ): Promise<void> {
+    const others = change.emptied
+      ? { sql: '0', params: [] }
+      : { sql: 'select coalesce(sum(unit_price_cents * quantity), 0) from cart_items where cart_id = ? and id is distinct from ?', params: [cartId, change.replaces ?? null] };
+    const added = change.total ? { sql: `coalesce((${change.total.sql}), 0)`, params: change.total.params } : { sql: '0', params: [] };
     await em.execute(
-      'update carts set total_cents = (select coalesce(sum(unit_price_cents * quantity), 0) from cart_items where cart_id = ?), version = ?, updated_at = ? where id = ?',
-      [cartId, stamp.version, stamp.updatedAt, cartId],
+      `with changed as (${change.sql}) update carts set total_cents = (${others.sql}) + ${added.sql}, version = ?, updated_at = ? where id = ?`,
+      [...change.params, ...others.params, ...added.params, stamp.version, stamp.updatedAt, cartId],
     );
   }
 }

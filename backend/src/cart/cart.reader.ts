@@ -3,6 +3,29 @@ import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CartItemView, CartResponse, CartView, toCartResponse } from './cart.views';
 
+interface ResponseRow {
+  id: string;
+  session_id: string;
+  total_cents: number;
+  customer_name: string | null;
+  customer_email: string | null;
+  email_sent: boolean;
+  recovery_email_count: number;
+  abandoned_at: string | Date | null;
+  checkout_order_id: string | null;
+  version: number;
+  created_at: string | Date;
+  updated_at: string | Date;
+  items: (Omit<CartItemView, 'cartId' | 'addedAt'> & { addedAt: string })[];
+}
+
+const RESPONSE_SQL = `
+  select c.*, coalesce((
+    select json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'name', i.name, 'imageUrl', i.image_url,
+        'unitPriceCents', i.unit_price_cents, 'quantity', i.quantity, 'addedAt', i.added_at) order by i.added_at, i.id)
+      from cart_items i where i.cart_id = c.id), '[]') as items
+  from carts c where c.id = ?`;
+
 /** Reads of the carts projection. */
 @Injectable()
 export class CartReader {
@@ -18,11 +41,16 @@ export class CartReader {
     return this.em().findOne(CartView, { sessionId });
   }
 
+  /** The cart and its lines in one round trip: every cart call answers with this. */
   async response(cartId: string): Promise<CartResponse | null> {
-    const em = this.em();
-    const cart = await em.findOne(CartView, { id: cartId });
-    if (!cart) return null;
-    const items = await em.find(CartItemView, { cartId }, { orderBy: { addedAt: 'asc', id: 'asc' } });
+    const [row] = await this.em().execute<ResponseRow[]>(RESPONSE_SQL, [cartId]);
+    if (!row) return null;
+    const cart: CartView = {
+      id: row.id, sessionId: row.session_id, totalCents: row.total_cents, customerName: row.customer_name, customerEmail: row.customer_email,
+      emailSent: row.email_sent, recoveryEmailCount: row.recovery_email_count, abandonedAt: row.abandoned_at ? new Date(row.abandoned_at) : null,
+      checkoutOrderId: row.checkout_order_id, version: row.version, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at),
+    };
+    const items = row.items.map((i): CartItemView => ({ ...i, cartId, addedAt: new Date(i.addedAt) }));
     return toCartResponse(cart, items);
   }
 

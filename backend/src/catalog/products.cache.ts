@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { EventsCommitted, StreamChanged } from '../platform/event-store/recorded-event';
+import { compressOnce, CompressedBody } from '../platform/web/compressed-body';
+import { ChangeFeed, ChangeListener, StreamChange } from '../platform/change-feed/change-feed';
 import { PRODUCT_STREAM_TYPE } from './product.events';
 import { ProductDto, ProductView, toProductDto } from './product.view';
 
 export interface CachedBody {
-  body: string;
+  body: CompressedBody;
   etag: string;
 }
 
@@ -19,23 +19,31 @@ interface Snapshot {
 const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 const cached = (value: unknown): CachedBody => {
   const body = JSON.stringify(value);
-  return { body, etag: etagOf(body) };
+  return { body: compressOnce(body), etag: etagOf(body) };
 };
 
 /**
- * The catalogue, serialized once and kept in memory until a product event commits, in this process
- * or (through the change feed) in any other. Browsing never touches the database while nothing changes.
+ * The catalogue, serialized once and kept in memory until the change feed says a product moved
+ * (a commit in this process or, through PostgreSQL's NOTIFY, in any other). While the feed is
+ * down every request reads the database, since a change elsewhere would go unseen.
  */
 @Injectable()
-@EventsHandler(EventsCommitted, StreamChanged)
-export class ProductsCache implements IEventHandler<EventsCommitted | StreamChanged> {
+export class ProductsCache implements ChangeListener {
   private snapshot: Promise<Snapshot> | undefined;
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly feed: ChangeFeed,
+  ) {
+    feed.subscribe(this);
+  }
 
-  handle(change: EventsCommitted | StreamChanged): void {
-    const types = change instanceof StreamChanged ? [change.streamType] : change.events.map((e) => e.streamType);
-    if (types.some((type) => type === PRODUCT_STREAM_TYPE || type === '*')) this.snapshot = undefined;
+  changed(change: StreamChange): void {
+    if (change.streamType === PRODUCT_STREAM_TYPE) this.snapshot = undefined;
+  }
+
+  reset(): void {
+    this.snapshot = undefined;
   }
 
   async list(): Promise<CachedBody> {
@@ -47,11 +55,14 @@ export class ProductsCache implements IEventHandler<EventsCommitted | StreamChan
   }
 
   private current(): Promise<Snapshot> {
+    if (!this.feed.live) return this.load();
     if (!this.snapshot) {
+      const token = this.feed.token();
       const loading = this.load();
       this.snapshot = loading;
-      // A failed load is not remembered: the next request tries the database again.
-      loading.catch(() => this.snapshot === loading && (this.snapshot = undefined));
+      // A failed load is not remembered, nor one the feed may have missed a change during.
+      const forget = () => this.snapshot === loading && (this.snapshot = undefined);
+      loading.then(() => this.feed.stillLive(token) || forget(), forget);
     }
     return this.snapshot;
   }

@@ -2,6 +2,7 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../platform/errors/domain-error';
+import { sendCompressed } from '../platform/web/compressed-body';
 import { matchesEtag } from '../platform/web/etag';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { CATEGORIES } from './categories';
@@ -41,5 +42,5 @@ function send(req: FastifyRequest, reply: FastifyReply, { body, etag }: CachedBo
     reply.status(304).send();
     return;
   }
-  reply.type('application/json; charset=utf-8').send(body);
+  sendCompressed(req, reply.type('application/json; charset=utf-8'), body);
 }

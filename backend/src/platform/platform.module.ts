@@ -1,6 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ChangeFeed } from './event-store/change-feed';
+import { ChangeFeed } from './change-feed/change-feed';
 import { CommandRunner } from './event-store/command-runner';
 import { EventStore } from './event-store/event-store';
 import { HealthController } from './health/health.controller';
@@ -18,6 +18,6 @@ import { ProjectionRegistry } from './projections/projection.registry';
   imports: [CqrsModule.forRoot(), QueuesModule],
   controllers: [HealthController, HistoryController],
   providers: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
-  exports: [EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
+  exports: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
 })
 export class PlatformModule {}

@@ -16,7 +16,7 @@ export class TestCartMaker {
   ) {}
 
   async make() {
-    const catalogue = JSON.parse((await this.products.list()).body) as ProductDto[];
+    const catalogue = JSON.parse((await this.products.list()).body.plain.toString('utf8')) as ProductDto[];
     const picks = catalogue.filter((p) => p.inStock && p.stockQuantity > 0).slice(0, 2);
     if (picks.length === 0) throw conflict('Add a product in stock first: a test cart needs something to hold.');
     const cartId = randomUUID();

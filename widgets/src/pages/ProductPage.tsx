@@ -55,7 +55,7 @@ function ProductDetail({ product, onBack }: { product: Product; onBack: () => vo
         <span aria-hidden="true">← </span>Back to Shop
       </button>
       <article className="product-detail">
-        <ProductImage src={product.imageUrl} alt={product.name} className="product-detail__image" />
+        <ProductImage src={product.imageUrl} alt={product.name} className="product-detail__image" priority />
         <div className="product-detail__info">
           <CategoryBadge category={product.category} />
           <h1 className="product-detail__name">{product.name}</h1>

@@ -12,6 +12,8 @@ const schema = z
     PORT: port.default(3000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /** A direct connection for LISTEN when DATABASE_URL goes through a transaction pooler; unset: DATABASE_URL. */
+    LISTEN_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     DATA_DIR: z.string().min(1).default(resolve(repoRoot, 'data')),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('dc'),

@@ -13,14 +13,21 @@ export interface CommandResult<S, E extends DomainEvent> {
 
 const MAX_ATTEMPTS = 5;
 
+/**
+ * A command, or how to build it from what it needs to know besides its stream (a product's price
+ * and stock): built again on every attempt, so a retried decision never uses what a concurrent
+ * writer just changed.
+ */
+export type CommandSource<C> = C | (() => Promise<C>);
+
 /** Load, decide, append; on a concurrent write, reload and decide again a few times, then 409. */
 @Injectable()
 export class CommandRunner {
   constructor(private readonly store: EventStore) {}
 
-  async run<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, stream: StreamRef, command: C): Promise<CommandResult<S, E>> {
+  async run<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, stream: StreamRef, source: CommandSource<C>): Promise<CommandResult<S, E>> {
     for (let attempt = 1; ; attempt++) {
-      const loaded = await this.store.readStream<E>(stream.id);
+      const [loaded, command] = await Promise.all([this.store.readStream<E>(stream.id), typeof source === 'function' ? (source as () => Promise<C>)() : source]);
       const state = fold(decider, loaded.events);
       const newEvents = decider.decide(command, state);
       try {

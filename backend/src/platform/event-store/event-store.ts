@@ -4,11 +4,11 @@ import { Injectable } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { CHANGE_CHANNEL, ChangeFeed, StreamChange } from '../change-feed/change-feed';
 import { currentContext } from '../context/request-context';
 import { OutboxRoutes } from '../outbox/outbox-routes';
 import { ProjectionRegistry } from '../projections/projection.registry';
 import { ConcurrencyError } from './concurrency.error';
-import { CHANGE_CHANNEL } from './change-feed';
 import { EventRow, toRecordedEvent } from './event-row';
 import { DomainEvent, EventsCommitted, RecordedEvent } from './recorded-event';
 
@@ -24,8 +24,39 @@ export interface LoadedStream<E extends DomainEvent> {
 
 const UNIQUE_VIOLATION = '23505';
 
-/** The events appended so far inside `EventStore.inOneTransaction`, announced once it commits. */
-const batch = new AsyncLocalStorage<RecordedEvent[]>();
+/** What was appended inside `EventStore.inOneTransaction`, announced once it commits. */
+interface Batch {
+  events: RecordedEvent[];
+  changes: StreamChange[];
+}
+const batch = new AsyncLocalStorage<Batch>();
+
+/**
+ * The rows go in only if the stream is exactly at the expected version: a writer that read an older
+ * version finds it moved (no rows come back), one that names a version ahead of the stream would
+ * leave a gap and is refused the same way, and two writers at the same version clash on the unique
+ * `(stream_id, version)`. The outbox payload is the recorded event as `toRecordedEvent` then JSON
+ * would give it.
+ */
+const APPEND_SQL = `
+  with appended as (
+    insert into events (event_id, stream_id, stream_type, version, type, data, metadata)
+    select e.event_id, ?, ?, ? + e.n, e.type, e.data, ?::jsonb
+      from jsonb_to_recordset(?::jsonb) as e (n integer, event_id uuid, type text, data jsonb)
+      where (select coalesce(max(version), 0) from events where stream_id = ?) = ?
+      order by e.n
+    returning *
+  ), queued as (
+    insert into outbox (event_id, queue, job_name, payload)
+    select a.event_id, j.queue, j.job_name, jsonb_build_object(
+        'type', a.type, 'data', a.data, 'eventId', a.event_id, 'streamId', a.stream_id, 'streamType', a.stream_type,
+        'version', a.version, 'globalPosition', a.global_position::text, 'metadata', a.metadata,
+        'recordedAt', to_char(a.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+      from jsonb_to_recordset(?::jsonb) as j (event_id uuid, queue text, job_name text)
+      join appended a using (event_id)
+  )
+  select a.* from appended a cross join (select pg_notify(?, ?)) as notified
+  order by a.version`;
 
 /**
  * The one place events are written. An append, its inline projections and its outbox rows
@@ -38,6 +69,7 @@ export class EventStore {
     private readonly projections: ProjectionRegistry,
     private readonly routes: OutboxRoutes,
     private readonly eventBus: EventBus,
+    private readonly feed: ChangeFeed,
   ) {}
 
   async readStream<E extends DomainEvent>(streamId: string): Promise<LoadedStream<E>> {
@@ -57,17 +89,18 @@ export class EventStore {
     const recorded = await this.em().transactional(async (em) => {
       const rows = await this.insert(em, stream, expectedVersion, events, metadata);
       const recordedEvents = rows.map((r) => toRecordedEvent(r) as RecordedEvent<E>);
-      for (const event of recordedEvents) {
-        await this.projections.apply(em, event);
-        await this.enqueueJobs(em, event);
-      }
-      // Delivered to every listening process when (and only if) this transaction commits.
-      await em.execute('select pg_notify(?, ?)', [CHANGE_CHANNEL, JSON.stringify({ streamType: stream.type, streamId: stream.id, version: expectedVersion + events.length })]);
+      for (const event of recordedEvents) await this.projections.apply(em, event);
       return recordedEvents;
     });
+    const change = { streamType: stream.type, streamId: stream.id, version: expectedVersion + events.length };
     const pending = batch.getStore();
-    if (pending) pending.push(...recorded);
-    else this.eventBus.publish(new EventsCommitted(recorded));
+    if (pending) {
+      pending.events.push(...recorded);
+      pending.changes.push(change);
+    } else {
+      this.feed.committed([change]);
+      this.eventBus.publish(new EventsCommitted(recorded));
+    }
     return recorded;
   }
 
@@ -78,58 +111,44 @@ export class EventStore {
    * the same work take turns.
    */
   async inOneTransaction<T>(lockKey: string, work: () => Promise<T>): Promise<T> {
-    const pending: RecordedEvent[] = [];
+    const pending: Batch = { events: [], changes: [] };
     const result = await (this.orm.em.fork() as EntityManager).transactional(async (em) => {
       await em.execute('select pg_advisory_xact_lock(hashtext(?))', [lockKey]);
       return batch.run(pending, work);
     });
-    if (pending.length) this.eventBus.publish(new EventsCommitted(pending));
+    if (pending.changes.length) this.feed.committed(pending.changes);
+    if (pending.events.length) this.eventBus.publish(new EventsCommitted(pending.events));
     return result;
   }
 
   /**
-   * One statement: the rows go in only if the stream is exactly at `expectedVersion`. A writer that
-   * read an older version finds it moved (no rows come back); one that names a version ahead of the
-   * stream would leave a gap and is refused the same way; two writers at the same version clash on
-   * the unique `(stream_id, version)`.
+   * Events, their outbox rows and the change notification in one statement: one round trip
+   * whatever the number of events or routes.
    */
   private async insert(em: EntityManager, stream: StreamRef, expectedVersion: number, events: DomainEvent[], metadata: string) {
-    const values = events.map(() => '(?::uuid, ?, ?, ?::integer, ?, ?::jsonb, ?::jsonb)').join(', ');
-    const params = events.flatMap((e, i) => [
-      randomUUID(),
-      stream.id,
-      stream.type,
-      expectedVersion + i + 1,
-      e.type,
-      JSON.stringify(e.data),
-      metadata,
-    ]);
+    const numbered = events.map((e, i) => ({ n: i + 1, event_id: randomUUID(), type: e.type, data: e.data }));
+    const jobs = numbered.flatMap((e) => this.routes.for(e.type).map((route) => ({ event_id: e.event_id, queue: route.queue, job_name: route.jobName })));
+    const newVersion = expectedVersion + events.length;
     let rows: EventRow[];
     try {
-      rows = await em.execute<EventRow[]>(
-        `insert into events (event_id, stream_id, stream_type, version, type, data, metadata)
-         select * from (values ${values}) as appended (event_id, stream_id, stream_type, version, type, data, metadata)
-         where (select coalesce(max(version), 0) from events where stream_id = ?) = ?
-         returning *`,
-        [...params, stream.id, expectedVersion],
-      );
+      rows = await em.execute<EventRow[]>(APPEND_SQL, [
+        stream.id,
+        stream.type,
+        expectedVersion,
+        metadata,
+        JSON.stringify(numbered),
+        stream.id,
+        expectedVersion,
+        JSON.stringify(jobs),
+        CHANGE_CHANNEL,
+        `${stream.type}|${stream.id}|${newVersion}`,
+      ]);
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(stream.id, expectedVersion);
       throw error;
     }
     if (rows.length !== events.length) throw new ConcurrencyError(stream.id, expectedVersion);
     return rows;
-  }
-
-  private async enqueueJobs(em: EntityManager, event: RecordedEvent): Promise<void> {
-    for (const route of this.routes.for(event.type)) {
-      await em.execute('insert into outbox (event_id, queue, job_name, payload) values (?, ?, ?, ?::jsonb)', [
-        event.eventId,
-        route.queue,
-        route.jobName,
-        JSON.stringify(event),
-      ]);
-    }
   }
 
   /** A fresh context, inside the transaction of `inOneTransaction` when there is one. */

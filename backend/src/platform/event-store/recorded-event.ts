@@ -25,15 +25,3 @@ export type RecordedEvent<E extends DomainEvent = DomainEvent> = E & {
 export class EventsCommitted {
   constructor(readonly events: readonly RecordedEvent[]) {}
 }
-
-/**
- * A stream changed, as the change feed reports it: possibly in another process (a second API, the
- * worker's sync). `streamType` '*' means "anything may have changed" (after the feed reconnected).
- */
-export class StreamChanged {
-  constructor(
-    readonly streamType: string,
-    readonly streamId: string,
-    readonly version: number,
-  ) {}
-}

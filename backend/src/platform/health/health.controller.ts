@@ -2,6 +2,7 @@ import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply } from 'fastify';
+import { ChangeFeed } from '../change-feed/change-feed';
 import { OutboxBacklog } from '../outbox/outbox-backlog';
 import { QueueRegistry } from '../outbox/queue.registry';
 
@@ -12,6 +13,7 @@ export class HealthController {
     private readonly orm: MikroORM,
     private readonly queues: QueueRegistry,
     private readonly backlog: OutboxBacklog,
+    private readonly feed: ChangeFeed,
   ) {}
 
   @Get()
@@ -20,7 +22,8 @@ export class HealthController {
     const outbox = database ? await this.backlog.read() : null;
     const status = !database ? 'down' : redis ? 'ok' : 'degraded';
     reply.status(database ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return { status, database: { up: database }, redis: { up: redis }, outbox };
+    // While the change feed is down the caches read through: slower, never stale.
+    return { status, database: { up: database }, redis: { up: redis }, changeFeed: { listening: this.feed.live }, outbox };
   }
 
   private async databaseUp(): Promise<boolean> {

@@ -2,16 +2,23 @@ import { LoggerService } from '@nestjs/common';
 import pino, { Logger as Pino } from 'pino';
 import { peekContext } from '../context/request-context';
 
-/** One JSON line per log event; lines written inside a request or job carry its correlation id. */
+/**
+ * One JSON line per log event; lines written inside a request or job carry its correlation id.
+ * Written asynchronously (pino flushes what is left at exit): a synchronous write to a slow
+ * terminal or pipe would stall every request behind it.
+ */
 export function createRootLogger(level: string): Pino {
-  return pino({
-    level,
-    base: { pid: process.pid },
-    mixin: () => {
-      const ctx = peekContext();
-      return ctx ? { correlationId: ctx.correlationId } : {};
+  return pino(
+    {
+      level,
+      base: { pid: process.pid },
+      mixin: () => {
+        const ctx = peekContext();
+        return ctx ? { correlationId: ctx.correlationId } : {};
+      },
     },
-  });
+    pino.destination({ dest: 1, sync: false }),
+  );
 }
 
 /** A Nest logger for processes without HTTP (worker, operator tasks). */

@@ -11,7 +11,8 @@ export function serveStaticAssets(app: NestFastifyApplication, config: AppConfig
   // @fastify/static 10 hands over the FastifyReply, though Nest's option types still describe a raw response.
   const setHeaders = (reply: unknown, path: string): void =>
     void (reply as FastifyReply).header('cache-control', /\/assets\//.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-  const common = { index: false as const, wildcard: false, cacheControl: false, setHeaders };
+  // preCompressed: the build writes .br and .gz beside each file; the one the browser accepts is sent.
+  const common = { index: false as const, wildcard: false, cacheControl: false, preCompressed: true, setHeaders };
   if (existsSync(config.STOREFRONT_DIR)) app.useStaticAssets({ root: config.STOREFRONT_DIR, prefix: '/', ...common });
   if (existsSync(config.ADMIN_DIR)) app.useStaticAssets({ root: config.ADMIN_DIR, prefix: '/admin/', decorateReply: false, ...common });
   // Uploaded images arrive while the shop runs (so a wildcard route, looked up per request); their

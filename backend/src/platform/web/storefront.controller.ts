@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { compressOnce, CompressedBody, sendCompressed } from './compressed-body';
 
 /** Paths the storefront renders; anything else gets its 404 page with a 404 status. */
 const STOREFRONT_ROUTES = [/^\/$/, /^\/product(\/[^/]*)?$/, /^\/cart$/, /^\/order-confirmation$/, /^\/fonts$/, /^\/(privacy|terms|shipping)$/];
@@ -14,7 +15,7 @@ const ADMIN_ROUTES = [/^\/admin(\/.*)?$/, /^\/inventory$/];
  */
 @Controller()
 export class StorefrontController {
-  private readonly pages = new Map<string, string>();
+  private readonly pages = new Map<string, CompressedBody>();
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -29,14 +30,14 @@ export class StorefrontController {
       return;
     }
     const known = admin || STOREFRONT_ROUTES.some((r) => r.test(path));
-    reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    sendCompressed(req, reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8'), html);
   }
 
   /** index.html is read once; a missing build is looked for again on the next request. */
-  private html(dir: string): string | undefined {
+  private html(dir: string): CompressedBody | undefined {
     if (!this.pages.has(dir)) {
       try {
-        this.pages.set(dir, readFileSync(join(dir, 'index.html'), 'utf8'));
+        this.pages.set(dir, compressOnce(readFileSync(join(dir, 'index.html'), 'utf8')));
       } catch {
         return undefined;
       }

@@ -1,0 +1,60 @@
+// `npm run lighthouse`: Lighthouse (mobile) on the storefront's pages, served by the built shop as
+// `npm start` runs it, in Debian's Chromium. Prints one JSON document: the four category scores
+// and the largest contentful paint of each page. (An ES module: Lighthouse ships only as one.)
+import { createRequire } from 'node:module';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const require = createRequire(import.meta.url);
+const { createScratchDatabase } = require('../dist/platform/database/scratch-database.js');
+const { startShop, stop } = require('../dist/bench/processes.js');
+const emulator = require('../dist/square/emulator/index.js');
+
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3911);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const database = await createScratchDatabase('bench');
+const square = await emulator.startSquareEmulator({ port: 0, host: '127.0.0.1' });
+const dataDir = mkdtempSync(join(tmpdir(), 'dc-lighthouse-'));
+const shop = await startShop(
+  {
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    QUEUE_PREFIX: 'dc-lighthouse',
+    SQUARE_BASE_URL: square.url,
+    SQUARE_ACCESS_TOKEN: emulator.EMULATOR_ACCESS_TOKEN,
+    SQUARE_APPLICATION_ID: emulator.EMULATOR_APPLICATION_ID,
+    SQUARE_LOCATION_ID: emulator.EMULATOR_LOCATION_ID,
+  },
+  PORT,
+  join(dataDir, 'shop.log'),
+);
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+try {
+  const base = `http://127.0.0.1:${PORT}`;
+  const [first] = await (await fetch(`${base}/api/products`)).json();
+  const pages = ['/', `/product/${first.id}`, '/cart', '/fonts'];
+  const report = {};
+  for (const page of pages) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const { lhr } = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
+      runs.push({
+        ...Object.fromEntries(Object.entries(lhr.categories).map(([name, c]) => [name, Math.round(c.score * 100)])),
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+      });
+    }
+    report[page] = RUNS === 1 ? runs[0] : runs;
+  }
+  console.log(JSON.stringify(report, null, 2));
+} finally {
+  await chrome.kill();
+  await stop(shop);
+  await square.close();
+  await database.drop();
+}

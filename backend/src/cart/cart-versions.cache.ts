@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { ChangeFeed, ChangeListener, StreamChange } from '../platform/change-feed/change-feed';
+import { CART_STREAM_TYPE } from './cart.events';
+import { CartReader } from './cart.reader';
+
+export interface CartHead {
+  id: string;
+  version: number;
+}
+
+/** Enough carts for every open storefront of a busy shop; past it the oldest are read again. */
+const MAX_CARTS = 50_000;
+const MAX_TOLD_WHILE_READING = 10_000;
+
+/**
+ * The current version of each recently polled cart, by session, kept true by the change feed: a
+ * poll whose ETag matches is answered 304 without touching the database. A version only ever
+ * moves forward, and a read that raced a notification for its cart is not kept.
+ */
+@Injectable()
+export class CartVersions implements ChangeListener {
+  private readonly bySession = new Map<string, CartHead>();
+  private readonly sessionOfCart = new Map<string, string>();
+  /** Versions told while reads were in flight, so a read that started before a commit is not kept. */
+  private readonly toldWhileReading = new Map<string, number>();
+  private reading = 0;
+  private overflows = 0;
+
+  constructor(
+    private readonly reader: CartReader,
+    private readonly feed: ChangeFeed,
+  ) {
+    feed.subscribe(this);
+  }
+
+  async head(sessionId: string): Promise<CartHead | null> {
+    const cached = this.feed.live ? this.bySession.get(sessionId) : undefined;
+    if (cached) return cached;
+    const token = this.feed.token();
+    const overflows = this.overflows;
+    this.reading++;
+    try {
+      const head = await this.reader.versionOfSession(sessionId);
+      if (!head) return null;
+      const told = this.toldWhileReading.get(head.id) ?? 0;
+      if (told <= head.version && overflows === this.overflows && this.feed.stillLive(token)) this.remember(sessionId, head);
+      return head;
+    } finally {
+      if (--this.reading === 0) this.toldWhileReading.clear();
+    }
+  }
+
+  changed(change: StreamChange): void {
+    if (change.streamType !== CART_STREAM_TYPE) return;
+    const cartId = change.streamId.slice('cart-'.length);
+    if (this.reading > 0) this.noteWhileReading(cartId, change.version);
+    const sessionId = this.sessionOfCart.get(cartId);
+    const head = sessionId === undefined ? undefined : this.bySession.get(sessionId);
+    if (head && change.version > head.version) this.bySession.set(sessionId!, { id: cartId, version: change.version });
+  }
+
+  reset(): void {
+    this.bySession.clear();
+    this.sessionOfCart.clear();
+    this.overflows++;
+  }
+
+  private noteWhileReading(cartId: string, version: number): void {
+    if (this.toldWhileReading.size >= MAX_TOLD_WHILE_READING) {
+      // Too busy to track each one: no read in flight now may be kept.
+      this.toldWhileReading.clear();
+      this.overflows++;
+    }
+    this.toldWhileReading.set(cartId, Math.max(version, this.toldWhileReading.get(cartId) ?? 0));
+  }
+
+  private remember(sessionId: string, head: CartHead): void {
+    const known = this.bySession.get(sessionId);
+    if (known && known.version >= head.version) return;
+    this.bySession.set(sessionId, head);
+    this.sessionOfCart.set(head.id, sessionId);
+    if (this.bySession.size > MAX_CARTS) {
+      const [oldestSession, oldest] = this.bySession.entries().next().value!;
+      this.bySession.delete(oldestSession);
+      this.sessionOfCart.delete(oldest.id);
+    }
+  }
+}
