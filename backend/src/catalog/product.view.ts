@@ -70,12 +70,7 @@ export function toProductDto(p: ProductView): ProductDto {
 /** The product as the inventory shows it: the flag and the units on hand as set, and what checkouts hold. */
 export function toAdminProductDto(p: ProductView) {
   return {
-    id: p.id,
-    name: p.name,
-    description: p.description,
-    price: formatCents(p.priceCents),
-    imageUrl: p.imageUrl,
-    category: p.category,
+    ...toProductDto(p),
     inStock: p.inStock,
     stockQuantity: p.stockQuantity,
     reservedQuantity: p.reservedQuantity ?? 0,

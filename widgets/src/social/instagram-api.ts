@@ -16,7 +16,7 @@ export interface InstagramProfile {
   media_count: number;
 }
 
-/** SPEC §9: social queries stay fresh for 15 minutes and are retried once. */
+/** Social queries stay fresh for 15 minutes and are retried once. */
 const SOCIAL_QUERY = { staleTime: 15 * 60_000, retry: 1 } as const;
 
 export function useInstagramPosts() {
