@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
+import { standInPort, startOrJoin } from '../platform/dev-servers/start-or-join';
 import type { GoogleEndpoints } from './google.strategy';
 import { LOCAL_CLIENT_ID, LOCAL_CLIENT_SECRET, LocalGoogle, startLocalGoogle } from './local-google-provider';
 
@@ -36,27 +37,12 @@ export class GoogleConnection implements OnModuleDestroy {
 
   private async startLocal(): Promise<string> {
     const c = this.config;
-    const port = c.GOOGLE_EMULATOR_PORT ?? (c.PORT === 0 ? 0 : c.PORT + 2);
-    try {
-      this.local = await startLocalGoogle(port);
-      this.logger.log(`Local sign-in provider at ${this.local.url} (no GOOGLE_CLIENT_ID set); admins: ${c.adminEmails.join(', ')}`);
-      return this.local.url;
-    } catch (error) {
-      const url = `http://127.0.0.1:${port}`;
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && (await isLocalProvider(url))) {
-        this.logger.log(`Using the local sign-in provider another process runs at ${url}`);
-        return url;
-      }
-      throw error;
-    }
-  }
-}
-
-async function isLocalProvider(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(`${url}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(2000) });
-    return res.ok;
-  } catch {
-    return false;
+    const port = standInPort(c.GOOGLE_EMULATOR_PORT, c.PORT, 2);
+    const { url, started } = await startOrJoin(port, () => startLocalGoogle(port), { path: '/.well-known/openid-configuration' });
+    this.local = started;
+    this.logger.log(
+      started ? `Local sign-in provider at ${url} (no GOOGLE_CLIENT_ID set); admins: ${c.adminEmails.join(', ')}` : `Using the local sign-in provider another process runs at ${url}`,
+    );
+    return url;
   }
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
+import { standInPort, startOrJoin } from '../platform/dev-servers/start-or-join';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, SquareEmulator, startSquareEmulator } from './emulator';
 import { squareAddresses, SquareSettings } from './square-settings';
 
@@ -51,27 +52,13 @@ export class SquareConnection implements OnModuleDestroy {
 
   private async startEmulator(): Promise<string> {
     const c = this.config;
-    const port = c.SQUARE_EMULATOR_PORT ?? (c.PORT === 0 ? 0 : c.PORT + 1);
-    try {
-      this.emulator = await startSquareEmulator({ port, host: '127.0.0.1', dataDir: join(c.DATA_DIR, 'square-emulator') });
-      this.logger.log(`Square sandbox emulator at ${this.emulator.url} (no SQUARE_ACCESS_TOKEN set)`);
-      return this.emulator.url;
-    } catch (error) {
-      const url = `http://127.0.0.1:${port}`;
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE' && (await isEmulator(url))) {
-        this.logger.log(`Using the Square sandbox emulator another process runs at ${url}`);
-        return url;
-      }
-      throw error;
-    }
-  }
-}
-
-async function isEmulator(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(`${url}/v2/locations`, { headers: { Authorization: `Bearer ${EMULATOR_ACCESS_TOKEN}` }, signal: AbortSignal.timeout(2000) });
-    return res.ok;
-  } catch {
-    return false;
+    const port = standInPort(c.SQUARE_EMULATOR_PORT, c.PORT, 1);
+    const { url, started } = await startOrJoin(port, () => startSquareEmulator({ port, host: '127.0.0.1', dataDir: join(c.DATA_DIR, 'square-emulator') }), {
+      path: '/v2/locations',
+      headers: { Authorization: `Bearer ${EMULATOR_ACCESS_TOKEN}` },
+    });
+    this.emulator = started;
+    this.logger.log(started ? `Square sandbox emulator at ${url} (no SQUARE_ACCESS_TOKEN set)` : `Using the Square sandbox emulator another process runs at ${url}`);
+    return url;
   }
 }
