@@ -13,9 +13,15 @@ const MAX_DEPTH = 32;
  */
 export function guardInput(fastify: FastifyInstance): void {
   fastify.addHook('preHandler', (req, _reply, done) => {
+    if (req.body === undefined && isEmpty(req.query) && isEmpty(req.params)) return done();
     const problem = firstProblem({ params: req.params, query: req.query, body: req.body });
     done(problem ? new BadRequestException({ message: problem, code: 'VALIDATION_FAILED' }) : undefined);
   });
+}
+
+function isEmpty(value: unknown): boolean {
+  for (const _ in value as object) return false;
+  return true;
 }
 
 /** Walks without recursion, so a deeply nested body cannot overflow the stack. */

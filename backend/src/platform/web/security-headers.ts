@@ -1,4 +1,6 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import helmet, { HelmetOptions } from 'helmet';
 import type { SquareSettings } from '../../square';
 
 /**
@@ -69,9 +71,13 @@ export function contentSecurityPolicy(
   };
 }
 
-/** `@fastify/helmet`'s options: every response, API answers included, carries these headers. */
-export function securityHeaders(square: SquareSettings, production: boolean, signInOrigin = GOOGLE_SIGN_IN): FastifyHelmetOptions {
-  return {
+/**
+ * The headers every response carries, API answers included, as helmet sets them for the shop's
+ * options. They do not depend on the request, so helmet runs once, here, rather than per request
+ * (as @fastify/helmet does, which rebuilt its whole middleware chain for every response).
+ */
+export function securityHeaders(square: SquareSettings, production: boolean, signInOrigin = GOOGLE_SIGN_IN): Record<string, string> {
+  const options: HelmetOptions = {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(square, production, signInOrigin) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
@@ -83,4 +89,21 @@ export function securityHeaders(square: SquareSettings, production: boolean, sig
     // The storefront's widgets are loaded by script tags on other sites; CORS guards the API itself.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   };
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/** Sets the security headers on every response, before any route or error handler runs. */
+export function sendSecurityHeaders(fastify: FastifyInstance, headers: Record<string, string>): void {
+  fastify.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 }
