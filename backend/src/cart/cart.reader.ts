@@ -54,8 +54,13 @@ export class CartReader {
     return toCartResponse(cart, items);
   }
 
-  async itemLine(itemId: string): Promise<CartItemView | null> {
-    return this.em().findOne(CartItemView, { id: itemId });
+  /** The line's cart and product: what a change to the line needs before it can load the cart. */
+  async itemLine(itemId: string): Promise<Pick<CartItemView, 'cartId' | 'productId' | 'name'> | null> {
+    const [row] = await this.em().execute<Pick<CartItemView, 'cartId' | 'productId' | 'name'>[]>(
+      'select cart_id as "cartId", product_id as "productId", name from cart_items where id = ?',
+      [itemId],
+    );
+    return row ?? null;
   }
 
   private em(): EntityManager {

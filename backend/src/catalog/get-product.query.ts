@@ -1,6 +1,5 @@
 import { Query, QueryHandler, IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { availableQuantity, ProductView } from './product.view';
 
 /** What other modules may know of a product: enough to price it and check its stock (units no checkout holds). */
 export interface ProductSnapshot {
@@ -18,15 +17,21 @@ export class GetProductQuery extends Query<ProductSnapshot | undefined> {
   }
 }
 
-/** Reads the table rather than the in-memory cache: stock decisions must not act on a stale copy. */
+/**
+ * Reads the table rather than the in-memory cache: stock decisions must not act on a stale copy.
+ * One plain statement, no entity: it runs inside every cart command.
+ */
 @QueryHandler(GetProductQuery)
 export class GetProductHandler implements IQueryHandler<GetProductQuery, ProductSnapshot | undefined> {
   constructor(private readonly orm: MikroORM) {}
 
   async execute({ productId }: GetProductQuery): Promise<ProductSnapshot | undefined> {
-    const p = await this.orm.em.fork().findOne(ProductView, { id: productId });
-    return p
-      ? { productId: p.id, name: p.name, imageUrl: p.imageUrl, priceCents: p.priceCents, inStock: p.inStock, stockQuantity: availableQuantity(p) }
-      : undefined;
+    const [row] = await this.orm.em.fork().getConnection().execute<ProductSnapshot[]>(
+      `select id as "productId", name, image_url as "imageUrl", price_cents as "priceCents", in_stock as "inStock",
+              greatest(0, stock_quantity - reserved_quantity) as "stockQuantity"
+         from products where id = ?`,
+      [productId],
+    );
+    return row;
   }
 }
