@@ -1,5 +1,6 @@
 import { Query, QueryHandler, IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
+import { availableQuantity } from './product.view';
 
 /** What other modules may know of a product: enough to price it and check its stock (units no checkout holds). */
 export interface ProductSnapshot {
@@ -26,12 +27,14 @@ export class GetProductHandler implements IQueryHandler<GetProductQuery, Product
   constructor(private readonly orm: MikroORM) {}
 
   async execute({ productId }: GetProductQuery): Promise<ProductSnapshot | undefined> {
-    const [row] = await this.orm.em.fork().getConnection().execute<ProductSnapshot[]>(
+    const [row] = await this.orm.em.fork().getConnection().execute<(Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number })[]>(
       `select id as "productId", name, image_url as "imageUrl", price_cents as "priceCents", in_stock as "inStock",
-              greatest(0, stock_quantity - reserved_quantity) as "stockQuantity"
+              stock_quantity as "onHand", reserved_quantity as "reserved"
          from products where id = ?`,
       [productId],
     );
-    return row;
+    if (!row) return undefined;
+    const { onHand, reserved, ...product } = row;
+    return { ...product, stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }) };
   }
 }

@@ -51,7 +51,7 @@ export interface ProductDto {
 }
 
 /** What shoppers may still buy: units on hand that no checkout holds. */
-export const availableQuantity = (p: ProductView) => Math.max(0, p.stockQuantity - (p.reservedQuantity ?? 0));
+export const availableQuantity = (p: Pick<ProductView, 'stockQuantity' | 'reservedQuantity'>) => Math.max(0, p.stockQuantity - (p.reservedQuantity ?? 0));
 
 export function toProductDto(p: ProductView): ProductDto {
   const available = availableQuantity(p);
