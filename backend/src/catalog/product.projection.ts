@@ -1,53 +1,55 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Projection } from '../platform/projections/projection';
+import { insertRow, SqlWrite, toColumns, updateById, write } from '../platform/projections/sql-write';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { PRODUCT_STREAM_TYPE, ProductEvent } from './product.events';
-import { ProductView } from './product.view';
+
+/** The products table's columns, by the event field that fills them. */
+const COLUMNS = {
+  name: 'name',
+  description: 'description',
+  priceCents: 'price_cents',
+  imageUrl: 'image_url',
+  category: 'category',
+  inStock: 'in_stock',
+  stockQuantity: 'stock_quantity',
+  squareItemId: 'square_item_id',
+};
 
 @Injectable()
 export class ProductProjection implements Projection {
   readonly name = 'products';
   readonly tables = ['products'];
 
-  async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
-    if (recorded.streamType !== PRODUCT_STREAM_TYPE) return;
+  writesFor(recorded: RecordedEvent): SqlWrite[] {
+    if (recorded.streamType !== PRODUCT_STREAM_TYPE) return [];
     const event = recorded as RecordedEvent<ProductEvent>;
-    const stamp = { version: event.version, updatedAt: event.recordedAt };
+    const stamp = { version: event.version, updated_at: event.recordedAt };
     const id = Number(event.streamId.slice('product-'.length));
     switch (event.type) {
-      case 'ProductAdded': {
-        const { productId, ...fields } = event.data;
-        await em.insert(ProductView, { id: productId, ...fields, reservedQuantity: 0, ...stamp });
-        return;
-      }
+      case 'ProductAdded':
       case 'ProductImportedFromSquare': {
         const { productId, ...fields } = event.data;
-        await em.insert(ProductView, { id: productId, ...fields, reservedQuantity: 0, ...stamp });
-        return;
+        return [insertRow('products', { id: productId, ...toColumns(fields, COLUMNS), reserved_quantity: 0, ...stamp })];
       }
       case 'ProductDetailsChanged':
       case 'StockSet':
-        await em.nativeUpdate(ProductView, { id }, { ...event.data, ...stamp });
-        return;
+        return [updateById('products', id, { ...toColumns(event.data, COLUMNS), ...stamp })];
       case 'StockReserved':
-        await em.execute('update products set reserved_quantity = reserved_quantity + ?, version = ?, updated_at = ? where id = ?', [
-          event.data.quantity, stamp.version, stamp.updatedAt, id,
-        ]);
-        return;
+        return [write('update products set reserved_quantity = reserved_quantity + ?, version = ?, updated_at = ? where id = ?', event.data.quantity, stamp.version, stamp.updated_at, id)];
       case 'StockReleased':
-        await em.execute('update products set reserved_quantity = greatest(0, reserved_quantity - ?), version = ?, updated_at = ? where id = ?', [
-          event.data.quantity, stamp.version, stamp.updatedAt, id,
-        ]);
-        return;
+        return [write('update products set reserved_quantity = greatest(0, reserved_quantity - ?), version = ?, updated_at = ? where id = ?', event.data.quantity, stamp.version, stamp.updated_at, id)];
       case 'StockSold':
         // Mirrors the decider's evolve: never below zero, sold out when the last unit goes.
-        await em.execute(
-          `update products set stock_quantity = greatest(0, stock_quantity - ?), in_stock = in_stock and stock_quantity - ? > 0,
-             reserved_quantity = greatest(0, reserved_quantity - ?), version = ?, updated_at = ? where id = ?`,
-          [event.data.quantity, event.data.quantity, event.data.quantity, stamp.version, stamp.updatedAt, id],
-        );
-        return;
+        return [
+          write(
+            `update products set stock_quantity = greatest(0, stock_quantity - ?), in_stock = in_stock and stock_quantity - ? > 0,
+               reserved_quantity = greatest(0, reserved_quantity - ?), version = ?, updated_at = ? where id = ?`,
+            event.data.quantity, event.data.quantity, event.data.quantity, stamp.version, stamp.updated_at, id,
+          ),
+        ];
+      default:
+        return [];
     }
   }
 }

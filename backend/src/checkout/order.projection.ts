@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import type { Projection } from '../platform/projections/projection';
+import { insertRow, json, SqlWrite, updateById, write } from '../platform/projections/sql-write';
 import { ORDER_STREAM_TYPE, OrderEvent } from './order.events';
-import { OrderView } from './order.view';
+import type { OrderView } from './order.view';
 
 const statusOf: Partial<Record<OrderEvent['type'], OrderView['status']>> = {
   ChargeRequested: 'charging',
@@ -16,58 +16,50 @@ export class OrderProjection implements Projection {
   readonly name = 'orders';
   readonly tables = ['orders', 'discount_redemptions'];
 
-  async apply(em: EntityManager, recorded: RecordedEvent): Promise<void> {
-    if (recorded.streamType !== ORDER_STREAM_TYPE) return;
+  writesFor(recorded: RecordedEvent): SqlWrite[] {
+    if (recorded.streamType !== ORDER_STREAM_TYPE) return [];
     const event = recorded as RecordedEvent<OrderEvent>;
     const id = event.streamId.slice('order-'.length);
-    const stamp = { version: event.version, updatedAt: event.recordedAt };
+    const stamp = { version: event.version, updated_at: event.recordedAt };
     switch (event.type) {
       case 'CheckoutOpened': {
         const d = event.data;
-        await em.insert(OrderView, {
+        const order = insertRow('orders', {
           id,
-          orderNumber: d.orderNumber,
-          cartId: d.cartId,
+          order_number: d.orderNumber,
+          cart_id: d.cartId,
           status: 'opened',
-          customerName: d.customer.name,
-          customerEmail: d.customer.email,
-          fulfillmentMethod: d.fulfillment,
-          shippingAddress: d.shippingAddress,
-          lines: d.lines,
-          subtotalCents: d.subtotalCents,
-          shippingCents: d.shippingCents,
-          discountCents: d.discountCents,
-          discountCode: d.discountCode ?? null,
-          totalCents: d.totalCents,
-          createdAt: event.recordedAt,
+          customer_name: d.customer.name,
+          customer_email: d.customer.email,
+          fulfillment_method: d.fulfillment,
+          shipping_address: json(d.shippingAddress),
+          lines: json(d.lines),
+          subtotal_cents: d.subtotalCents,
+          shipping_cents: d.shippingCents,
+          discount_cents: d.discountCents,
+          discount_code: d.discountCode ?? null,
+          total_cents: d.totalCents,
+          created_at: event.recordedAt,
           ...stamp,
         });
         // The redemption commits with the order; the (code, email) key refuses a second one, so of
         // two checkouts racing with one email only one opens.
-        if (d.discountCode) {
-          await em.execute('insert into discount_redemptions (code, email, order_id, redeemed_at) values (?, ?, ?, ?)', [d.discountCode, d.customer.email, id, event.recordedAt]);
-        }
-        return;
+        if (!d.discountCode) return [order];
+        return [order, write('insert into discount_redemptions (code, email, order_id, redeemed_at) values (?, ?, ?, ?)', d.discountCode, d.customer.email, id, event.recordedAt)];
       }
       case 'CheckoutClosed':
         // A failed checkout gives its code back, as it gives back its stock.
-        await em.execute('delete from discount_redemptions where order_id = ?', [id]);
-        await em.nativeUpdate(OrderView, { id }, { status: 'closed', ...stamp });
-        return;
+        return [write('delete from discount_redemptions where order_id = ?', id), updateById('orders', id, { status: 'closed', ...stamp })];
       case 'PaymentCaptured':
-        await em.nativeUpdate(OrderView, { id }, { status: 'paid', paymentId: event.data.paymentId, ...stamp });
-        return;
+        return [updateById('orders', id, { status: 'paid', payment_id: event.data.paymentId, ...stamp })];
       case 'PaymentFailed':
-        await em.nativeUpdate(OrderView, { id }, { status: 'failed', failureCode: event.data.code, failureMessage: event.data.message, ...stamp });
-        return;
+        return [updateById('orders', id, { status: 'failed', failure_code: event.data.code, failure_message: event.data.message, ...stamp })];
       case 'OrderFulfilled':
-        await em.nativeUpdate(OrderView, { id }, { fulfilledAs: event.data.as, fulfilledAt: event.recordedAt, trackingNumber: event.data.trackingNumber, ...stamp });
-        return;
+        return [updateById('orders', id, { fulfilled_as: event.data.as, fulfilled_at: event.recordedAt, tracking_number: event.data.trackingNumber, ...stamp })];
       case 'OrderConfirmationSent':
-        await em.nativeUpdate(OrderView, { id }, { confirmationSentAt: event.recordedAt, ...stamp });
-        return;
+        return [updateById('orders', id, { confirmation_sent_at: event.recordedAt, ...stamp })];
       default:
-        await em.nativeUpdate(OrderView, { id }, { status: statusOf[event.type]!, ...stamp });
+        return [updateById('orders', id, { status: statusOf[event.type]!, ...stamp })];
     }
   }
 }

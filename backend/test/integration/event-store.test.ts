@@ -1,9 +1,10 @@
-import { MikroORM } from '@mikro-orm/core';
+import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CommandBus } from '@nestjs/cqrs';
 import { RunProductCommand } from '../../src/catalog';
 import { ConcurrencyError } from '../../src/platform/event-store/concurrency.error';
 import { EventStore } from '../../src/platform/event-store/event-store';
+import { ChangeFeed } from '../../src/platform/change-feed/change-feed';
 import { OutboxRoutes } from '../../src/platform/outbox/outbox-routes';
 import { ProjectionRegistry } from '../../src/platform/projections/projection.registry';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -79,13 +80,106 @@ describe('event store', () => {
     t.app.get(ProjectionRegistry).register({
       name: 'fails-on-doomed',
       tables: [],
-      apply: async (_em, e) => {
+      writesFor: (e) => {
         if (e.type === 'Doomed') throw new Error('projection broke');
+        return [];
       },
     });
     await expect(store.append(stream('s-doomed'), 0, [{ type: 'Doomed', data: {} }])).rejects.toThrow('projection broke');
     expect((await store.readStream('s-doomed')).events).toHaveLength(0);
     const [outbox] = await em().execute(`select count(*)::int as n from outbox where job_name = 'doomed'`);
     expect(outbox.n).toBe(0);
+  });
+
+  describe('group commit', () => {
+    /** An append in flight, so that the appends made meanwhile wait and go together in the next transaction. */
+    const inFlight = () => store.append(stream(`busy-${Math.random()}`), 0, [{ type: 'Busy', data: {} }]);
+    /** The transaction's start time, which every event it recorded carries: equal times, one transaction. */
+    const transactionsOf = async (streamIds: string[]) =>
+      new Set((await em().execute(`select recorded_at::text as at from events where stream_id in (${streamIds.map(() => '?').join(', ')})`, streamIds)).map((r) => r.at)).size;
+
+    it('commits concurrent appends to distinct streams together, each caller getting its own events', async () => {
+      const ids = Array.from({ length: 8 }, (_, i) => `grouped-${i}`);
+      const [, ...results] = await Promise.all([inFlight(), ...ids.map((id, i) => store.append(stream(id), 0, [{ type: 'Grouped', data: { i } }, { type: 'Again', data: { i } }]))]);
+      results.forEach((events, i) => {
+        expect(events.map((e) => [e.streamId, e.version, e.type, e.data])).toEqual([
+          [ids[i], 1, 'Grouped', { i }],
+          [ids[i], 2, 'Again', { i }],
+        ]);
+      });
+      expect(await transactionsOf(ids)).toBe(1);
+      const [stored] = await em().execute(`select count(*)::int as n from events where stream_id like 'grouped-%'`);
+      expect(stored.n).toBe(16);
+    });
+
+    it('refuses the one stale writer of a group and lets the others through', async () => {
+      await store.append(stream('stale-1'), 0, [{ type: 'First', data: {} }]);
+      const [, ...results] = await Promise.allSettled([
+        inFlight(),
+        store.append(stream('fresh-1'), 0, [{ type: 'Fresh', data: {} }]),
+        store.append(stream('stale-1'), 0, [{ type: 'Stale', data: {} }]),
+        store.append(stream('ahead-1'), 4, [{ type: 'Ahead', data: {} }]),
+        store.append(stream('fresh-2'), 0, [{ type: 'Fresh', data: {} }]),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      expect((await store.readStream('stale-1')).events.map((e) => e.type)).toEqual(['First']);
+      expect((await store.readStream('ahead-1')).events).toHaveLength(0);
+      expect(await transactionsOf(['fresh-1', 'fresh-2'])).toBe(1);
+    });
+
+    it('retries a group whose projection refused a write member by member: only the refused append fails', async () => {
+      await em().execute('create table group_claims (claim text primary key)');
+      t.app.get(ProjectionRegistry).register({
+        name: 'claims',
+        tables: [],
+        writesFor: (e) => (e.type === 'Claimed' ? [{ sql: 'insert into group_claims (claim) values (?)', params: [(e.data as { claim: string }).claim] }] : []),
+      });
+      const [, ...results] = await Promise.allSettled([
+        inFlight(),
+        store.append(stream('claim-1'), 0, [{ type: 'Claimed', data: { claim: 'raven' } }]),
+        store.append(stream('claim-2'), 0, [{ type: 'Claimed', data: { claim: 'raven' } }]),
+        store.append(stream('claim-3'), 0, [{ type: 'Claimed', data: { claim: 'moth' } }]),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(UniqueConstraintViolationException);
+      expect((await store.readStream('claim-2')).events).toHaveLength(0);
+      expect(await em().execute('select claim from group_claims order by claim')).toEqual([{ claim: 'moth' }, { claim: 'raven' }]);
+    });
+
+    it('falls back to one by one when another transaction raced the group to a stream', async () => {
+      // Two processes' appends at the same version: the loser's whole statement fails on the unique key.
+      const other = t.app.get(MikroORM).em.fork() as EntityManager;
+      const racer = other.transactional(async (tx) => {
+        await tx.execute(`insert into events (event_id, stream_id, stream_type, version, type, data, metadata) values (gen_random_uuid(), 'raced-1', 'Test', 1, 'Racer', '{}', '{}')`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const [, ...results] = await Promise.allSettled([
+        inFlight(),
+        store.append(stream('raced-1'), 0, [{ type: 'Late', data: {} }]),
+        store.append(stream('unraced-1'), 0, [{ type: 'Fine', data: {} }]),
+      ]);
+      await racer;
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+      expect((results[0] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      expect((await store.readStream('raced-1')).events.map((e) => e.type)).toEqual(['Racer']);
+    });
+
+    it('keeps appends made inside inOneTransaction in that transaction, announced after it commits', async () => {
+      const changes: string[] = [];
+      t.app.get(ChangeFeed).subscribe({ changed: (c) => changes.push(c.streamId), reset: () => undefined });
+      await expect(
+        store.inOneTransaction('group-test', async () => {
+          await store.append(stream('joined-1'), 0, [{ type: 'Joined', data: {} }]);
+          expect(changes).not.toContain('joined-1');
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect((await store.readStream('joined-1')).events).toHaveLength(0);
+      await store.inOneTransaction('group-test', () => store.append(stream('joined-2'), 0, [{ type: 'Joined', data: {} }]));
+      expect(changes).toContain('joined-2');
+    });
   });
 });

@@ -1,8 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CommandBus } from '@nestjs/cqrs';
+import { cartDecider } from '../../src/cart/cart.decider';
+import { cartStream } from '../../src/cart/cart.events';
 import { RunProductCommand } from '../../src/catalog';
+import { orderDecider } from '../../src/checkout/order.decider';
+import { orderStream } from '../../src/checkout/order.events';
+import { subscriberDecider } from '../../src/newsletter/subscriber.decider';
+import { subscriberStream } from '../../src/newsletter/subscriber.events';
+import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { ProjectionRebuilder } from '../../src/platform/projections/projection-rebuilder';
+import { ProjectionRegistry } from '../../src/platform/projections/projection.registry';
+import { placeOrder } from '../support/placed-order';
 import { startTestApp, TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -11,16 +21,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const snapshot = async (em: EntityManager) => ({
-  products: await em.execute('select * from products order by id'),
-  carts: await em.execute('select * from carts order by id'),
-  cartItems: await em.execute('select * from cart_items order by id'),
-  subscribers: await em.execute('select * from subscribers order by id'),
-});
+/**
+ * Every row of every projected table as PostgreSQL prints it (`row::text`): exact to the
+ * microsecond for dates and to the byte for jsonb, which parsed JavaScript values are not.
+ */
+const snapshot = async (em: EntityManager, tables: readonly string[]) => {
+  const rows: Record<string, string[]> = {};
+  for (const table of tables) {
+    rows[table] = (await em.execute<{ row: string }[]>(`select t::text as row from ${table} t order by 1`)).map((r) => r.row);
+  }
+  return rows;
+};
 
 describe('projection rebuild', () => {
-  it('replays every event into read tables equal to the live ones', async () => {
+  it('replays every event into read tables equal to the live ones, across all four projections', async () => {
     const bus = t.app.get(CommandBus);
+    const runner = t.app.get(CommandRunner);
     await bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 1, inStock: false, stockQuantity: 0 }));
     await bus.execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: 3, changes: { priceCents: 9100, name: 'Moth Cardigan (restock)' } }));
     await bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 3, inStock: true, stockQuantity: 2 }));
@@ -30,29 +46,84 @@ describe('projection rebuild', () => {
     await t.http.patch(`/api/cart/items/${both.body.items[0].id}`).send({ quantity: 3 }).expect(200);
     await t.http.delete(`/api/cart/items/${both.body.items[1].id}`).expect(200);
     await t.http.patch(`/api/cart/${cart.id}/contact`).send({ name: 'Ana', email: 'ana@example.com' }).expect(200);
-    // Joined, left and joined again; another stays.
+    // Joined, left and joined again; another stays, linked to Square and welcomed.
     await t.http.post('/api/newsletter/subscribe').send({ email: 'ana@example.com', name: 'Ana' }).expect(200);
     await t.http.post('/api/newsletter/unsubscribe').send({ email: 'ana@example.com' }).expect(200);
     await t.http.post('/api/newsletter/subscribe').send({ email: 'ana@example.com', name: null }).expect(200);
     await t.http.post('/api/newsletter/subscribe').send({ email: 'bat@example.com', name: null }).expect(200);
+    const bat = subscriberStream((await t.app.get(MikroORM).em.fork().getConnection().execute(`select id from subscribers where email = 'bat@example.com'`))[0].id);
+    await runner.run(subscriberDecider, bat, { kind: 'LinkToSquare', squareCustomerId: 'SQ-CUST-1' });
+    await runner.run(subscriberDecider, bat, { kind: 'RecordWelcomeSent', messageId: 'welcome-1' });
+
+    // A paid pickup checkout with a discount: reserved and sold stock, a redemption, a checked-out cart.
+    const paid = (await t.http.post('/api/cart').send({ sessionId: 'session_rebuild_0002' }).expect(201)).body;
+    await t.http.post(`/api/cart/${paid.id}/items`).send({ productId: 2, quantity: 1 }).expect(200);
+    const [{ price_cents: price }] = await t.app.get(MikroORM).em.fork().getConnection().execute('select price_cents from products where id = 2');
+    const amount = price - Math.round(price / 10);
+    await t.http
+      .post('/api/square/process-payment')
+      .send({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: String(amount), currency: 'USD' }, customerName: 'Ana', customerEmail: 'ana@example.com', cartId: paid.id, fulfillmentMethod: 'pickup', discountCode: 'DARKCIRCLE10' })
+      .expect(200);
+    // A shipped order (jsonb address), fulfilled and confirmed.
+    const shipped = await placeOrder(t, 'shipping');
+    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'FulfilOrder', trackingNumber: '1Z999' });
+    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordConfirmationSent', messageId: 'confirm-1' });
+    // A failed checkout gives its code back.
+    const failedId = randomUUID();
+    const failed = (command: Parameters<typeof orderDecider.decide>[0]) => runner.run(orderDecider, orderStream(failedId), command);
+    await failed({
+      kind: 'OpenCheckout',
+      opened: {
+        orderId: failedId, orderNumber: 'DC-424242', cartId: randomUUID(), customer: { name: 'Bat', email: 'bat@example.com' }, fulfillment: 'pickup', shippingAddress: null,
+        lines: [{ productId: 4, name: 'Pin', quantity: 1, unitPriceCents: 500 }], subtotalCents: 500, shippingCents: 0, discountCents: 50, discountCode: 'DARKCIRCLE10', totalCents: 450,
+        sourceId: 'cnon:card-nonce-declined', idempotencyKey: `test-${failedId}`,
+      },
+    });
+    await failed({ kind: 'RequestCharge' });
+    await failed({ kind: 'RecordFailure', failure: { code: 'CARD_DECLINED', message: 'Declined' } });
+    await failed({ kind: 'CloseCheckout' });
+    // The studio's side of a cart: a failed checkout, abandoned, a recovery email.
+    const studio = cartStream(cart.id);
+    const orderId = randomUUID();
+    const lines = await t.app.get(MikroORM).em.fork().getConnection().execute('select id, quantity, unit_price_cents from cart_items where cart_id = ?', [cart.id]);
+    const pricedLines = lines.map((l: { id: string; quantity: number; unit_price_cents: number }) => ({ itemId: l.id, quantity: l.quantity, unitPriceCents: l.unit_price_cents }));
+    await runner.run(cartDecider, studio, { kind: 'StartCheckout', orderId, pricedLines });
+    await runner.run(cartDecider, studio, { kind: 'FailCheckout', orderId });
+    await runner.run(cartDecider, studio, { kind: 'AbandonCart' });
+    await runner.run(cartDecider, studio, { kind: 'RequestRecoveryEmail', requestId: 'req-1' });
+    await runner.run(cartDecider, studio, { kind: 'RecordRecoveryEmailSent', requestId: 'req-1', messageId: 'msg-1', to: 'ana@example.com' });
 
     const em = t.app.get(MikroORM).em.fork() as EntityManager;
-    const live = await snapshot(em);
-    expect(live.products.find((p) => p.id === 3)).toMatchObject({ price_cents: 9100, in_stock: true, stock_quantity: 2, version: 3 });
-    expect(live.carts).toEqual([expect.objectContaining({ total_cents: 9600, customer_email: 'ana@example.com', version: 6 })]);
-    expect(live.subscribers).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ email: 'ana@example.com', name: 'Ana', subscribed: true, left_at: null, version: 3 }),
-        expect.objectContaining({ email: 'bat@example.com', subscribed: true }),
-      ]),
-    );
+    const tables = t.app.get(ProjectionRegistry).all().flatMap((p) => p.tables);
+    expect(tables).toEqual(expect.arrayContaining(['products', 'carts', 'cart_items', 'orders', 'discount_redemptions', 'subscribers']));
+    const live = await snapshot(em, tables);
+    const [product3] = await em.execute('select * from products where id = 3');
+    expect(product3).toMatchObject({ price_cents: 9100, in_stock: true, stock_quantity: 2, version: 3 });
+    const carts = await em.execute('select * from carts order by created_at');
+    expect(carts[0]).toMatchObject({ total_cents: 9600, customer_email: 'ana@example.com', email_sent: true, recovery_email_count: 1, checkout_order_id: null });
+    expect(carts[0].abandoned_at).not.toBeNull();
+    expect(carts[1]).toMatchObject({ total_cents: 0, checkout_order_id: null });
+    const subscribers = await em.execute('select * from subscribers order by email');
+    expect(subscribers).toEqual([
+      expect.objectContaining({ email: 'ana@example.com', name: 'Ana', subscribed: true, left_at: null, version: 3 }),
+      expect.objectContaining({ email: 'bat@example.com', subscribed: true, square_customer_id: 'SQ-CUST-1', welcome_sent_at: expect.anything() }),
+    ]);
+    const orders = await em.execute('select * from orders order by created_at');
+    expect(orders.map((o) => o.status)).toEqual(['placed', 'placed', 'closed']);
+    expect(orders[0]).toMatchObject({ discount_code: 'DARKCIRCLE10', shipping_address: null, fulfillment_method: 'pickup' });
+    expect(orders[1]).toMatchObject({ shipping_address: expect.objectContaining({ city: 'Peaceful Pines' }), tracking_number: '1Z999', lines: [expect.objectContaining({ quantity: 2 })] });
+    expect(orders[1].confirmation_sent_at).not.toBeNull();
+    expect(live.discount_redemptions).toHaveLength(1);
 
     await em.execute('update products set name = ?, stock_quantity = 99 where id = 5', ['Drifted']);
     await em.execute('update carts set total_cents = 1');
     await em.execute('update subscribers set subscribed = false');
+    await em.execute(`update orders set status = 'drifted'`);
+    await em.execute('delete from discount_redemptions');
+    const [{ n }] = await em.execute('select count(*)::int as n from events');
     const result = await t.app.get(ProjectionRebuilder).rebuild();
 
-    expect(result.events).toBe(12 + 3 + 6 + 4);
-    expect(await snapshot(em)).toEqual(live);
+    expect(result.events).toBe(n);
+    expect(await snapshot(em, tables)).toEqual(live);
   });
 });

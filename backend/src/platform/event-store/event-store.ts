@@ -1,21 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { EventBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CHANGE_CHANNEL, ChangeFeed, StreamChange } from '../change-feed/change-feed';
+import { ChangeFeed, StreamChange } from '../change-feed/change-feed';
 import { currentContext } from '../context/request-context';
 import { OutboxRoutes } from '../outbox/outbox-routes';
 import { ProjectionRegistry } from '../projections/projection.registry';
+import { toScript } from '../projections/sql-write';
+import { AppendRequest, appendStatement, StreamRef } from './append-statement';
 import { ConcurrencyError } from './concurrency.error';
 import { EventRow, toRecordedEvent } from './event-row';
+import { GroupCommit } from './group-commit';
+import { writeInPooledTransaction } from './pooled-transaction';
 import { DomainEvent, EventsCommitted, RecordedEvent } from './recorded-event';
 
-export interface StreamRef {
-  id: string;
-  type: string;
-}
+export type { StreamRef } from './append-statement';
 
 export interface LoadedStream<E extends DomainEvent> {
   version: number;
@@ -32,51 +32,29 @@ interface Batch {
 const batch = new AsyncLocalStorage<Batch>();
 
 /**
- * The rows go in only if the stream is exactly at the expected version: a writer that read an older
- * version finds it moved (no rows come back), one that names a version ahead of the stream would
- * leave a gap and is refused the same way, and two writers at the same version clash on the unique
- * `(stream_id, version)`. The outbox payload is the recorded event as `toRecordedEvent` then JSON
- * would give it.
- */
-const APPEND_SQL = `
-  with appended as (
-    insert into events (event_id, stream_id, stream_type, version, type, data, metadata)
-    select e.event_id, ?, ?, ? + e.n, e.type, e.data, ?::jsonb
-      from jsonb_to_recordset(?::jsonb) as e (n integer, event_id uuid, type text, data jsonb)
-      where (select coalesce(max(version), 0) from events where stream_id = ?) = ?
-      order by e.n
-    returning *
-  ), queued as (
-    insert into outbox (event_id, queue, job_name, payload)
-    select a.event_id, j.queue, j.job_name, jsonb_build_object(
-        'type', a.type, 'data', a.data, 'eventId', a.event_id, 'streamId', a.stream_id, 'streamType', a.stream_type,
-        'version', a.version, 'globalPosition', a.global_position::text, 'metadata', a.metadata,
-        'recordedAt', to_char(a.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-      from jsonb_to_recordset(?::jsonb) as j (event_id uuid, queue text, job_name text)
-      join appended a using (event_id)
-  )
-  select a.* from appended a cross join (select pg_notify(?, ?)) as notified
-  order by a.version`;
-
-/**
  * The one place events are written. An append, its inline projections and its outbox rows
- * commit together or not at all.
+ * commit together or not at all. Appends made outside a transaction of the caller's are group
+ * committed (see GroupCommit): one transaction in flight, carrying every append that arrived while
+ * the one before was busy.
  */
 @Injectable()
 export class EventStore {
+  private readonly groups: GroupCommit;
+
   constructor(
     private readonly orm: MikroORM,
     private readonly projections: ProjectionRegistry,
     private readonly routes: OutboxRoutes,
     private readonly eventBus: EventBus,
     private readonly feed: ChangeFeed,
-  ) {}
+  ) {
+    // One transaction in flight: concurrent commits each wait for their own flush to disk, which
+    // measured slower than one commit carrying everything that gathered meanwhile.
+    this.groups = new GroupCommit((requests) => this.writeGroup(requests), { transactions: 1, requests: 256 });
+  }
 
   async readStream<E extends DomainEvent>(streamId: string): Promise<LoadedStream<E>> {
-    const rows = await this.em().execute<EventRow[]>(
-      'select * from events where stream_id = ? order by version',
-      [streamId],
-    );
+    const rows = await this.em().execute<EventRow[]>('select * from events where stream_id = ? order by version', [streamId]);
     const events = rows.map((r) => toRecordedEvent(r) as RecordedEvent<E>);
     return { version: events.at(-1)?.version ?? 0, events };
   }
@@ -85,23 +63,10 @@ export class EventStore {
   async append<E extends DomainEvent>(stream: StreamRef, expectedVersion: number, events: E[]): Promise<RecordedEvent<E>[]> {
     if (events.length === 0) return [];
     const { correlationId, causationId, actor } = currentContext();
-    const metadata = JSON.stringify({ correlationId, causationId, actor });
-    const recorded = await this.em().transactional(async (em) => {
-      const rows = await this.insert(em, stream, expectedVersion, events, metadata);
-      const recordedEvents = rows.map((r) => toRecordedEvent(r) as RecordedEvent<E>);
-      for (const event of recordedEvents) await this.projections.apply(em, event);
-      return recordedEvents;
-    });
-    const change = { streamType: stream.type, streamId: stream.id, version: expectedVersion + events.length };
-    const pending = batch.getStore();
-    if (pending) {
-      pending.events.push(...recorded);
-      pending.changes.push(change);
-    } else {
-      this.feed.committed([change]);
-      this.eventBus.publish(new EventsCommitted(recorded));
-    }
-    return recorded;
+    const request: AppendRequest = { stream, expectedVersion, events, metadata: { correlationId, causationId, actor } };
+    const em = this.em();
+    const recorded = em.isInTransaction() ? await this.appendInTransaction(em, request) : await this.groups.append(request);
+    return recorded as RecordedEvent<E>[];
   }
 
   /**
@@ -121,34 +86,46 @@ export class EventStore {
     return result;
   }
 
+  /** A group in a transaction of its own; its members are announced once it committed. */
+  private async writeGroup(requests: readonly AppendRequest[]): Promise<(RecordedEvent[] | undefined)[]> {
+    const recorded = await writeInPooledTransaction(this.orm, this.projections, this.routes, requests);
+    const changes = requests.flatMap((r, i) => (recorded[i] ? [changeOf(r)] : []));
+    if (changes.length) this.feed.committed(changes);
+    for (const events of recorded) if (events) this.eventBus.publish(new EventsCommitted(events));
+    return recorded;
+  }
+
   /**
-   * Events, their outbox rows and the change notification in one statement: one round trip
-   * whatever the number of events or routes.
+   * Inside the caller's transaction (`inOneTransaction`): joined, under a savepoint so that a lost
+   * race leaves the caller's transaction usable, and announced when the caller's commits.
    */
-  private async insert(em: EntityManager, stream: StreamRef, expectedVersion: number, events: DomainEvent[], metadata: string) {
-    const numbered = events.map((e, i) => ({ n: i + 1, event_id: randomUUID(), type: e.type, data: e.data }));
-    const jobs = numbered.flatMap((e) => this.routes.for(e.type).map((route) => ({ event_id: e.event_id, queue: route.queue, job_name: route.jobName })));
-    const newVersion = expectedVersion + events.length;
-    let rows: EventRow[];
-    try {
-      rows = await em.execute<EventRow[]>(APPEND_SQL, [
-        stream.id,
-        stream.type,
-        expectedVersion,
-        metadata,
-        JSON.stringify(numbered),
-        stream.id,
-        expectedVersion,
-        JSON.stringify(jobs),
-        CHANGE_CHANNEL,
-        `${stream.type}|${stream.id}|${newVersion}`,
-      ]);
-    } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(stream.id, expectedVersion);
-      throw error;
+  private async appendInTransaction(em: EntityManager, request: AppendRequest): Promise<RecordedEvent[]> {
+    const statement = appendStatement([request], this.routes);
+    const recorded = await em.transactional(async (tx) => {
+      let rows: EventRow[];
+      try {
+        rows = await tx.execute<EventRow[]>(statement.sql, statement.params);
+      } catch (error) {
+        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(request.stream.id, request.expectedVersion);
+        throw error;
+      }
+      const [own] = statement.rowsOf(rows);
+      if (!own) throw new ConcurrencyError(request.stream.id, request.expectedVersion);
+      const events = own.map(toRecordedEvent);
+      const script = toScript(tx.getPlatform(), this.projections.writesFor(events));
+      if (script) await tx.execute(script);
+      return events;
+    });
+    const pending = batch.getStore();
+    if (pending) {
+      pending.events.push(...recorded);
+      pending.changes.push(changeOf(request));
+    } else {
+      // Joined a transaction that is not `inOneTransaction`'s: there is no later moment to wait for.
+      this.feed.committed([changeOf(request)]);
+      this.eventBus.publish(new EventsCommitted(recorded));
     }
-    if (rows.length !== events.length) throw new ConcurrencyError(stream.id, expectedVersion);
-    return rows;
+    return recorded;
   }
 
   /** A fresh context, inside the transaction of `inOneTransaction` when there is one. */
@@ -156,3 +133,5 @@ export class EventStore {
     return this.orm.em.fork({ keepTransactionContext: true }) as EntityManager;
   }
 }
+
+const changeOf = (r: AppendRequest): StreamChange => ({ streamType: r.stream.type, streamId: r.stream.id, version: r.expectedVersion + r.events.length });

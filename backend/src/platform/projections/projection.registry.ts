@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RecordedEvent } from '../event-store/recorded-event';
 import type { Projection } from './projection';
+import type { SqlWrite } from './sql-write';
 
 /** The projections every module registered at start-up. */
 @Injectable()
@@ -17,7 +17,10 @@ export class ProjectionRegistry {
     return this.projections;
   }
 
-  async apply(em: EntityManager, event: RecordedEvent): Promise<void> {
-    for (const projection of this.projections) await projection.apply(em, event);
+  /** Every projection's statements for these events, event by event, in order. */
+  writesFor(events: readonly RecordedEvent[]): SqlWrite[] {
+    const writes: SqlWrite[] = [];
+    for (const event of events) for (const projection of this.projections) writes.push(...projection.writesFor(event));
+    return writes;
   }
 }
