@@ -39,7 +39,7 @@ describe('the write path', () => {
     // begin and commit rode along with the statements next to them.
     expect(sent.map((s) => s.trim().split(/\s+/).slice(0, 3).join(' '))).toEqual([
       'select * from',
-      'select "p0".* from',
+      'select id as',
       'begin; with requested',
       'with changed as',
       'select c.*, coalesce((',
