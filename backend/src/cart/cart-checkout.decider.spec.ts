@@ -22,8 +22,17 @@ describe('cart checkout', () => {
     const twoHoodies: CartEvent = { type: 'ItemQuantityChanged', data: { itemId: 'i1', quantity: 2 } };
     spec.given(created, hoodie, tee, twoHoodies).when({ kind: 'StartCheckout', orderId: 'o1', pricedLines: priced }).thenThrows('CART_CHANGED');
     spec.given(created, hoodie, tee).when({ kind: 'StartCheckout', orderId: 'o1', pricedLines: priced.slice(0, 1) }).thenThrows('CART_CHANGED');
+    spec.given(created, hoodie).when({ kind: 'StartCheckout', orderId: 'o1', pricedLines: priced }).thenThrows('CART_CHANGED');
     const repriced = [{ ...priced[0], unitPriceCents: 6000 }, priced[1]];
     spec.given(created, hoodie, tee).when({ kind: 'StartCheckout', orderId: 'o1', pricedLines: repriced }).thenThrows('CART_CHANGED');
+  });
+
+  it('refuses when a line was swapped for another item at the same quantity and price', () => {
+    const swapped = [{ ...priced[0], itemId: 'i9' }, priced[1]];
+    spec
+      .given(created, hoodie, tee)
+      .when({ kind: 'StartCheckout', orderId: 'o1', pricedLines: swapped })
+      .thenThrows('CART_CHANGED', 'Your cart changed while you were paying. Please review it and try again.');
   });
 
   it('refuses an empty cart', () => {
@@ -32,12 +41,12 @@ describe('cart checkout', () => {
 
   it('treats the same checkout asked twice as started, and refuses another one meanwhile', () => {
     spec.given(created, hoodie, tee, started).when({ kind: 'StartCheckout', orderId: 'o1', pricedLines: priced }).thenNothing();
-    spec.given(created, hoodie, tee, started).when({ kind: 'StartCheckout', orderId: 'o2', pricedLines: priced }).thenThrows('CHECKOUT_IN_PROGRESS');
+    spec.given(created, hoodie, tee, started).when({ kind: 'StartCheckout', orderId: 'o2', pricedLines: priced }).thenThrows('CHECKOUT_IN_PROGRESS', 'Your payment is being processed; the cart can change again in a moment.');
   });
 
   it('locks the lines while a payment is in progress', () => {
     const locked = spec.given(created, hoodie, tee, started);
-    locked.when({ kind: 'AddItem', newItemId: 'i3', quantity: 1, product: hoodieProduct }).thenThrows('CHECKOUT_IN_PROGRESS');
+    locked.when({ kind: 'AddItem', newItemId: 'i3', quantity: 1, product: hoodieProduct }).thenThrows('CHECKOUT_IN_PROGRESS', 'Your payment is being processed; the cart can change again in a moment.');
     locked.when({ kind: 'ChangeQuantity', itemId: 'i1', quantity: 2, stock: hoodieProduct }).thenThrows('CHECKOUT_IN_PROGRESS');
     locked.when({ kind: 'RemoveItem', itemId: 'i1' }).thenThrows('CHECKOUT_IN_PROGRESS');
     locked.when({ kind: 'ClearCart' }).thenThrows('CHECKOUT_IN_PROGRESS');
@@ -57,6 +66,10 @@ describe('cart checkout', () => {
     spec.given(created, hoodie, tee, started).when({ kind: 'CompleteCheckout', orderId: 'o1' }).then([checkedOut]);
     spec.given(created, hoodie, tee, started, checkedOut).when({ kind: 'CompleteCheckout', orderId: 'o1' }).thenNothing();
     spec.given(created, hoodie, tee, started, checkedOut).when({ kind: 'StartCheckout', orderId: 'o2', pricedLines: [] }).thenThrows('EMPTY_CART');
+  });
+
+  it('leaves a line alone when no new price is given for it', () => {
+    spec.given(created, hoodie, tee).when({ kind: 'RepriceItems', prices: { i1: 6000 } }).then([{ type: 'ItemRepriced', data: { itemId: 'i1', unitPriceCents: 6000 } }]);
   });
 
   it('reprices only the lines whose price moved', () => {

@@ -17,11 +17,11 @@ describe('cart decider: abandonment and recovery emails', () => {
   });
 
   it('refuses to abandon an empty cart or one being paid for', () => {
-    spec.given(created).when({ kind: 'AbandonCart' }).thenThrows('EMPTY_CART');
+    spec.given(created).when({ kind: 'AbandonCart' }).thenThrows('EMPTY_CART', 'This cart is empty: there is nothing to recover.');
     spec
       .given(created, added, { type: 'CheckoutStarted', data: { orderId: 'o1' } })
       .when({ kind: 'AbandonCart' })
-      .thenThrows('CHECKOUT_IN_PROGRESS');
+      .thenThrows('CHECKOUT_IN_PROGRESS', 'This cart is being paid for right now.');
   });
 
   it('asks for a recovery email, marking the cart abandoned first when it was not', () => {
@@ -30,7 +30,7 @@ describe('cart decider: abandonment and recovery emails', () => {
   });
 
   it('refuses a recovery email without an email address to write to', () => {
-    spec.given(created, added).when({ kind: 'RequestRecoveryEmail', requestId: 'r1' }).thenThrows('NO_EMAIL');
+    spec.given(created, added).when({ kind: 'RequestRecoveryEmail', requestId: 'r1' }).thenThrows('NO_EMAIL', 'This cart has no email address to write to.');
   });
 
   it('asks nothing more while one email is on its way, and records it sent once', () => {
@@ -42,11 +42,28 @@ describe('cart decider: abandonment and recovery emails', () => {
 
   it(`stops after ${MAX_RECOVERY_EMAILS} emails`, () => {
     const history = [1, 2, 3].flatMap((n) => [requested(`r${n}`), sent(`r${n}`)]);
-    spec.given(created, added, contact, abandoned, ...history).when({ kind: 'RequestRecoveryEmail', requestId: 'r4' }).thenThrows('RECOVERY_LIMIT');
+    spec
+      .given(created, added, contact, abandoned, ...history)
+      .when({ kind: 'RequestRecoveryEmail', requestId: 'r4' })
+      .thenThrows('RECOVERY_LIMIT', `This cart has had ${MAX_RECOVERY_EMAILS} recovery emails already.`);
   });
 
   it('forgets a pending email once the shopper checked out, so nothing is sent for a bought cart', () => {
     const checkedOut: CartEvent[] = [{ type: 'CheckoutStarted', data: { orderId: 'o1' } }, { type: 'CartCheckedOut', data: { orderId: 'o1' } }];
     spec.given(created, added, contact, abandoned, requested('r1'), ...checkedOut).when({ kind: 'RecordRecoveryEmailSent', requestId: 'r1', messageId: '<r1>', to: 'm@example.com' }).thenNothing();
+  });
+});
+
+// The recovery email goes to the contact details last given.
+describe('cart decider: contact details', () => {
+  const given: CartEvent = { type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.com' } };
+
+  it('records contact details again when only the name or only the email changes', () => {
+    spec.given(created, given).when({ kind: 'GiveContactDetails', name: 'Ana Lugosi', email: 'ana@example.com' }).then([
+      { type: 'ContactDetailsGiven', data: { name: 'Ana Lugosi', email: 'ana@example.com' } },
+    ]);
+    spec.given(created, given).when({ kind: 'GiveContactDetails', name: 'Ana', email: 'ana@example.org' }).then([
+      { type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.org' } },
+    ]);
   });
 });

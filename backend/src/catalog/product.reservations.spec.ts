@@ -33,7 +33,7 @@ describe('product stock reservations', () => {
   });
 
   it('refuses to reserve a product that does not exist', () => {
-    spec.given().when({ kind: 'ReserveStock', productId: 7, orderId: 'a', quantity: 1 }).thenThrows('NOT_FOUND');
+    spec.given().when({ kind: 'ReserveStock', productId: 7, orderId: 'a', quantity: 1 }).thenThrows('NOT_FOUND', 'Product 7 was not found.');
   });
 
   it('releases what an order held, once', () => {

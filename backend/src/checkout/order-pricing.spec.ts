@@ -11,6 +11,10 @@ describe('order pricing', () => {
     expect(priceOrder(lines, 'pickup')).toEqual({ subtotalCents: 5000, shippingCents: 0, discountCents: 0, totalCents: 5000 });
   });
 
+  it('charges nothing for pickup below 50.00 either', () => {
+    expect(priceOrder([{ unitPriceCents: 4999, quantity: 1 }], 'pickup')).toEqual({ subtotalCents: 4999, shippingCents: 0, discountCents: 0, totalCents: 4999 });
+  });
+
   it('ships for 5.00 below 50.00 and free from exactly 50.00', () => {
     expect(priceOrder([{ unitPriceCents: 4999, quantity: 1 }], 'shipping')).toEqual({ subtotalCents: 4999, shippingCents: 500, discountCents: 0, totalCents: 5499 });
     expect(priceOrder(lines, 'shipping').totalCents).toBe(5000);

@@ -1,4 +1,5 @@
 import { deciderSpec } from '../../test/support/decider-spec';
+import { fold } from '../platform/event-store/decider';
 import { orderDecider } from './order.decider';
 import type { CheckoutOpened, OrderEvent } from './order.events';
 
@@ -32,7 +33,7 @@ describe('order decider', () => {
   });
 
   it('refuses commands on an order that does not exist', () => {
-    spec.given().when({ kind: 'RequestCharge' }).thenThrows('NOT_FOUND');
+    spec.given().when({ kind: 'RequestCharge' }).thenThrows('NOT_FOUND', 'That order was not found.');
   });
 
   it('asks for the charge once', () => {
@@ -47,9 +48,20 @@ describe('order decider', () => {
     spec.given(opened, charging, captured, placed).when({ kind: 'RecordPayment', payment }).thenNothing();
   });
 
-  it('refuses a payment for a checkout that never asked for one or already failed', () => {
-    spec.given(opened).when({ kind: 'RecordPayment', payment }).thenThrows('CONFLICT');
-    spec.given(opened, charging, declined).when({ kind: 'RecordPayment', payment }).thenThrows('CONFLICT');
+  it('refuses a payment for a checkout that never asked for one or already failed, naming the order and its status', () => {
+    spec.given(opened).when({ kind: 'RecordPayment', payment }).thenThrows('CONFLICT', 'Order DC-1001 cannot take a payment while opened.');
+    spec.given(opened, charging, declined).when({ kind: 'RecordPayment', payment }).thenThrows('CONFLICT', 'Order DC-1001 cannot take a payment while failed.');
+  });
+
+  // The checkout's answer to the shopper is read from the folded order: the payment id, or the refusal.
+  it('remembers the captured payment of a placed order', () => {
+    const state = fold(orderDecider, [opened, charging, captured, placed]);
+    expect(state.exists && [state.status, state.payment]).toEqual(['placed', payment]);
+  });
+
+  it('remembers why a closed checkout failed', () => {
+    const state = fold(orderDecider, [opened, charging, declined, { type: 'CheckoutClosed', data: {} }]);
+    expect(state.exists && [state.status, state.failure]).toEqual(['closed', { code: 'GENERIC_DECLINE', message: 'Your card was declined.' }]);
   });
 
   it('records a failure before or during the charge, and never after the money moved', () => {
@@ -63,13 +75,13 @@ describe('order decider', () => {
   it('places a paid order once, and only a paid one', () => {
     spec.given(opened, charging, captured).when({ kind: 'PlaceOrder' }).then([placed]);
     spec.given(opened, charging, captured, placed).when({ kind: 'PlaceOrder' }).thenNothing();
-    spec.given(opened, charging).when({ kind: 'PlaceOrder' }).thenThrows('CONFLICT');
+    spec.given(opened, charging).when({ kind: 'PlaceOrder' }).thenThrows('CONFLICT', 'Order DC-1001 is not paid.');
   });
 
   it('closes a failed checkout once, and only a failed one', () => {
     spec.given(opened, charging, declined).when({ kind: 'CloseCheckout' }).then([{ type: 'CheckoutClosed', data: {} }]);
     spec.given(opened, charging, declined, { type: 'CheckoutClosed', data: {} }).when({ kind: 'CloseCheckout' }).thenNothing();
-    spec.given(opened, charging, captured).when({ kind: 'CloseCheckout' }).thenThrows('CONFLICT');
+    spec.given(opened, charging, captured).when({ kind: 'CloseCheckout' }).thenThrows('CONFLICT', 'Order DC-1001 has not failed.');
   });
 
   it('records the confirmation email once, for a placed order only', () => {
@@ -100,6 +112,14 @@ describe('order decider', () => {
         .given(shippingOpened, charging, captured, placed)
         .when({ kind: 'FulfilOrder', trackingNumber: '9400 1000' })
         .then([{ type: 'OrderFulfilled', data: { as: 'shipped', trackingNumber: '9400 1000' } }]);
+    });
+
+    it('keeps no tracking number for a pickup order', () => {
+      spec.given(opened, charging, captured, placed).when({ kind: 'FulfilOrder', trackingNumber: '9400 1000' }).then([{ type: 'OrderFulfilled', data: { as: 'picked-up', trackingNumber: null } }]);
+    });
+
+    it('ships without a tracking number when none is given', () => {
+      spec.given(shippingOpened, charging, captured, placed).when({ kind: 'FulfilOrder' }).then([{ type: 'OrderFulfilled', data: { as: 'shipped', trackingNumber: null } }]);
     });
 
     it('refuses to fulfil an order that is not paid and placed', () => {

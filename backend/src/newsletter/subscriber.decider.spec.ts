@@ -1,4 +1,5 @@
 import { deciderSpec } from '../../test/support/decider-spec';
+import { fold } from '../platform/event-store/decider';
 import { subscriberDecider } from './subscriber.decider';
 import type { SubscriberEvent } from './subscriber.events';
 
@@ -32,5 +33,30 @@ describe('subscriber decider', () => {
     spec.given(joined).when({ kind: 'RecordWelcomeSent', messageId: '<m1>' }).then([welcomed]);
     spec.given(joined, welcomed, left, joined).when({ kind: 'RecordWelcomeSent', messageId: '<m2>' }).thenNothing();
     spec.given().when({ kind: 'RecordWelcomeSent', messageId: '<m1>' }).thenThrows('NOT_FOUND');
+  });
+
+  it('refuses to link or welcome a subscriber that does not exist, saying so', () => {
+    spec.given().when({ kind: 'LinkToSquare', squareCustomerId: 'CUST1' }).thenThrows('NOT_FOUND', 'That subscriber was not found.');
+    spec.given().when({ kind: 'RecordWelcomeSent', messageId: '<m1>' }).thenThrows('NOT_FOUND', 'That subscriber was not found.');
+  });
+});
+
+// The Square customer job and the welcome email read the folded subscriber.
+describe('subscriber decider: the subscriber the jobs read', () => {
+  const named: SubscriberEvent = { type: 'SubscriberJoined', data: { subscriberId: 's1', email: 'ana@example.com', name: 'Ana' } };
+
+  it('is subscribed with the name given, and has had no welcome email yet', () => {
+    expect(fold(subscriberDecider, [named])).toEqual({ exists: true, subscriberId: 's1', email: 'ana@example.com', name: 'Ana', subscribed: true, welcomeSent: false });
+  });
+
+  it('keeps the name given before when rejoining without one, and takes a new one', () => {
+    const rejoined = (name: string | null): SubscriberEvent => ({ type: 'SubscriberJoined', data: { subscriberId: 's1', email: 'ana@example.com', name } });
+    expect(fold(subscriberDecider, [named, left, rejoined(null)])).toMatchObject({ name: 'Ana', subscribed: true });
+    expect(fold(subscriberDecider, [named, left, rejoined('Ana Lugosi')])).toMatchObject({ name: 'Ana Lugosi', subscribed: true });
+  });
+
+  it('keeps the Square customer and the welcome email across leaving and rejoining', () => {
+    expect(fold(subscriberDecider, [named, linked, welcomed, left])).toMatchObject({ subscribed: false, squareCustomerId: 'CUST1', welcomeSent: true });
+    expect(fold(subscriberDecider, [named, linked, welcomed, left, named])).toMatchObject({ subscribed: true, squareCustomerId: 'CUST1', welcomeSent: true });
   });
 });

@@ -8,10 +8,17 @@ export const PLACEHOLDER_ZIP = '00000';
 
 export type ShippingMethod = 'pickup' | 'standard';
 
-/** The cost of each fulfilment method for a subtotal: pickup free; standard free from 50.00. */
+/**
+ * The cost of each fulfilment method for a subtotal: pickup free; standard free from 50.00. Each
+ * method is named, so a new one is a compile error here rather than silently priced as standard.
+ */
 export function shippingCostCents(method: ShippingMethod, subtotalCents: number): number {
-  if (method === 'pickup') return 0;
-  return subtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : STANDARD_CENTS;
+  switch (method) {
+    case 'pickup':
+      return 0;
+    case 'standard':
+      return subtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS ? 0 : STANDARD_CENTS;
+  }
 }
 
 /** US only: five digits, optionally ZIP+4. */
