@@ -19,10 +19,13 @@ import { Storefront } from './Storefront';
 const container = document.getElementById('root')!;
 const storefront = <Storefront client={queryClient} router={(app: ReactNode) => <BrowserRouter>{app}</BrowserRouter>} />;
 
-// Pages the build prerendered arrive drawn: React adopts that HTML (hydrates) instead of drawing it
-// again. Either way the work is a transition, so React yields to the browser every few milliseconds
+// The work is a transition either way, so React yields to the browser every few milliseconds
 // instead of holding the main thread for the whole first render.
-startTransition(() => {
-  if (container.hasChildNodes()) hydrateRoot(container, storefront);
-  else createRoot(container).render(storefront);
-});
+if (container.hasChildNodes()) {
+  // Pages the build prerendered arrive drawn: React adopts that HTML (hydrates) instead of drawing
+  // it again, once the browser has painted it (a frame, then a task), so the shopper sees the page
+  // while React works rather than after.
+  requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(container, storefront))));
+} else {
+  startTransition(() => createRoot(container).render(storefront));
+}
