@@ -14,7 +14,8 @@ export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'dark-circle:precompress',
-    apply: 'build',
+    // The prerender's server build is never served.
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     configResolved(config) {
       outDir = config.build.outDir;
     },

@@ -1,6 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { startTransition, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import '@fontsource/eb-garamond/400.css';
 import '@fontsource/eb-garamond/400-italic.css';
@@ -15,17 +14,18 @@ import './styles/toast.css';
 import './styles/checkout.css';
 import './styles/home.css';
 import { queryClient } from './api/query-client';
-import { App } from './App';
-import { ToastProvider } from './toast/ToastProvider';
+import { Storefront } from './Storefront';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <ToastProvider>
-          <App />
-        </ToastProvider>
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const storefront = <Storefront client={queryClient} router={(app: ReactNode) => <BrowserRouter>{app}</BrowserRouter>} />;
+
+// The work is a transition either way, so React yields to the browser every few milliseconds
+// instead of holding the main thread for the whole first render.
+if (container.hasChildNodes()) {
+  // Pages the build prerendered arrive drawn: React adopts that HTML (hydrates) instead of drawing
+  // it again, once the browser has painted it (a frame, then a task), so the shopper sees the page
+  // while React works rather than after.
+  requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(container, storefront))));
+} else {
+  startTransition(() => createRoot(container).render(storefront));
+}

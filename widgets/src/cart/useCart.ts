@@ -10,9 +10,13 @@ export const CART_POLL_MS = 2000;
 /** The query key is the URL's segments, so each session has its own entry. */
 export const cartKey = (sessionId: string | null) => ['/api/cart', sessionId] as const;
 
-/** The session id, re-read when the cart changes (the first add creates it) or another tab sets it. */
-export function useCartSessionId(): string | null {
-  return useSyncExternalStore(subscribeToSession, readCartSessionId, () => null);
+/**
+ * The session id, re-read when the cart changes (the first add creates it) or another tab sets it.
+ * `undefined` while React adopts the build's prerendered HTML: the build could not read this
+ * browser's storage, so the cart is "still loading" there rather than empty.
+ */
+export function useCartSessionId(): string | null | undefined {
+  return useSyncExternalStore(subscribeToSession, readCartSessionId, () => undefined);
 }
 
 function subscribeToSession(onChange: () => void): () => void {
@@ -34,7 +38,7 @@ export interface UseCart {
   items: CartItem[];
   /** Sum of quantities, the number on the header badge. */
   itemCount: number;
-  /** True only while a first load is under way; a browser with no session never loads. */
+  /** True while a first load is under way (or the session is not read yet); a browser with no session never loads. */
   loading: boolean;
   error: Error | null;
 }
@@ -43,9 +47,9 @@ export interface UseCart {
 export function useCart({ poll = false }: { poll?: boolean } = {}): UseCart {
   const sessionId = useCartSessionId();
   const query = useQuery({
-    queryKey: cartKey(sessionId),
+    queryKey: cartKey(sessionId ?? null),
     queryFn: ({ signal }) => (sessionId ? fetchCart(sessionId, signal) : null),
-    enabled: sessionId !== null,
+    enabled: typeof sessionId === 'string',
     refetchInterval: poll ? CART_POLL_MS : false,
   });
 
@@ -66,11 +70,11 @@ export function useCart({ poll = false }: { poll?: boolean } = {}): UseCart {
   const data = query.data ?? null;
   const items = data?.items ?? [];
   return {
-    sessionId,
+    sessionId: sessionId ?? null,
     data,
     items,
     itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
-    loading: sessionId !== null && query.isPending,
+    loading: sessionId === undefined || (sessionId !== null && query.isPending),
     error: query.error,
   };
 }

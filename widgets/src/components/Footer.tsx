@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useSite } from '../site/site-api';
 import { SectionLink } from './SectionLink';
@@ -72,7 +73,7 @@ export function Footer() {
       </div>
 
       <div className="container site-footer__bottom">
-        <p>© {new Date().getFullYear()} The Dark Circle</p>
+        <p>© {useYear()} The Dark Circle</p>
         <ul className="site-footer__legal">
           {LEGAL.map((item) => (
             <li key={item.to}>
@@ -83,4 +84,14 @@ export function Footer() {
       </div>
     </footer>
   );
+}
+
+const never = () => () => {};
+
+/**
+ * This year, read in the browser. The build's prerendered HTML has no year (it may be served in a
+ * later one), so the page adopts that HTML without a mismatch and then fills the year in.
+ */
+function useYear(): number | null {
+  return useSyncExternalStore(never, () => new Date().getFullYear(), () => null);
 }

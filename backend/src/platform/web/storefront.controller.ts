@@ -9,6 +9,30 @@ import { compressOnce, CompressedBody, sendCompressed } from './compressed-body'
 const STOREFRONT_ROUTES = [/^\/$/, /^\/product(\/[^/]*)?$/, /^\/cart$/, /^\/order-confirmation$/, /^\/fonts$/, /^\/(privacy|terms|shipping)$/];
 const ADMIN_ROUTES = [/^\/admin(\/.*)?$/, /^\/inventory$/];
 
+/** A product page the storefront can draw (it reads the id as a positive integer). */
+const PRODUCT_PAGE = /^\/product\/([1-9]\d{0,15})$/;
+
+/**
+ * The API answer a prerendered page draws first, fetched with the page instead of after its script
+ * has run: the catalogue for the home page's grid, the product for its page. (The storefront's
+ * fetches send credentials, hence `crossorigin=use-credentials`: otherwise the preload goes unused.)
+ */
+function dataFor(path: string): string | undefined {
+  if (path === '/') return '/api/products';
+  const product = PRODUCT_PAGE.exec(path)?.[1];
+  return product ? `/api/products/${product}` : undefined;
+}
+
+/**
+ * Pages the storefront's build drew ahead of time (`widgets/prerender.ts`), by path: each arrives
+ * with its first render in the HTML. Every other storefront path gets the empty shell, index.html.
+ */
+function prerenderedPage(path: string): string | undefined {
+  if (path === '/') return 'home';
+  if (PRODUCT_PAGE.test(path)) return 'product';
+  return /^\/(cart|fonts|privacy|terms|shipping)$/.exec(path)?.[1];
+}
+
 /**
  * The single-page apps' HTML for every path that is not an API call or a built file (those are
  * served by @fastify/static). Unknown `/api/*` paths stay JSON 404s.
@@ -24,24 +48,28 @@ export class StorefrontController {
     const path = req.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/')) throw new NotFoundException(`Cannot GET ${path}`);
     const admin = ADMIN_ROUTES.some((r) => r.test(path));
-    const html = this.html(admin ? this.config.ADMIN_DIR : this.config.STOREFRONT_DIR);
+    const dir = admin ? this.config.ADMIN_DIR : this.config.STOREFRONT_DIR;
+    const prerendered = admin ? undefined : prerenderedPage(path);
+    const html = (prerendered && this.html(join(dir, 'prerendered', `${prerendered}.html`))) || this.html(join(dir, 'index.html'));
     if (html === undefined) {
       reply.status(503).type('text/plain').send('The storefront is not built yet: run `npm run build`.');
       return;
     }
     const known = admin || STOREFRONT_ROUTES.some((r) => r.test(path));
+    const data = prerendered && dataFor(path);
+    if (data) reply.header('link', `<${data}>; rel=preload; as=fetch; crossorigin=use-credentials`);
     sendCompressed(req, reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8'), html);
   }
 
-  /** index.html is read once; a missing build is looked for again on the next request. */
-  private html(dir: string): CompressedBody | undefined {
-    if (!this.pages.has(dir)) {
+  /** Each page is read once; a missing build is looked for again on the next request. */
+  private html(file: string): CompressedBody | undefined {
+    if (!this.pages.has(file)) {
       try {
-        this.pages.set(dir, compressOnce(readFileSync(join(dir, 'index.html'), 'utf8')));
+        this.pages.set(file, compressOnce(readFileSync(file, 'utf8')));
       } catch {
         return undefined;
       }
     }
-    return this.pages.get(dir);
+    return this.pages.get(file);
   }
 }
