@@ -1,6 +1,6 @@
-import { Queue } from 'bullmq';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { OutboxRoutes } from '../../src/platform/outbox/outbox-routes';
+import { observeQueue, QueueObserver, REDIS_PORT } from '../support/queue-observer';
 import { startTestApp, TestApp } from '../support/test-app';
 import { TcpProxy } from '../support/tcp-proxy';
 
@@ -10,11 +10,10 @@ import { TcpProxy } from '../support/tcp-proxy';
  * Redis gone for a whole minute is `redis-outage.test.ts`.
  */
 const POSTGRES_PORT = 5432;
-const REDIS_PORT = 6379;
 let t: TestApp;
 const postgres = new TcpProxy('127.0.0.1', POSTGRES_PORT);
 const redis = new TcpProxy('127.0.0.1', REDIS_PORT);
-let observer: Queue;
+let observer: QueueObserver;
 
 beforeAll(async () => {
   const [pgPort, redisPort] = [await postgres.reserve(), await redis.reserve()];
@@ -25,10 +24,9 @@ beforeAll(async () => {
   );
   // Cart activity is routed to a queue here, so that real cart writes exercise the outbox.
   t.app.get(OutboxRoutes).route('ItemAdded', { queue: 'recovery', jobName: 'cart-activity' });
-  observer = new Queue('recovery', { connection: { host: '127.0.0.1', port: REDIS_PORT }, prefix: t.queuePrefix });
+  observer = observeQueue(t, 'recovery');
 });
 afterAll(async () => {
-  await observer.obliterate({ force: true });
   await observer.close();
   await t.close();
   await Promise.all([postgres.down(), redis.down()]);
@@ -82,9 +80,8 @@ describe('PostgreSQL gone under traffic', () => {
 describe('Redis hanging (connections accepted, nothing answered)', () => {
   it('gives rows back within the add timeout, and delivers them once when Redis answers again', async () => {
     const relay = t.app.get(OutboxRelay);
-    const jobs = () => observer.getJobCountByTypes('waiting', 'active', 'completed', 'failed', 'delayed');
     while ((await relay.tick()) > 0);
-    const before = await jobs();
+    const before = await observer.jobs();
     await redis.down();
     await redis.up({ stalled: true });
     const cart = await newCart();
@@ -99,6 +96,6 @@ describe('Redis hanging (connections accepted, nothing answered)', () => {
     let delivered = 0;
     await eventually(async () => (delivered += await relay.tick()) >= 1);
     expect(delivered).toBe(1);
-    expect(await jobs()).toBe(before + 1);
+    expect(await observer.jobs()).toBe(before + 1);
   });
 });

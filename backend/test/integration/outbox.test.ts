@@ -1,17 +1,16 @@
-import { Queue } from 'bullmq';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EventStore } from '../../src/platform/event-store/event-store';
 import { OutboxBacklog } from '../../src/platform/outbox/outbox-backlog';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { OutboxRoutes } from '../../src/platform/outbox/outbox-routes';
+import { observeQueue, QueueObserver, REDIS_PORT } from '../support/queue-observer';
 import { startTestApp, TestApp } from '../support/test-app';
 import { TcpProxy } from '../support/tcp-proxy';
 
-const REDIS_PORT = 6379;
 let t: TestApp;
 let proxy: TcpProxy;
-let observer: Queue;
+let observer: QueueObserver;
 
 beforeAll(async () => {
   proxy = new TcpProxy('127.0.0.1', REDIS_PORT);
@@ -19,11 +18,10 @@ beforeAll(async () => {
   // The app reaches Redis only through the proxy, which starts down: Redis is unreachable.
   t = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, OUTBOX_MAX_ATTEMPTS: '3' });
   t.app.get(OutboxRoutes).route('GreetingSent', { queue: 'email', jobName: 'greeting' });
-  observer = new Queue('email', { connection: { host: '127.0.0.1', port: REDIS_PORT }, prefix: t.queuePrefix });
+  observer = observeQueue(t, 'email');
 });
 
 afterAll(async () => {
-  await observer.obliterate({ force: true });
   await observer.close();
   await t.close();
   await proxy.down();
@@ -49,12 +47,12 @@ describe('transactional outbox', () => {
     expect(await relay.tick()).toBe(0);
     const health = await t.http.get('/api/health').expect(200);
     expect(health.body).toMatchObject({ status: 'degraded', redis: { up: false }, outbox: { unsent: 1 } });
-    expect(await observer.getJobCountByTypes('waiting', 'active', 'completed', 'failed', 'delayed')).toBe(0);
+    expect(await observer.jobs()).toBe(0);
 
     await proxy.up();
     expect(await tickUntilSent(relay)).toBe(1);
 
-    const job = await observer.getJob(event.eventId);
+    const job = await observer.queue.getJob(event.eventId);
     expect(job?.name).toBe('greeting');
     expect(job?.data).toMatchObject({ eventId: event.eventId, type: 'GreetingSent', data: { to: 'a@b.c' } });
     const [row] = await em.execute('select sent_at, last_error from outbox where event_id = ?', [event.eventId]);
@@ -64,7 +62,7 @@ describe('transactional outbox', () => {
     await em.execute('update outbox set sent_at = null where event_id = ?', [event.eventId]);
     expect(await relay.tick()).toBe(1);
     expect(await relay.tick()).toBe(0);
-    expect(await observer.getJobCountByTypes('waiting', 'active', 'completed', 'failed', 'delayed')).toBe(1);
+    expect(await observer.jobs()).toBe(1);
     expect((await t.http.get('/api/health').expect(200)).body).toMatchObject({ status: 'ok', outbox: { unsent: 0 } });
   });
 
@@ -78,7 +76,7 @@ describe('transactional outbox', () => {
     const [good] = await store.append({ id: 'greeting-2', type: 'Greeting' }, 0, [{ type: 'GreetingSent', data: { to: 'b@c.d' } }]);
 
     expect(await relay.tick()).toBe(1);
-    expect(await observer.getJob(good.eventId)).toBeDefined();
+    expect(await observer.queue.getJob(good.eventId)).toBeDefined();
     const row = async () => (await em.execute('select attempts, last_error, dead_at, next_attempt_at > now() as waiting from outbox where event_id = ?', [bad.eventId]))[0];
     expect(await row()).toMatchObject({ attempts: 1, last_error: 'Unknown queue nowhere', dead_at: null, waiting: true });
     // Redis answered: the health report does not blame it.
@@ -100,7 +98,7 @@ describe('transactional outbox', () => {
     await em.execute("update outbox set queue = 'email' where event_id = ?", [bad.eventId]);
     expect(await t.app.get(OutboxBacklog).retryDead()).toBe(1);
     expect(await relay.tick()).toBe(1);
-    expect((await observer.getJob(bad.eventId))?.name).toBe('lost');
+    expect((await observer.queue.getJob(bad.eventId))?.name).toBe('lost');
     expect((await t.http.get('/api/health').expect(200)).body).toMatchObject({ outbox: { unsent: 0, dead: 0 } });
   });
 

@@ -1,5 +1,5 @@
-import { Queue } from 'bullmq';
 import { OutboxRoutes } from '../../src/platform/outbox/outbox-routes';
+import { observeQueue, QueueObserver, REDIS_PORT } from '../support/queue-observer';
 import { startTestApp, TestApp } from '../support/test-app';
 import { TcpProxy } from '../support/tcp-proxy';
 
@@ -8,12 +8,11 @@ import { TcpProxy } from '../support/tcp-proxy';
  * running on its own timer as it does in the shop (not ticked by the test). The outage is made by
  * cutting a TCP proxy, never by stopping the machine's Redis.
  */
-const REDIS_PORT = 6379;
 const OUTAGE_MS = 60_000;
 const WRITE_EVERY_MS = 2_000;
 const redis = new TcpProxy('127.0.0.1', REDIS_PORT);
 let t: TestApp;
-let observer: Queue;
+let observer: QueueObserver;
 
 beforeAll(async () => {
   const proxyPort = await redis.reserve();
@@ -21,23 +20,21 @@ beforeAll(async () => {
   t = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${proxyPort}`, SEED_DEMO_CATALOG: 'true', OUTBOX_RELAY_INTERVAL_MS: '250' });
   // Cart activity goes to a queue here, so that every cart write puts a row in the outbox.
   t.app.get(OutboxRoutes).route('ItemAdded', { queue: 'recovery', jobName: 'cart-activity' });
-  observer = new Queue('recovery', { connection: { host: '127.0.0.1', port: REDIS_PORT }, prefix: t.queuePrefix });
+  observer = observeQueue(t, 'recovery');
 });
 afterAll(async () => {
-  await observer.obliterate({ force: true });
   await observer.close();
   await t.close();
   await redis.down();
 });
 
-const jobs = () => observer.getJobCountByTypes('waiting', 'active', 'completed', 'failed', 'delayed');
 const health = async () => (await t.http.get('/api/health').expect(200)).body;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 it(
   'takes every cart write during a 60-second outage, and delivers each outbox row to its queue once when Redis returns',
   async () => {
-    const before = await jobs();
+    const before = await observer.jobs();
     await redis.down();
     const outageEnds = Date.now() + OUTAGE_MS;
     const statuses: number[] = [];
@@ -57,10 +54,10 @@ it(
     const deadline = Date.now() + 30_000;
     while ((await health()).outbox.unsent > 0 && Date.now() < deadline) await sleep(250);
     expect(await health()).toMatchObject({ status: 'ok', outbox: { unsent: 0, dead: 0 } });
-    expect(await jobs()).toBe(before + written);
+    expect(await observer.jobs()).toBe(before + written);
     // Nothing arrives twice later either (a retry of a row that was in fact delivered).
     await sleep(2_000);
-    expect(await jobs()).toBe(before + written);
+    expect(await observer.jobs()).toBe(before + written);
   },
   OUTAGE_MS + 60_000,
 );
