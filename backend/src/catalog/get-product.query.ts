@@ -27,7 +27,7 @@ export class GetProductHandler implements IQueryHandler<GetProductQuery, Product
   constructor(private readonly orm: MikroORM) {}
 
   async execute({ productId }: GetProductQuery): Promise<ProductSnapshot | undefined> {
-    const [row] = await this.orm.em.fork().getConnection().execute<(Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number })[]>(
+    const [row] = await this.orm.em.getConnection().execute<(Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number })[]>(
       `select id as "productId", name, image_url as "imageUrl", price_cents as "priceCents", in_stock as "inStock",
               stock_quantity as "onHand", reserved_quantity as "reserved"
          from products where id = ?`,

@@ -64,8 +64,8 @@ export class EventStore {
     if (events.length === 0) return [];
     const { correlationId, causationId, actor } = currentContext();
     const request: AppendRequest = { stream, expectedVersion, events, metadata: { correlationId, causationId, actor } };
-    const em = this.em();
-    const recorded = em.isInTransaction() ? await this.appendInTransaction(em, request) : await this.groups.append(request);
+    // Asked of the global manager (it looks up the caller's transaction itself): no fork per append.
+    const recorded = this.orm.em.isInTransaction() ? await this.appendInTransaction(this.em(), request) : await this.groups.append(request);
     return recorded as RecordedEvent<E>[];
   }
 
