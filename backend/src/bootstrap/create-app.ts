@@ -3,11 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MikroORM } from '@mikro-orm/core';
 import type { FastifyBaseLogger } from 'fastify';
-import multipart from '@fastify/multipart';
 import { AppModule, AppRoles } from '../app.module';
 import { GOOGLE_ENDPOINTS } from '../auth/google-endpoints';
 import type { GoogleEndpoints } from '../auth/google.strategy';
-import { CatalogSeeder, MAX_IMAGE_BYTES, uploadDir } from '../catalog';
+import { CatalogSeeder, uploadDir } from '../catalog';
 import { AppConfig } from '../platform/config/app-config';
 import { correlationIdOf, useCorrelation } from '../platform/context/correlation';
 import { rememberFastifyErrorCodes } from '../platform/errors/error-body';
@@ -20,6 +19,7 @@ import { guardInput } from '../platform/validation/input-guard';
 import { recordRoutes } from '../platform/web/route-table';
 import { securityHeaders, sendSecurityHeaders } from '../platform/web/security-headers';
 import { serveStaticAssets } from '../platform/web/static-assets';
+import { leaveMultipartUnread } from '../platform/web/multipart-upload';
 import { SQUARE_SETTINGS, SquareSettings } from '../square';
 
 /** Builds the HTTP app on a migrated database; seeds the demo catalogue into an empty one. */
@@ -57,8 +57,8 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
     securityHeaders(app.get<SquareSettings>(SQUARE_SETTINGS), config.NODE_ENV === 'production', signIn ? new URL(signIn.authorizationURL).origin : undefined),
   );
   app.useGlobalFilters(new ErrorBodyFilter());
-  // Multipart only for the image upload, whose own limit is checked per file; one file per request.
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 } });
+  // Multipart only for the image upload, which reads its one file itself.
+  leaveMultipartUnread(fastify);
   serveStaticAssets(app, config, uploadDir(config));
   await registerRateLimits(app, config);
   // Before init: the worker's relay and jobs start at init and must find the tables there.

@@ -2,6 +2,7 @@ import { Controller, HttpCode, PayloadTooLargeException, Post, Req } from '@nest
 import type { FastifyRequest } from 'fastify';
 import { AdminOnly } from '../auth/admin.guard';
 import { invalid } from '../platform/errors/domain-error';
+import { FileTooLargeError, isMultipart, readOneFile } from '../platform/web/multipart-upload';
 import { MAX_IMAGE_BYTES, ProductImages } from './product-images';
 
 /** `POST /api/admin/uploads`: one image in a multipart field (any name), at most 5 MB. */
@@ -13,18 +14,15 @@ export class AdminImagesController {
   @Post()
   @HttpCode(201)
   async upload(@Req() req: FastifyRequest) {
-    if (!req.isMultipart()) throw invalid('Send the image as multipart/form-data.');
-    const file = await req.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-    if (!file) throw invalid('No image was sent.');
-    let buffer: Buffer;
+    if (!isMultipart(req)) throw invalid('Send the image as multipart/form-data.');
+    let buffer: Buffer | undefined;
     try {
-      buffer = await file.toBuffer();
+      buffer = await readOneFile(req, MAX_IMAGE_BYTES);
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new PayloadTooLargeException({ message: 'The image is larger than 5 MB.', code: 'IMAGE_TOO_LARGE' });
-      }
+      if (error instanceof FileTooLargeError) throw new PayloadTooLargeException({ message: 'The image is larger than 5 MB.', code: 'IMAGE_TOO_LARGE' });
       throw error;
     }
+    if (!buffer) throw invalid('No image was sent.');
     return this.images.store(buffer);
   }
 }

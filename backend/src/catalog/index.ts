@@ -8,7 +8,7 @@ export type { ProductSnapshot } from './get-product.query';
 export { CATEGORIES, normalizeCategory } from './categories';
 export type { ProductDto } from './product.view';
 export { assertAvailable } from './stock-rules';
-export { uploadDir, MAX_IMAGE_BYTES } from './product-images';
+export { uploadDir } from './product-images';
 export { SquareProductsQuery } from './square-products.query';
 export type { ProductDetails, Stock } from './product.events';
 export { productDecider } from './product.decider';

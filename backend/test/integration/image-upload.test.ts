@@ -60,9 +60,20 @@ describe('product image upload', () => {
     const sent = await upload(big, 'huge.png', 'image/png');
     expect(sent.status).toBe(413);
     expect(sent.body).toMatchObject({ code: 'IMAGE_TOO_LARGE', message: 'The image is larger than 5 MB.' });
+    // The refused body's rest was read and dropped, so the kept-alive connection serves the next call.
+    expect((await upload(await picture('png'), 'raven.png', 'image/png')).status).toBe(201);
   });
 
   it('refuses a request without a file', async () => {
     expect((await admin.post('/api/admin/uploads', { image: 'x' })).status).toBe(400);
+    const fieldsOnly = new FormData();
+    fieldsOnly.append('caption', 'a raven');
+    expect(await admin.post('/api/admin/uploads', fieldsOnly)).toMatchObject({ status: 400, body: { message: 'No image was sent.' } });
+  });
+
+  it('refuses a multipart body it cannot read with a 400 that says why', async () => {
+    const sent = await admin.call('POST', '/api/admin/uploads', undefined, { 'content-type': 'multipart/form-data' });
+    expect(sent.status).toBe(400);
+    expect(sent.body.message).toMatch(/^The upload could not be read: .*boundary/i);
   });
 });
