@@ -26,10 +26,10 @@ export class CatalogSeeder {
    * second waits, then finds the products), and a crash part-way seeds nothing.
    */
   async seedIfEmpty(): Promise<number> {
+    // Asked first without the lock: every start of a shop that has products ends here.
+    if (await this.hasEverHadProducts()) return 0;
     const seeded = await this.store.inOneTransaction('dark-circle:seed-demo-catalog', async () => {
-      const em = this.orm.em.fork({ keepTransactionContext: true }) as EntityManager;
-      const [any] = await em.execute('select 1 from events where stream_type = ? limit 1', [PRODUCT_STREAM_TYPE]);
-      if (any) return 0;
+      if (await this.hasEverHadProducts()) return 0;
       for (const product of DEMO_CATALOG) {
         await this.commands.execute(new RunProductCommand({ kind: 'AddProduct', productId: await this.ids.next(), ...product }));
       }
@@ -37,5 +37,12 @@ export class CatalogSeeder {
     });
     if (seeded) this.logger.log(`Seeded ${seeded} demo products`);
     return seeded;
+  }
+
+  /** Inside `inOneTransaction`, read in its transaction. */
+  private async hasEverHadProducts(): Promise<boolean> {
+    const em = this.orm.em.fork({ keepTransactionContext: true }) as EntityManager;
+    const [any] = await em.execute('select 1 from events where stream_type = ? limit 1', [PRODUCT_STREAM_TYPE]);
+    return Boolean(any);
   }
 }
