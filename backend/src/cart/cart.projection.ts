@@ -75,9 +75,10 @@ export class CartProjection implements Projection {
 }
 
 /**
- * A change to the lines and the cart's stored total in one statement. The total's sub-select
- * sees the lines as they were before the change (one snapshot per statement), so it sums the
- * untouched lines and adds the changed line's new amount.
+ * A change to the lines and the cart's stored total in one statement. The sub-selects see the
+ * lines as they were before the change (one snapshot per statement), so the total loses the
+ * replaced line's old amount and gains the changed line's new one. Adjusted rather than summed
+ * again: a sum over the cart's lines measured a quarter of a projection rebuild's time.
  */
 function changeLines(
   cartId: string,
@@ -86,7 +87,9 @@ function changeLines(
 ): SqlWrite[] {
   const others = change.emptied
     ? { sql: '0', params: [] }
-    : { sql: 'select coalesce(sum(unit_price_cents * quantity), 0) from cart_items where cart_id = ? and id is distinct from ?', params: [cartId, change.replaces ?? null] };
+    : change.replaces
+      ? { sql: 'total_cents - coalesce((select unit_price_cents * quantity from cart_items where id = ?), 0)', params: [change.replaces] }
+      : { sql: 'total_cents', params: [] };
   const added = change.total ? { sql: `coalesce((${change.total.sql}), 0)`, params: change.total.params } : { sql: '0', params: [] };
   return [
     {

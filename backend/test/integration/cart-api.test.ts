@@ -136,6 +136,7 @@ describe('items', () => {
 
     const removedByZero = await t.http.patch(`/api/cart/items/${teeItem.id}`).send({ quantity: 0 }).expect(200);
     expect(removedByZero.body.items.map((i: { id: string }) => i.id)).toEqual([hoodieItem.id]);
+    expect(removedByZero.body.cart.totalAmount).toBe('68.00');
 
     const deleted = await t.http.delete(`/api/cart/items/${hoodieItem.id}`).expect(200);
     expect(deleted.body).toMatchObject({ cart: { totalAmount: '0.00' }, items: [] });

@@ -105,17 +105,18 @@ describe('paying for a cart', () => {
 
   it('reprices a line whose catalogue price changed, answers 409 PRICE_CHANGED and charges nothing', async () => {
     const tee = await addProduct(t, { name: 'Repriced Tee', priceCents: 3200, stockQuantity: 5 });
-    const cart = await cartWith(t, { [tee]: 1 });
+    const cart = await cartWith(t, { [tee]: 2 });
     await t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: tee, changes: { priceCents: 3600 } }));
     const paymentsBefore = t.square.payments().length;
 
-    const res = await pay(cart.id, 3200).expect(409);
+    const res = await pay(cart.id, 6400).expect(409);
 
     expect(res.body).toMatchObject({ code: 'PRICE_CHANGED' });
     expect(res.body.message).toMatch(/Repriced Tee is now \$36\.00/);
     expect(await cartItems(cart.sessionId)).toEqual([expect.objectContaining({ price: '36.00' })]);
+    expect((await t.http.get(`/api/cart/${cart.sessionId}`).expect(200)).body.cart.totalAmount).toBe('72.00');
     expect(t.square.payments()).toHaveLength(paymentsBefore);
-    expect((await pay(cart.id, 3600).expect(200)).body.success).toBe(true);
+    expect((await pay(cart.id, 7200).expect(200)).body.success).toBe(true);
   });
 
   it('refuses a sold-out line before charging, naming the product and what is left', async () => {
