@@ -49,6 +49,23 @@ describe('the home page in a real browser', () => {
     expect(await card.getByRole('button', { name: 'Subscribe' }).isDisabled()).toBe(true);
   });
 
+  it('keeps an address typed before the prerendered page came alive', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    // The storefront's script is held back until the shopper has typed.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(t.baseUrl, { waitUntil: 'commit' });
+    const card = page.getByTestId('newsletter-card');
+    await card.getByLabel('Email address').fill('raven@example.com');
+    release();
+    await card.locator('button[type="submit"]:not([disabled])').waitFor();
+    expect(await card.getByLabel('Email address').inputValue()).toBe('raven@example.com');
+  });
+
   it('shows a clear message when the address is refused', async () => {
     const [t, page] = [suite.app(), suite.page()];
     await page.goto(t.baseUrl);

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { httpStatusOf, serverMessageOf } from '../api/http';
 import { useToast } from '../toast/toast-context';
 import { NEWSLETTER_DISCOUNT_CODE, useSubscribe } from './newsletter-api';
@@ -13,6 +13,13 @@ export function NewsletterCard() {
   const { toast } = useToast();
   const [email, setEmail] = useState('');
   const [flipped, setFlipped] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  // The home page arrives prerendered: an address typed before React took the page over is in the
+  // field but not in state, and would leave Subscribe disabled.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
   const subscription = useSubscribe();
   const submitting = subscription.isPending;
 
@@ -60,6 +67,7 @@ export function NewsletterCard() {
               required
               autoComplete="email"
               placeholder="your@email.com"
+              ref={input}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
             />
