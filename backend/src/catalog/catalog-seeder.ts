@@ -39,7 +39,7 @@ export class CatalogSeeder {
     return seeded;
   }
 
-  /** Inside `inOneTransaction`, read in its transaction. */
+  /** Read in the transaction of `inOneTransaction` when asked inside it. */
   private async hasEverHadProducts(): Promise<boolean> {
     const em = this.orm.em.fork({ keepTransactionContext: true }) as EntityManager;
     const [any] = await em.execute('select 1 from events where stream_type = ? limit 1', [PRODUCT_STREAM_TYPE]);

@@ -31,7 +31,8 @@ describe('the home page in a real browser', () => {
     await card.getByText('DARKCIRCLE10').first().waitFor();
 
     await email.fill('Lilith@Example.com');
-    expect(await submit.isDisabled()).toBe(false);
+    // Enabled once the prerendered page has come alive, whenever that is.
+    await card.locator('button[type="submit"]:not([disabled])').waitFor();
     await submit.click();
 
     await page.getByText('Welcome to the Dark Circle!').waitFor({ timeout: 20_000 });

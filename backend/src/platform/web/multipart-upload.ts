@@ -48,6 +48,8 @@ export function readOneFile(req: FastifyRequest, maxBytes: number): Promise<Buff
     });
     parser.on('error', (error) => fail(invalid(`The upload could not be read: ${(error as Error).message}.`)));
     parser.on('finish', () => resolve(file));
+    // A connection lost part-way ends the wait too, rather than leaving it pending for good.
+    req.raw.once('close', () => req.raw.complete || fail(invalid('The upload was cut off before its end.')));
     req.raw.pipe(parser);
   });
 }
