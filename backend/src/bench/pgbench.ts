@@ -1,25 +1,47 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createScratchDatabase } from '../platform/database/scratch-database';
 
 const run = promisify(execFile);
 
-/** PostgreSQL's own TPC-B-like load on a scratch database of the same server: the ceiling cart writes are set beside. */
-export async function measurePgbench(clients: number, seconds: number): Promise<{ tps: number } | { skipped: string }> {
+export type PgbenchResult = { tps: number; p50Ms: number; p99Ms: number } | { skipped: string };
+
+/**
+ * PostgreSQL's own TPC-B-like load on a scratch database of the same server: the ceiling cart
+ * writes are set beside, in rate and in latency (from pgbench's log of every transaction).
+ */
+export async function measurePgbench(clients: number, seconds: number): Promise<PgbenchResult> {
   const database = await createScratchDatabase('bench');
+  const logDir = mkdtempSync(join(tmpdir(), 'dc-pgbench-'));
   try {
     // Scale as large as the clients, as pgbench's manual asks: at scale 1 every transaction waits
     // for the one branch row, and the ceiling measured would be half what the server gives.
     await run('pgbench', ['-i', '-q', '-s', String(clients), database.url]);
-    const { stdout } = await run('pgbench', ['-c', String(clients), '-j', '2', '-T', String(seconds), database.url]);
+    const { stdout } = await run('pgbench', ['-c', String(clients), '-j', '2', '-T', String(seconds), '-l', `--log-prefix=${join(logDir, 'tx')}`, database.url]);
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout);
     if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`);
-    return { tps: Math.round(Number(tps[1])) };
+    const latencies = transactionLatenciesMs(logDir);
+    return { tps: Math.round(Number(tps[1])), p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99) };
   } catch (error) {
     // Without the pgbench binary the rest of the bench still means something.
     if ((error as { code?: string }).code === 'ENOENT') return { skipped: 'pgbench is not installed' };
     throw error;
   } finally {
+    rmSync(logDir, { recursive: true, force: true });
     await database.drop();
   }
 }
+
+/** Every transaction's latency from pgbench's per-thread logs (third field, in microseconds), sorted. */
+function transactionLatenciesMs(logDir: string): number[] {
+  return readdirSync(logDir)
+    .flatMap((file) => readFileSync(join(logDir, file), 'utf8').split('\n'))
+    .filter(Boolean)
+    .map((line) => Number(line.split(' ')[2]) / 1000)
+    .sort((a, b) => a - b);
+}
+
+const percentile = (sorted: number[], share: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]! * 10) / 10;
