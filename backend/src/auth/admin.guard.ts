@@ -1,6 +1,5 @@
 import { applyDecorators, CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { peekContext } from '../platform/context/request-context';
 import { SignInService } from './sign-in.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -21,8 +20,7 @@ export class AdminGuard implements CanActivate {
       throw new ForbiddenException({ message: 'This change must come from the shop’s own pages.', code: 'ORIGIN_REFUSED' });
     }
     if (!user.isAdmin) throw new ForbiddenException({ message: 'You do not have admin privileges.', code: 'NOT_ADMIN' });
-    const ctx = peekContext();
-    if (ctx) ctx.actor = `admin:${user.email}`;
+    req.context.actor = `admin:${user.email}`;
     return true;
   }
 }

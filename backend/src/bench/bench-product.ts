@@ -2,6 +2,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { withAppContext } from '../bootstrap/app-context';
 import { ProductIds, RunProductCommand } from '../catalog';
 import { loadSettings } from '../platform/config/app-config';
+import { systemContext } from '../platform/context/request-context';
 
 /** Adds, through the catalogue's own command, a product with stock enough for a load test. */
 export function addBenchProduct(databaseUrl: string): Promise<number> {
@@ -9,7 +10,7 @@ export function addBenchProduct(databaseUrl: string): Promise<number> {
   return withAppContext({ ...settings, databaseUrl, embeddedDatabase: false }, async (app) => {
     const productId = await app.get(ProductIds).next();
     await app.get(CommandBus).execute(
-      new RunProductCommand({ kind: 'AddProduct', productId, name: 'Bench Patch', description: 'Load-test stock', priceCents: 900, imageUrl: '/images/products/skull.svg', category: 'patches', inStock: true, stockQuantity: 100_000 }),
+      new RunProductCommand({ kind: 'AddProduct', productId, name: 'Bench Patch', description: 'Load-test stock', priceCents: 900, imageUrl: '/images/products/skull.svg', category: 'patches', inStock: true, stockQuantity: 100_000 }, systemContext()),
     );
     return productId;
   });

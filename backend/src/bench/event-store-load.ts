@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { withAppContext } from '../bootstrap/app-context';
 import { loadSettings } from '../platform/config/app-config';
+import { systemContext } from '../platform/context/request-context';
 import { createScratchDatabase } from '../platform/database/scratch-database';
 import { EventStore } from '../platform/event-store/event-store';
 import { ProjectionRebuilder } from '../platform/projections/projection-rebuilder';
@@ -21,13 +22,14 @@ const onScratchDatabase = async <T>(work: (app: INestApplicationContext) => Prom
 export function measureAppends(writers: number, seconds: number) {
   return onScratchDatabase(async (app) => {
     const store = app.get(EventStore);
+    const caller = systemContext();
     const deadline = Date.now() + seconds * 1000;
     let events = 0;
     await Promise.all(
       Array.from({ length: writers }, async (_, w) => {
         const stream = { id: `bench-${w}`, type: 'Bench' };
         for (let version = 0; Date.now() < deadline; version++) {
-          await store.append(stream, version, [{ type: 'BenchRecorded', data: { n: version } }]);
+          await store.append(stream, version, [{ type: 'BenchRecorded', data: { n: version } }], caller);
           events++;
         }
       }),

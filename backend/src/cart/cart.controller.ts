@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { Caller } from '../platform/context/correlation';
+import type { RequestContext } from '../platform/context/request-context';
 import { notFound } from '../platform/errors/domain-error';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { matchesEtag } from '../platform/web/etag';
@@ -35,42 +37,42 @@ export class CartController {
   }
 
   @Post()
-  async create(@Body(new ZodPipe(createCartBody)) body: z.infer<typeof createCartBody>, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { cart, created } = await this.carts.create(body.sessionId);
+  async create(@Body(new ZodPipe(createCartBody)) body: z.infer<typeof createCartBody>, @Res({ passthrough: true }) reply: FastifyReply, @Caller() caller: RequestContext) {
+    const { cart, created } = await this.carts.create(body.sessionId, caller);
     reply.status(created ? 201 : 200);
     return (await this.reader.response(cart.id))!.cart;
   }
 
   @Post(':cartId/items')
   @HttpCode(200)
-  addItem(@Param('cartId', cartId) id: string, @Body(new ZodPipe(addItemBody)) body: z.infer<typeof addItemBody>) {
-    return this.carts.addItem(id, body.productId, body.quantity);
+  addItem(@Param('cartId', cartId) id: string, @Body(new ZodPipe(addItemBody)) body: z.infer<typeof addItemBody>, @Caller() caller: RequestContext) {
+    return this.carts.addItem(id, body.productId, body.quantity, caller);
   }
 
   @Patch('items/:itemId')
-  patchQuantity(@Param('itemId', itemId) id: string, @Body(new ZodPipe(quantityBody)) body: z.infer<typeof quantityBody>) {
-    return this.carts.changeQuantity(id, body.quantity);
+  patchQuantity(@Param('itemId', itemId) id: string, @Body(new ZodPipe(quantityBody)) body: z.infer<typeof quantityBody>, @Caller() caller: RequestContext) {
+    return this.carts.changeQuantity(id, body.quantity, caller);
   }
 
   /** The older storefront material uses PUT for the same change. */
   @Put('items/:itemId')
-  putQuantity(@Param('itemId', itemId) id: string, @Body(new ZodPipe(quantityBody)) body: z.infer<typeof quantityBody>) {
-    return this.carts.changeQuantity(id, body.quantity);
+  putQuantity(@Param('itemId', itemId) id: string, @Body(new ZodPipe(quantityBody)) body: z.infer<typeof quantityBody>, @Caller() caller: RequestContext) {
+    return this.carts.changeQuantity(id, body.quantity, caller);
   }
 
   @Delete('items/:itemId')
-  removeItem(@Param('itemId', itemId) id: string) {
-    return this.carts.removeItem(id);
+  removeItem(@Param('itemId', itemId) id: string, @Caller() caller: RequestContext) {
+    return this.carts.removeItem(id, caller);
   }
 
   @Post(':cartId/clear')
   @HttpCode(200)
-  clear(@Param('cartId', cartId) id: string) {
-    return this.carts.clear(id);
+  clear(@Param('cartId', cartId) id: string, @Caller() caller: RequestContext) {
+    return this.carts.clear(id, caller);
   }
 
   @Patch(':cartId/contact')
-  giveContact(@Param('cartId', cartId) id: string, @Body(new ZodPipe(contactBody)) body: z.infer<typeof contactBody>) {
-    return this.carts.giveContactDetails(id, body.name, body.email);
+  giveContact(@Param('cartId', cartId) id: string, @Body(new ZodPipe(contactBody)) body: z.infer<typeof contactBody>, @Caller() caller: RequestContext) {
+    return this.carts.giveContactDetails(id, body.name, body.email, caller);
   }
 }

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { GetProductQuery } from '../catalog';
+import type { RequestContext } from '../platform/context/request-context';
 import { notFound } from '../platform/errors/domain-error';
 import { CommandRunner, CommandSource } from '../platform/event-store/command-runner';
 import { cartDecider, CartCommand } from './cart.decider';
@@ -20,12 +21,12 @@ export class CartService {
   ) {}
 
   /** One cart per session: asking again (or twice at once) returns the same cart. */
-  async create(sessionId: string): Promise<{ cart: CartView; created: boolean }> {
+  async create(sessionId: string, caller: RequestContext): Promise<{ cart: CartView; created: boolean }> {
     const existing = await this.reader.bySession(sessionId);
     if (existing) return { cart: existing, created: false };
     const cartId = randomUUID();
     try {
-      await this.runner.run(cartDecider, cartStream(cartId), { kind: 'CreateCart', cartId, sessionId });
+      await this.runner.run(cartDecider, cartStream(cartId), { kind: 'CreateCart', cartId, sessionId }, caller);
     } catch (error) {
       // A concurrent create for the same session won; the carts table's unique session keeps one.
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
@@ -36,35 +37,43 @@ export class CartService {
     return { cart: (await this.reader.bySession(sessionId))!, created: true };
   }
 
-  addItem(cartId: string, productId: number, quantity: number): Promise<CartResponse> {
+  addItem(cartId: string, productId: number, quantity: number, caller: RequestContext): Promise<CartResponse> {
     const newItemId = randomUUID();
-    return this.run(cartId, async () => {
-      const product = await this.queries.execute(new GetProductQuery(productId));
-      if (!product) throw notFound(`Product ${productId} was not found.`);
-      return { kind: 'AddItem', newItemId, quantity, product };
-    });
+    return this.run(
+      cartId,
+      async () => {
+        const product = await this.queries.execute(new GetProductQuery(productId));
+        if (!product) throw notFound(`Product ${productId} was not found.`);
+        return { kind: 'AddItem', newItemId, quantity, product };
+      },
+      caller,
+    );
   }
 
-  async changeQuantity(itemId: string, quantity: number): Promise<CartResponse> {
+  async changeQuantity(itemId: string, quantity: number, caller: RequestContext): Promise<CartResponse> {
     const line = await this.lineOf(itemId);
-    return this.run(line.cartId, async () => {
-      const product = await this.queries.execute(new GetProductQuery(line.productId));
-      const stock = product ?? { name: line.name, inStock: false, stockQuantity: 0 };
-      return { kind: 'ChangeQuantity', itemId, quantity, stock };
-    });
+    return this.run(
+      line.cartId,
+      async () => {
+        const product = await this.queries.execute(new GetProductQuery(line.productId));
+        const stock = product ?? { name: line.name, inStock: false, stockQuantity: 0 };
+        return { kind: 'ChangeQuantity', itemId, quantity, stock };
+      },
+      caller,
+    );
   }
 
-  async removeItem(itemId: string): Promise<CartResponse> {
+  async removeItem(itemId: string, caller: RequestContext): Promise<CartResponse> {
     const line = await this.lineOf(itemId);
-    return this.run(line.cartId, { kind: 'RemoveItem', itemId });
+    return this.run(line.cartId, { kind: 'RemoveItem', itemId }, caller);
   }
 
-  giveContactDetails(cartId: string, name: string, email: string): Promise<CartResponse> {
-    return this.run(cartId, { kind: 'GiveContactDetails', name, email });
+  giveContactDetails(cartId: string, name: string, email: string, caller: RequestContext): Promise<CartResponse> {
+    return this.run(cartId, { kind: 'GiveContactDetails', name, email }, caller);
   }
 
-  clear(cartId: string): Promise<CartResponse> {
-    return this.run(cartId, { kind: 'ClearCart' });
+  clear(cartId: string, caller: RequestContext): Promise<CartResponse> {
+    return this.run(cartId, { kind: 'ClearCart' }, caller);
   }
 
   private async lineOf(itemId: string) {
@@ -74,8 +83,8 @@ export class CartService {
   }
 
   /** Straight to the runner: the command bus would add a hop and nothing else. */
-  private async run(cartId: string, command: CommandSource<CartCommand>): Promise<CartResponse> {
-    await this.runner.run(cartDecider, cartStream(cartId), command);
+  private async run(cartId: string, command: CommandSource<CartCommand>, caller: RequestContext): Promise<CartResponse> {
+    await this.runner.run(cartDecider, cartStream(cartId), command, caller);
     const response = await this.reader.response(cartId);
     if (!response) throw notFound('That cart was not found.');
     return response;

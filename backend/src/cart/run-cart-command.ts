@@ -1,4 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { RequestContext } from '../platform/context/request-context';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import { cartDecider, CartCommand, CartState } from './cart.decider';
 import { cartStream } from './cart.events';
@@ -13,6 +14,7 @@ export class RunCartCommand extends Command<CartAfterCommand> {
   constructor(
     readonly cartId: string,
     readonly command: CartCommand,
+    readonly caller: RequestContext,
   ) {
     super();
   }
@@ -22,8 +24,8 @@ export class RunCartCommand extends Command<CartAfterCommand> {
 export class RunCartCommandHandler implements ICommandHandler<RunCartCommand, CartAfterCommand> {
   constructor(private readonly runner: CommandRunner) {}
 
-  async execute({ cartId, command }: RunCartCommand): Promise<CartAfterCommand> {
-    const { state, version } = await this.runner.run(cartDecider, cartStream(cartId), command);
+  async execute({ cartId, command, caller }: RunCartCommand): Promise<CartAfterCommand> {
+    const { state, version } = await this.runner.run(cartDecider, cartStream(cartId), command, caller);
     return { state, version };
   }
 }

@@ -4,6 +4,8 @@ import { MikroORM } from '@mikro-orm/core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AdminOnly } from '../auth/admin.guard';
+import { Caller } from '../platform/context/correlation';
+import type { RequestContext } from '../platform/context/request-context';
 import { notFound } from '../platform/errors/domain-error';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { newProductBody, productChangesBody, productIdParam, stockBody } from './admin-product.schemas';
@@ -31,24 +33,24 @@ export class AdminProductsController {
   }
 
   @Post()
-  async add(@Body(new ZodPipe(newProductBody)) body: z.infer<typeof newProductBody>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async add(@Body(new ZodPipe(newProductBody)) body: z.infer<typeof newProductBody>, @Res({ passthrough: true }) reply: FastifyReply, @Caller() caller: RequestContext) {
     const id = await this.ids.next();
     const { price, inStock, stockQuantity, ...details } = body;
-    await this.commands.execute(new RunProductCommand({ kind: 'AddProduct', productId: id, ...details, priceCents: price, ...stockFrom({ inStock, stockQuantity }) }));
+    await this.commands.execute(new RunProductCommand({ kind: 'AddProduct', productId: id, ...details, priceCents: price, ...stockFrom({ inStock, stockQuantity }) }, caller));
     reply.status(201);
     return this.one(id);
   }
 
   @Patch(':id')
-  async change(@Param('id', productId) id: number, @Body(new ZodPipe(productChangesBody)) body: z.infer<typeof productChangesBody>) {
+  async change(@Param('id', productId) id: number, @Body(new ZodPipe(productChangesBody)) body: z.infer<typeof productChangesBody>, @Caller() caller: RequestContext) {
     const { price, ...rest } = body;
-    await this.commands.execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: id, changes: { ...rest, priceCents: price } }));
+    await this.commands.execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: id, changes: { ...rest, priceCents: price } }, caller));
     return this.one(id);
   }
 
   @Put(':id/stock')
-  async setStock(@Param('id', productId) id: number, @Body(new ZodPipe(stockBody)) body: z.infer<typeof stockBody>) {
-    await this.commands.execute(new RunProductCommand({ kind: 'SetStock', productId: id, ...stockFrom(body) }));
+  async setStock(@Param('id', productId) id: number, @Body(new ZodPipe(stockBody)) body: z.infer<typeof stockBody>, @Caller() caller: RequestContext) {
+    await this.commands.execute(new RunProductCommand({ kind: 'SetStock', productId: id, ...stockFrom(body) }, caller));
     return this.one(id);
   }
 

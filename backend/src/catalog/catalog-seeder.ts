@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { systemContext } from '../platform/context/request-context';
 import { EventStore } from '../platform/event-store/event-store';
 import { DEMO_CATALOG } from './demo-catalog';
 import { PRODUCT_STREAM_TYPE } from './product.events';
@@ -30,8 +31,9 @@ export class CatalogSeeder {
     if (await this.hasEverHadProducts()) return 0;
     const seeded = await this.store.inOneTransaction('dark-circle:seed-demo-catalog', async () => {
       if (await this.hasEverHadProducts()) return 0;
+      const caller = systemContext();
       for (const product of DEMO_CATALOG) {
-        await this.commands.execute(new RunProductCommand({ kind: 'AddProduct', productId: await this.ids.next(), ...product }));
+        await this.commands.execute(new RunProductCommand({ kind: 'AddProduct', productId: await this.ids.next(), ...product }, caller));
       }
       return DEMO_CATALOG.length;
     });

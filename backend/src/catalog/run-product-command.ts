@@ -1,11 +1,15 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import type { RequestContext } from '../platform/context/request-context';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import { productDecider, ProductCommand, ProductState } from './product.decider';
 import { productStream } from './product.events';
 
 /** The catalogue's command message: one of the ProductCommand kinds. */
 export class RunProductCommand extends Command<ProductState> {
-  constructor(readonly command: ProductCommand) {
+  constructor(
+    readonly command: ProductCommand,
+    readonly caller: RequestContext,
+  ) {
     super();
   }
 }
@@ -14,8 +18,8 @@ export class RunProductCommand extends Command<ProductState> {
 export class RunProductCommandHandler implements ICommandHandler<RunProductCommand, ProductState> {
   constructor(private readonly runner: CommandRunner) {}
 
-  async execute({ command }: RunProductCommand): Promise<ProductState> {
-    const result = await this.runner.run(productDecider, productStream(command.productId), command);
+  async execute({ command, caller }: RunProductCommand): Promise<ProductState> {
+    const result = await this.runner.run(productDecider, productStream(command.productId), command, caller);
     return result.state;
   }
 }

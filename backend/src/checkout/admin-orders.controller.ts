@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { z } from 'zod';
 import { AdminOnly } from '../auth/admin.guard';
+import { Caller } from '../platform/context/correlation';
+import type { RequestContext } from '../platform/context/request-context';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import { notFound } from '../platform/errors/domain-error';
 import { ZodPipe } from '../platform/validation/zod.pipe';
@@ -30,8 +32,8 @@ export class AdminOrdersController {
 
   @Post(':id/fulfil')
   @HttpCode(200)
-  async fulfil(@Param('id', orderId) id: string, @Body(new ZodPipe(fulfilBody)) body: z.infer<typeof fulfilBody>) {
-    await this.runner.run(orderDecider, orderStream(id), { kind: 'FulfilOrder', trackingNumber: body.trackingNumber || undefined });
+  async fulfil(@Param('id', orderId) id: string, @Body(new ZodPipe(fulfilBody)) body: z.infer<typeof fulfilBody>, @Caller() caller: RequestContext) {
+    await this.runner.run(orderDecider, orderStream(id), { kind: 'FulfilOrder', trackingNumber: body.trackingNumber || undefined }, caller);
     const order = await this.orders.byId(id);
     if (!order) throw notFound('That order was not found.');
     return toAdminOrderDto(order);

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RunCartCommand } from '../cart';
 import { RunProductCommand } from '../catalog';
+import type { RequestContext } from '../platform/context/request-context';
 import { DomainError } from '../platform/errors/domain-error';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import { fold } from '../platform/event-store/decider';
@@ -44,15 +45,16 @@ export class CheckoutProcess {
    * Moves the order on until it is placed or closed, or until Square cannot say whether the card was
    * charged (status stays `charging`; a later call asks Square again with the same key).
    * `mayCharge` is false for the reconciliation of an order that never asked for its charge: an
-   * interrupted checkout is then given up, never charged behind the shopper's back.
+   * interrupted checkout is then given up, never charged behind the shopper's back. Each step's
+   * events are recorded as `caller`'s.
    */
-  async advance(orderId: string, { mayCharge }: { mayCharge: boolean }): Promise<OpenOrder> {
+  async advance(orderId: string, { mayCharge }: { mayCharge: boolean }, caller: RequestContext): Promise<OpenOrder> {
     for (let contention = 0; ; ) {
       const order = await this.load(orderId);
       if (!order.exists) throw new Error(`Order ${orderId} does not exist`);
       if (order.status === 'placed' || order.status === 'closed') return order;
       try {
-        const settled = await this.step(order, mayCharge);
+        const settled = await this.step(order, mayCharge, caller);
         if (settled) return settled;
       } catch (error) {
         // Every step is idempotent: a step that lost a race on a busy stream (the last units of a
@@ -63,17 +65,17 @@ export class CheckoutProcess {
   }
 
   /** Takes the order one step on; answers the order when it must stop before being settled. */
-  private async step(order: OpenOrder, mayCharge: boolean): Promise<OpenOrder | undefined> {
+  private async step(order: OpenOrder, mayCharge: boolean, caller: RequestContext): Promise<OpenOrder | undefined> {
     const { opened } = order;
     const orderId = opened.orderId;
     switch (order.status) {
       case 'opened': {
         if (!mayCharge) {
-          await this.order(orderId, { kind: 'RecordFailure', failure: { code: 'INTERRUPTED', message: 'The checkout was interrupted before the card was charged.' } });
+          await this.order(orderId, { kind: 'RecordFailure', failure: { code: 'INTERRUPTED', message: 'The checkout was interrupted before the card was charged.' } }, caller);
           return undefined;
         }
-        const refusal = await this.reserveStock(order);
-        await this.order(orderId, refusal ? { kind: 'RecordFailure', failure: refusal } : { kind: 'RequestCharge' });
+        const refusal = await this.reserveStock(order, caller);
+        await this.order(orderId, refusal ? { kind: 'RecordFailure', failure: refusal } : { kind: 'RequestCharge' }, caller);
         return undefined;
       }
       case 'charging': {
@@ -88,22 +90,22 @@ export class CheckoutProcess {
         if (outcome.kind === 'unknown') return order;
         if (outcome.kind === 'captured') {
           const { paymentId, cardBrand, last4 } = outcome;
-          await this.order(orderId, { kind: 'RecordPayment', payment: { paymentId, amountCents: opened.totalCents, cardBrand, last4 } });
+          await this.order(orderId, { kind: 'RecordPayment', payment: { paymentId, amountCents: opened.totalCents, cardBrand, last4 } }, caller);
         } else {
           this.logger.log(`Order ${opened.orderNumber}: card refused (${outcome.code})`);
-          await this.order(orderId, { kind: 'RecordFailure', failure: { code: outcome.code, message: outcome.message } });
+          await this.order(orderId, { kind: 'RecordFailure', failure: { code: outcome.code, message: outcome.message } }, caller);
         }
         return undefined;
       }
       case 'paid':
-        for (const line of opened.lines) await this.product({ kind: 'SellStock', productId: line.productId, orderId });
-        await this.commands.execute(new RunCartCommand(opened.cartId, { kind: 'CompleteCheckout', orderId }));
-        await this.order(orderId, { kind: 'PlaceOrder' });
+        for (const line of opened.lines) await this.product({ kind: 'SellStock', productId: line.productId, orderId }, caller);
+        await this.commands.execute(new RunCartCommand(opened.cartId, { kind: 'CompleteCheckout', orderId }, caller));
+        await this.order(orderId, { kind: 'PlaceOrder' }, caller);
         return undefined;
       case 'failed':
-        for (const line of opened.lines) await this.product({ kind: 'ReleaseStock', productId: line.productId, orderId });
-        await this.commands.execute(new RunCartCommand(opened.cartId, { kind: 'FailCheckout', orderId }));
-        await this.order(orderId, { kind: 'CloseCheckout' });
+        for (const line of opened.lines) await this.product({ kind: 'ReleaseStock', productId: line.productId, orderId }, caller);
+        await this.commands.execute(new RunCartCommand(opened.cartId, { kind: 'FailCheckout', orderId }, caller));
+        await this.order(orderId, { kind: 'CloseCheckout' }, caller);
         return undefined;
       default:
         return order;
@@ -111,10 +113,10 @@ export class CheckoutProcess {
   }
 
   /** Holds every line's units for this order; on the first shortfall, the refusal to record (what was held is released by the failure step). */
-  private async reserveStock({ opened }: OpenOrder): Promise<{ code: string; message: string } | undefined> {
+  private async reserveStock({ opened }: OpenOrder, caller: RequestContext): Promise<{ code: string; message: string } | undefined> {
     for (const line of opened.lines) {
       try {
-        await this.product({ kind: 'ReserveStock', productId: line.productId, orderId: opened.orderId, quantity: line.quantity });
+        await this.product({ kind: 'ReserveStock', productId: line.productId, orderId: opened.orderId, quantity: line.quantity }, caller);
       } catch (error) {
         if (error instanceof DomainError && !isContention(error)) return { code: error.code, message: error.message };
         throw error;
@@ -123,11 +125,11 @@ export class CheckoutProcess {
     return undefined;
   }
 
-  private async order(orderId: string, command: OrderCommand): Promise<void> {
-    await this.runner.run(orderDecider, orderStream(orderId), command);
+  private async order(orderId: string, command: OrderCommand, caller: RequestContext): Promise<void> {
+    await this.runner.run(orderDecider, orderStream(orderId), command, caller);
   }
 
-  private async product(command: Extract<ConstructorParameters<typeof RunProductCommand>[0], { orderId: string }>): Promise<void> {
-    await this.commands.execute(new RunProductCommand(command));
+  private async product(command: Extract<ConstructorParameters<typeof RunProductCommand>[0], { orderId: string }>, caller: RequestContext): Promise<void> {
+    await this.commands.execute(new RunProductCommand(command, caller));
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
+import type { RequestContext } from '../platform/context/request-context';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { CheckoutProcess } from './checkout-process';
 import { OrderReader } from './order.reader';
@@ -24,15 +25,15 @@ export class CheckoutReconciler implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.handlers.handle('square', RECONCILE_CHECKOUTS_JOB, () => this.reconcile());
+    this.handlers.handle('square', RECONCILE_CHECKOUTS_JOB, (_data, _job, caller) => this.reconcile(caller));
     this.handlers.schedule({ queue: 'square', jobName: RECONCILE_CHECKOUTS_JOB, everyMs: this.config.CHECKOUT_RECONCILE_EVERY_MS });
   }
 
-  async reconcile(olderThanSeconds = this.config.CHECKOUT_STALE_SECONDS): Promise<{ finished: number; stillUnconfirmed: number }> {
+  async reconcile(caller: RequestContext, olderThanSeconds = this.config.CHECKOUT_STALE_SECONDS): Promise<{ finished: number; stillUnconfirmed: number }> {
     let finished = 0;
     let stillUnconfirmed = 0;
     for (const { id, status } of await this.orders.unfinished(olderThanSeconds)) {
-      const order = await this.process.advance(id, { mayCharge: status !== 'opened' });
+      const order = await this.process.advance(id, { mayCharge: status !== 'opened' }, caller);
       if (order.status === 'charging') stillUnconfirmed++;
       else {
         finished++;

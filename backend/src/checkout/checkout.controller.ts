@@ -1,5 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
+import { Caller } from '../platform/context/correlation';
+import type { RequestContext } from '../platform/context/request-context';
 import { text } from '../platform/validation/text';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { RateLimitGuard } from '../platform/web/rate-limit';
@@ -22,8 +24,8 @@ export class CheckoutController {
 
   @Post('square/process-payment')
   @HttpCode(200)
-  processPayment(@Body(new ZodPipe(processPaymentBody)) body: ProcessPaymentBody) {
-    return this.checkout.processPayment(body);
+  processPayment(@Body(new ZodPipe(processPaymentBody)) body: ProcessPaymentBody, @Caller() caller: RequestContext) {
+    return this.checkout.processPayment(body, caller);
   }
 
   /**

@@ -4,6 +4,7 @@ import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CartLine, LoadCartQuery, RunCartCommand } from '../cart';
 import { assertAvailable, GetProductQuery, ProductSnapshot } from '../catalog';
+import type { RequestContext } from '../platform/context/request-context';
 import { conflict, ErrorCode, invalid, notFound } from '../platform/errors/domain-error';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import { formatCents } from '../platform/money';
@@ -45,16 +46,16 @@ export class CheckoutService {
     private readonly discounts: Discounts,
   ) {}
 
-  async processPayment(body: ProcessPaymentBody): Promise<PaymentResult> {
+  async processPayment(body: ProcessPaymentBody, caller: RequestContext): Promise<PaymentResult> {
     const cart = await this.queries.execute(new LoadCartQuery(body.cartId));
     if (!cart.state.exists) throw notFound('That cart was not found.');
     // A checkout of this cart is under way (a double click, a retry after a dropped answer): see it through.
-    if (cart.state.checkoutOrderId) return this.answer(await this.process.advance(cart.state.checkoutOrderId, { mayCharge: true }));
+    if (cart.state.checkoutOrderId) return this.answer(await this.process.advance(cart.state.checkoutOrderId, { mayCharge: true }, caller));
     const lines = cart.state.lines;
     if (lines.length === 0) throw invalid('Please add items to your cart before checking out.', 'EMPTY_CART');
 
     const products = await Promise.all(lines.map((l) => this.queries.execute(new GetProductQuery(l.productId))));
-    await this.repriceIfChanged(body.cartId, lines, products);
+    await this.repriceIfChanged(body.cartId, lines, products, caller);
     lines.forEach((line, i) => assertAvailable({ name: line.name, inStock: products[i]!.inStock, available: products[i]!.stockQuantity }, line.quantity));
 
     const shippingAddress = body.fulfillmentMethod === 'shipping' ? this.usAddress(body.shippingAddress!) : null;
@@ -71,7 +72,7 @@ export class CheckoutService {
 
     const customer = { name: body.customerName, email: body.customerEmail.toLowerCase() };
     // The contact goes onto the cart too, so an abandoned cart can be followed up.
-    const { version } = await this.commands.execute(new RunCartCommand(body.cartId, { kind: 'GiveContactDetails', ...customer }));
+    const { version } = await this.commands.execute(new RunCartCommand(body.cartId, { kind: 'GiveContactDetails', ...customer }, caller));
     const { orderId, idempotencyKey } = checkoutIdentity(body.cartId, version);
     const terms: OrderTerms = {
       orderId,
@@ -85,13 +86,13 @@ export class CheckoutService {
       ...(discount ? { discountCode: discount.code } : {}),
     };
     if (discount) await this.discounts.assertUnused(discount.code, customer.email, orderId);
-    const { state: order } = await this.openCheckout({ ...terms, sourceId: body.sourceId, idempotencyKey });
+    const { state: order } = await this.openCheckout({ ...terms, sourceId: body.sourceId, idempotencyKey }, caller);
     // A twin request for the same cart state opened it first: fine if it is the same purchase.
     if (order.exists && (order.opened.totalCents !== terms.totalCents || order.opened.fulfillment !== terms.fulfillment)) {
       throw conflict('Another payment for this cart is in progress.', 'CHECKOUT_IN_PROGRESS');
     }
-    await this.lockCart(terms, lines);
-    return this.answer(await this.process.advance(orderId, { mayCharge: true }));
+    await this.lockCart(terms, lines, caller);
+    return this.answer(await this.process.advance(orderId, { mayCharge: true }, caller));
   }
 
   /** What a code takes off this cart's items for this email, or the reason it does not apply. */
@@ -105,9 +106,9 @@ export class CheckoutService {
   }
 
   /** Opens the order; its redemption row refuses a code another checkout with this email redeemed a moment ago. */
-  private async openCheckout(opened: OrderTerms & { sourceId: string; idempotencyKey: string }) {
+  private async openCheckout(opened: OrderTerms & { sourceId: string; idempotencyKey: string }, caller: RequestContext) {
     try {
-      return await this.runner.run(orderDecider, orderStream(opened.orderId), { kind: 'OpenCheckout', opened });
+      return await this.runner.run(orderDecider, orderStream(opened.orderId), { kind: 'OpenCheckout', opened }, caller);
     } catch (error) {
       if (opened.discountCode && error instanceof UniqueConstraintViolationException) throw alreadyUsed(opened.discountCode);
       throw error;
@@ -115,13 +116,13 @@ export class CheckoutService {
   }
 
   /** A line whose catalogue price moved is repriced in the cart, and the shopper sees the new total before paying. */
-  private async repriceIfChanged(cartId: string, lines: readonly CartLine[], products: (ProductSnapshot | undefined)[]): Promise<void> {
+  private async repriceIfChanged(cartId: string, lines: readonly CartLine[], products: (ProductSnapshot | undefined)[], caller: RequestContext): Promise<void> {
     const gone = lines.find((_, i) => !products[i]);
     if (gone) throw conflict(`${gone.name} is sold out.`, 'OUT_OF_STOCK', { available: 0 });
     const prices = Object.fromEntries(lines.flatMap((l, i) => (products[i]!.priceCents !== l.unitPriceCents ? [[l.itemId, products[i]!.priceCents]] : [])));
     const changed = lines.filter((l) => prices[l.itemId] !== undefined);
     if (changed.length === 0) return;
-    const { state } = await this.commands.execute(new RunCartCommand(cartId, { kind: 'RepriceItems', prices }));
+    const { state } = await this.commands.execute(new RunCartCommand(cartId, { kind: 'RepriceItems', prices }, caller));
     const subtotal = state.exists ? priceOrder(state.lines, 'pickup').subtotalCents : 0;
     const names = changed.map((l) => `${l.name} is now $${formatCents(prices[l.itemId])}`).join('; ');
     throw conflict(`A price changed since you added it: ${names}. Your cart now shows the new subtotal of $${formatCents(subtotal)}; nothing was charged.`, 'PRICE_CHANGED', {
@@ -136,16 +137,18 @@ export class CheckoutService {
   }
 
   /** Locks the cart on the priced lines; if that fails (the cart changed, another checkout holds it) the opened order is closed. */
-  private async lockCart(terms: OrderTerms, lines: readonly CartLine[]): Promise<void> {
+  private async lockCart(terms: OrderTerms, lines: readonly CartLine[], caller: RequestContext): Promise<void> {
     try {
-      await this.commands.execute(new RunCartCommand(terms.cartId, { kind: 'StartCheckout', orderId: terms.orderId, pricedLines: lines }));
+      await this.commands.execute(new RunCartCommand(terms.cartId, { kind: 'StartCheckout', orderId: terms.orderId, pricedLines: lines }, caller));
     } catch (error) {
       const refusal = error as { code?: string; message?: string };
-      await this.runner.run(orderDecider, orderStream(terms.orderId), {
-        kind: 'RecordFailure',
-        failure: { code: refusal.code ?? 'CART_CHANGED', message: refusal.message ?? 'The cart could not be locked.' },
-      });
-      await this.process.advance(terms.orderId, { mayCharge: false });
+      await this.runner.run(
+        orderDecider,
+        orderStream(terms.orderId),
+        { kind: 'RecordFailure', failure: { code: refusal.code ?? 'CART_CHANGED', message: refusal.message ?? 'The cart could not be locked.' } },
+        caller,
+      );
+      await this.process.advance(terms.orderId, { mayCharge: false }, caller);
       throw error;
     }
   }

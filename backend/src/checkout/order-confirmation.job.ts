@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Mail } from '../mail';
+import type { RequestContext } from '../platform/context/request-context';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
@@ -26,16 +27,16 @@ export class OrderConfirmationJob implements OnModuleInit {
 
   onModuleInit(): void {
     this.routes.route('OrderPlaced', { queue: 'email', jobName: ORDER_CONFIRMATION_JOB });
-    this.handlers.handle('email', ORDER_CONFIRMATION_JOB, (event) => this.send((event as RecordedEvent).streamId.slice('order-'.length)));
+    this.handlers.handle('email', ORDER_CONFIRMATION_JOB, (event, _job, caller) => this.send((event as RecordedEvent).streamId.slice('order-'.length), caller));
   }
 
   /** Checks the order stream first: a retried or repeated job finds the email already recorded and sends nothing. */
-  async send(orderId: string): Promise<'sent' | 'already-sent' | 'not-placed'> {
+  async send(orderId: string, caller: RequestContext): Promise<'sent' | 'already-sent' | 'not-placed'> {
     const order = await this.process.load(orderId);
     if (!order.exists || order.status !== 'placed') return 'not-placed';
     if (order.confirmationSent) return 'already-sent';
     const { messageId } = await this.mail.send(orderConfirmationEmail(order.opened));
-    await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordConfirmationSent', messageId });
+    await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordConfirmationSent', messageId }, caller);
     this.logger.log(`Order ${order.opened.orderNumber}: confirmation sent to the shopper`);
     return 'sent';
   }

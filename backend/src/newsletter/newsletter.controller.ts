@@ -2,6 +2,8 @@ import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import type { AppConfig } from '../platform/config/app-config';
 import { invalid } from '../platform/errors/domain-error';
+import { Caller } from '../platform/context/correlation';
+import type { RequestContext } from '../platform/context/request-context';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { RateLimitGuard } from '../platform/web/rate-limit';
 import { NewsletterService } from './newsletter.service';
@@ -21,21 +23,21 @@ export class NewsletterController {
   @Post('subscribe')
   @HttpCode(200)
   @UseGuards(RateLimitGuard('newsletter-subscribe', newsletterLimit))
-  async subscribe(@Body(new ZodPipe(subscribeBody)) body: z.infer<typeof subscribeBody>) {
-    await this.newsletter.subscribe(body.email, body.name);
+  async subscribe(@Body(new ZodPipe(subscribeBody)) body: z.infer<typeof subscribeBody>, @Caller() caller: RequestContext) {
+    await this.newsletter.subscribe(body.email, body.name, caller);
     return { success: true, message: 'Welcome to the Dark Circle!' };
   }
 
   @Post('unsubscribe')
   @HttpCode(200)
   @UseGuards(RateLimitGuard('newsletter-unsubscribe', newsletterLimit))
-  async unsubscribe(@Body(new ZodPipe(unsubscribeBody)) body: z.infer<typeof unsubscribeBody>) {
+  async unsubscribe(@Body(new ZodPipe(unsubscribeBody)) body: z.infer<typeof unsubscribeBody>, @Caller() caller: RequestContext) {
     if ('token' in body) {
       const subscriberId = this.links.subscriberOf(body.token);
       if (!subscriberId) throw invalid('This unsubscribe link is not valid.', 'VALIDATION_FAILED');
-      await this.newsletter.unsubscribe(subscriberId);
+      await this.newsletter.unsubscribe(subscriberId, caller);
     } else {
-      await this.newsletter.unsubscribeEmail(body.email);
+      await this.newsletter.unsubscribeEmail(body.email, caller);
     }
     return { success: true, message: 'You have been unsubscribed.' };
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { RequestContext } from '../platform/context/request-context';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import { fold } from '../platform/event-store/decider';
 import { EventStore } from '../platform/event-store/event-store';
@@ -15,18 +16,18 @@ export class NewsletterService {
   ) {}
 
   /** A repeat (in any letter case) is a success that records nothing and sends nothing. */
-  async subscribe(email: string, name: string | null): Promise<void> {
+  async subscribe(email: string, name: string | null, caller: RequestContext): Promise<void> {
     const normalized = normalizeEmail(email);
     const subscriberId = subscriberIdOf(normalized);
-    await this.run(subscriberId, { kind: 'Join', subscriberId, email: normalized, name });
+    await this.run(subscriberId, { kind: 'Join', subscriberId, email: normalized, name }, caller);
   }
 
-  unsubscribeEmail(email: string): Promise<void> {
-    return this.unsubscribe(subscriberIdOf(email));
+  unsubscribeEmail(email: string, caller: RequestContext): Promise<void> {
+    return this.unsubscribe(subscriberIdOf(email), caller);
   }
 
-  async unsubscribe(subscriberId: string): Promise<void> {
-    await this.run(subscriberId, { kind: 'Leave' });
+  async unsubscribe(subscriberId: string, caller: RequestContext): Promise<void> {
+    await this.run(subscriberId, { kind: 'Leave' }, caller);
   }
 
   async load(subscriberId: string): Promise<SubscriberState> {
@@ -34,7 +35,7 @@ export class NewsletterService {
     return fold(subscriberDecider, events);
   }
 
-  async run(subscriberId: string, command: SubscriberCommand): Promise<void> {
-    await this.runner.run(subscriberDecider, subscriberStream(subscriberId), command);
+  async run(subscriberId: string, command: SubscriberCommand, caller: RequestContext): Promise<void> {
+    await this.runner.run(subscriberDecider, subscriberStream(subscriberId), command, caller);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { SquareClient } from 'square';
+import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
@@ -28,15 +29,17 @@ export class SquareCustomerJob implements OnModuleInit {
 
   onModuleInit(): void {
     this.routes.route('SubscriberJoined', { queue: 'square', jobName: SQUARE_CUSTOMER_JOB });
-    this.handlers.handle('square', SQUARE_CUSTOMER_JOB, (event) => this.link((event as RecordedEvent).streamId.slice(SUBSCRIBER_STREAM_PREFIX.length)));
+    this.handlers.handle('square', SQUARE_CUSTOMER_JOB, (event, _job, caller) =>
+      this.link((event as RecordedEvent).streamId.slice(SUBSCRIBER_STREAM_PREFIX.length), caller),
+    );
   }
 
-  async link(subscriberId: string): Promise<'linked' | 'already-linked' | 'not-subscribed'> {
+  async link(subscriberId: string, caller: RequestContext): Promise<'linked' | 'already-linked' | 'not-subscribed'> {
     const subscriber = await this.newsletter.load(subscriberId);
     if (!subscriber.exists || !subscriber.subscribed) return 'not-subscribed';
     if (subscriber.squareCustomerId) return 'already-linked';
     const squareCustomerId = (await this.find(subscriber.email)) ?? (await this.create(subscriberId, subscriber.email, subscriber.name));
-    await this.newsletter.run(subscriberId, { kind: 'LinkToSquare', squareCustomerId });
+    await this.newsletter.run(subscriberId, { kind: 'LinkToSquare', squareCustomerId }, caller);
     this.logger.log(`Subscriber ${subscriberId} linked to Square customer ${squareCustomerId}`);
     return 'linked';
   }

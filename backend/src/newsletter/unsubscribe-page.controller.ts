@@ -1,5 +1,7 @@
 import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { Caller } from '../platform/context/correlation';
+import type { RequestContext } from '../platform/context/request-context';
 import { NewsletterService } from './newsletter.service';
 import { alreadyUnsubscribedPage, confirmUnsubscribePage, invalidLinkPage, unsubscribedPage } from './unsubscribe.page';
 import { UnsubscribeLinks } from './unsubscribe-link';
@@ -24,11 +26,11 @@ export class UnsubscribePageController {
   }
 
   @Post()
-  async unsubscribe(@Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
+  async unsubscribe(@Body() body: unknown, @Res() reply: FastifyReply, @Caller() caller: RequestContext): Promise<void> {
     const token = (body as { token?: unknown } | undefined)?.token;
     const subscriber = await this.subscriberOf(token);
     if (!subscriber) return this.html(reply, 400, invalidLinkPage());
-    await this.newsletter.unsubscribe(subscriber.subscriberId);
+    await this.newsletter.unsubscribe(subscriber.subscriberId, caller);
     this.html(reply, 200, unsubscribedPage(subscriber.email));
   }
 

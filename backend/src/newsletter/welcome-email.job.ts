@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Mail } from '../mail';
+import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
@@ -25,16 +26,18 @@ export class WelcomeEmailJob implements OnModuleInit {
 
   onModuleInit(): void {
     this.routes.route('SubscriberJoined', { queue: 'email', jobName: WELCOME_EMAIL_JOB });
-    this.handlers.handle('email', WELCOME_EMAIL_JOB, (event) => this.send((event as RecordedEvent).streamId.slice(SUBSCRIBER_STREAM_PREFIX.length)));
+    this.handlers.handle('email', WELCOME_EMAIL_JOB, (event, _job, caller) =>
+      this.send((event as RecordedEvent).streamId.slice(SUBSCRIBER_STREAM_PREFIX.length), caller),
+    );
   }
 
   /** Checks the stream first: a retried job, or a rejoin, finds the welcome already recorded and sends nothing. */
-  async send(subscriberId: string): Promise<'sent' | 'already-sent' | 'not-subscribed'> {
+  async send(subscriberId: string, caller: RequestContext): Promise<'sent' | 'already-sent' | 'not-subscribed'> {
     const subscriber = await this.newsletter.load(subscriberId);
     if (!subscriber.exists || !subscriber.subscribed) return 'not-subscribed';
     if (subscriber.welcomeSent) return 'already-sent';
     const { messageId } = await this.mail.send(welcomeEmail(subscriber, this.links.urlFor(subscriberId)));
-    await this.newsletter.run(subscriberId, { kind: 'RecordWelcomeSent', messageId });
+    await this.newsletter.run(subscriberId, { kind: 'RecordWelcomeSent', messageId }, caller);
     this.logger.log(`Welcome email sent to subscriber ${subscriberId}`);
     return 'sent';
   }

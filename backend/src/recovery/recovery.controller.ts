@@ -4,6 +4,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AdminOnly } from '../auth/admin.guard';
 import { CartReader, RunCartCommand } from '../cart';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
+import { Caller } from '../platform/context/correlation';
+import type { RequestContext } from '../platform/context/request-context';
 import { notFound } from '../platform/errors/domain-error';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { z } from 'zod';
@@ -30,22 +32,22 @@ export class RecoveryController {
   }
 
   @Post('api/admin/test-cart')
-  testCart() {
-    return this.testCarts.make();
+  testCart(@Caller() caller: RequestContext) {
+    return this.testCarts.make(caller);
   }
 
   @Post('api/cart/:cartId/abandon')
   @HttpCode(200)
-  async abandon(@Param('cartId', cartId) id: string) {
-    await this.commands.execute(new RunCartCommand(id, { kind: 'AbandonCart' }));
+  async abandon(@Param('cartId', cartId) id: string, @Caller() caller: RequestContext) {
+    await this.commands.execute(new RunCartCommand(id, { kind: 'AbandonCart' }, caller));
     return this.cart(id);
   }
 
   /** Queued for the worker; `emailSent` and `recoveryEmailCount` move when it has gone out. */
   @Post('api/cart/:cartId/recovery-email')
   @HttpCode(202)
-  async recoveryEmail(@Param('cartId', cartId) id: string) {
-    await this.commands.execute(new RunCartCommand(id, { kind: 'RequestRecoveryEmail', requestId: randomUUID() }));
+  async recoveryEmail(@Param('cartId', cartId) id: string, @Caller() caller: RequestContext) {
+    await this.commands.execute(new RunCartCommand(id, { kind: 'RequestRecoveryEmail', requestId: randomUUID() }, caller));
     return { success: true, message: 'The recovery email is on its way.', ...(await this.cart(id)) };
   }
 

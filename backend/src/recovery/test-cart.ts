@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CartReader, RunCartCommand } from '../cart';
 import { GetProductQuery, ProductsCache, type ProductDto } from '../catalog';
+import type { RequestContext } from '../platform/context/request-context';
 import { conflict } from '../platform/errors/domain-error';
 
 /** The dashboard's demo tool: a cart with sample items and contact, marked abandoned, to try recovery on. */
@@ -15,13 +16,13 @@ export class TestCartMaker {
     private readonly carts: CartReader,
   ) {}
 
-  async make() {
+  async make(caller: RequestContext) {
     const catalogue = JSON.parse((await this.products.list()).body.plain.toString('utf8')) as ProductDto[];
     const picks = catalogue.filter((p) => p.inStock && p.stockQuantity > 0).slice(0, 2);
     if (picks.length === 0) throw conflict('Add a product in stock first: a test cart needs something to hold.');
     const cartId = randomUUID();
     const sessionId = `test-${Date.now()}-${randomUUID().slice(0, 8)}`;
-    const run = (command: ConstructorParameters<typeof RunCartCommand>[1]) => this.commands.execute(new RunCartCommand(cartId, command));
+    const run = (command: ConstructorParameters<typeof RunCartCommand>[1]) => this.commands.execute(new RunCartCommand(cartId, command, caller));
     await run({ kind: 'CreateCart', cartId, sessionId });
     for (const pick of picks) {
       const product = await this.queries.execute(new GetProductQuery(pick.id));

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Page } from 'playwright-core';
 import { RunProductCommand } from '../../src/catalog';
 import { browserSuite } from '../support/browser';
+import { systemContext } from '../../src/platform/context/request-context';
 
 /**
  * What a shopper's walk through the storefront found, one test per finding. Each test seeds the
@@ -24,13 +25,13 @@ async function addProduct(productId: number, name: string, priceCents: number, s
       category: 'patches',
       inStock: stockQuantity > 0,
       stockQuantity,
-    }),
+    }, systemContext()),
   );
 }
 
 /** The operator (or another shopper's purchase) changes the stock behind the shopper's back. */
 async function setStock(productId: number, stockQuantity: number): Promise<void> {
-  await commands().execute(new RunProductCommand({ kind: 'SetStock', productId, inStock: stockQuantity > 0, stockQuantity }));
+  await commands().execute(new RunProductCommand({ kind: 'SetStock', productId, inStock: stockQuantity > 0, stockQuantity }, systemContext()));
 }
 
 /** A cart made through the API, adopted by the page as this browser's cart. */

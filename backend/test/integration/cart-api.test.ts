@@ -37,6 +37,20 @@ async function expectRefused(call: () => Promise<{ status: number; body: { messa
   expect(await eventCount()).toBe(before);
 }
 
+describe('who caused a change', () => {
+  it("records the request's correlation id and an anonymous actor in the metadata of the events it appends", async () => {
+    const { id } = await newCart();
+    await t.http.post(`/api/cart/${id}/items`).set('x-correlation-id', 'shopper-trace-1').send({ productId: TEE, quantity: 1 }).expect(200);
+
+    const em = t.app.get(MikroORM).em.fork() as EntityManager;
+    const rows = await em.execute('select metadata from events where stream_id = ? order by version', [`cart-${id}`]);
+    expect(rows.map((r) => r.metadata)).toEqual([
+      expect.objectContaining({ actor: 'anonymous', correlationId: expect.not.stringMatching('shopper-trace-1') }),
+      expect.objectContaining({ actor: 'anonymous', correlationId: 'shopper-trace-1' }),
+    ]);
+  });
+});
+
 describe('creating and reading a cart', () => {
   it('answers 404 for a session without a cart', async () => {
     const res = await t.http.get('/api/cart/session_none_000000000').expect(404);

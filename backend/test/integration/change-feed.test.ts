@@ -5,6 +5,7 @@ import { RunProductCommand } from '../../src/catalog';
 import { addProduct, cartWith } from '../support/shop-fixtures';
 import { TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, TestApp } from '../support/test-app';
+import { systemContext } from '../../src/platform/context/request-context';
 
 /**
  * Two API processes on one database: this test's app, and the built `main.js` whose database and
@@ -56,7 +57,7 @@ const stockOnSecond = async (id: number) => {
 };
 const pollSecond = (sessionId: string, etag?: string) => fetch(`${second.url}/api/cart/${sessionId}`, { headers: etag ? { 'if-none-match': etag } : {} });
 const setStock = (productId: number, stockQuantity: number) =>
-  t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'SetStock', productId, inStock: stockQuantity > 0, stockQuantity }));
+  t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'SetStock', productId, inStock: stockQuantity > 0, stockQuantity }, systemContext()));
 
 beforeAll(async () => {
   t = await startTestApp();

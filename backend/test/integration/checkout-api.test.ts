@@ -5,6 +5,7 @@ import { RunProductCommand } from '../../src/catalog';
 import { OrderConfirmationJob } from '../../src/checkout';
 import { addProduct, cartWith, eventCount, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { systemContext } from '../../src/platform/context/request-context';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,7 +107,7 @@ describe('paying for a cart', () => {
   it('reprices a line whose catalogue price changed, answers 409 PRICE_CHANGED and charges nothing', async () => {
     const tee = await addProduct(t, { name: 'Repriced Tee', priceCents: 3200, stockQuantity: 5 });
     const cart = await cartWith(t, { [tee]: 2 });
-    await t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: tee, changes: { priceCents: 3600 } }));
+    await t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: tee, changes: { priceCents: 3600 } }, systemContext()));
     const paymentsBefore = t.square.payments().length;
 
     const res = await pay(cart.id, 6400).expect(409);
@@ -122,7 +123,7 @@ describe('paying for a cart', () => {
   it('refuses a sold-out line before charging, naming the product and what is left', async () => {
     const rose = await addProduct(t, { name: 'Last Rose Hoop', priceCents: 5500, stockQuantity: 2 });
     const cart = await cartWith(t, { [rose]: 2 });
-    await t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'SetStock', productId: rose, inStock: true, stockQuantity: 1 }));
+    await t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'SetStock', productId: rose, inStock: true, stockQuantity: 1 }, systemContext()));
 
     const res = await pay(cart.id, 11000).expect(409);
 
@@ -206,8 +207,8 @@ describe('the confirmation email', () => {
     const job = t.app.get(OrderConfirmationJob);
 
     // A retried or duplicated job finds the email recorded on the order stream.
-    expect(await job.send(res.body.orderId)).toBe('sent');
-    expect(await job.send(res.body.orderId)).toBe('already-sent');
+    expect(await job.send(res.body.orderId, systemContext())).toBe('sent');
+    expect(await job.send(res.body.orderId, systemContext())).toBe('already-sent');
 
     const dir = join(t.dataDir, 'mail');
     const files = (await readdir(dir)).filter((f) => f.endsWith('.eml'));
@@ -228,11 +229,11 @@ describe('the confirmation email', () => {
     const patch = await addProduct(t, { name: 'Asked Patch', priceCents: 1000, stockQuantity: 2 });
     const cart = await cartWith(t, { [patch]: 1 });
     const res = await pay(cart.id, 1000).expect(200);
-    await t.app.get(OrderConfirmationJob).send(res.body.orderId);
+    await t.app.get(OrderConfirmationJob).send(res.body.orderId, systemContext());
 
     const answer = await t.http.post('/api/orders/send-confirmation').send({ orderId: res.body.payment.id, total: '10.00' }).expect(200);
 
     expect(answer.body).toEqual({ success: true, emailSent: true });
-    expect(await t.app.get(OrderConfirmationJob).send(res.body.orderId)).toBe('already-sent');
+    expect(await t.app.get(OrderConfirmationJob).send(res.body.orderId, systemContext())).toBe('already-sent');
   });
 });

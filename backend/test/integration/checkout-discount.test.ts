@@ -8,6 +8,7 @@ import { ProjectionRebuilder } from '../../src/platform/projections/projection-r
 import { sentMail } from '../support/mailbox';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { systemContext } from '../../src/platform/context/request-context';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,7 +77,7 @@ describe('paying with DARKCIRCLE10', () => {
     const [order] = await sql(t, 'select * from orders where id = ?', [paid.body.orderId]);
     expect(order).toMatchObject({ status: 'placed', subtotal_cents: 6800, discount_cents: 680, discount_code: 'DARKCIRCLE10', total_cents: 6120 });
 
-    await t.app.get(OrderConfirmationJob).send(paid.body.orderId);
+    await t.app.get(OrderConfirmationJob).send(paid.body.orderId, systemContext());
     const mail = (await sentMail(t.dataDir)).find((m) => m.raw.includes(paid.body.orderNumber))!;
     expect(mail.raw).toContain('Discount (DARKCIRCLE10): -$6.80');
     expect(mail.raw).toContain('Total: $61.20');
@@ -149,7 +150,7 @@ describe('paying with DARKCIRCLE10', () => {
       sourceId: 'cnon:card-nonce-ok',
       idempotencyKey: randomUUID(),
     };
-    await expect(t.app.get(CommandRunner).run(orderDecider, orderStream(orderId), { kind: 'OpenCheckout', opened })).rejects.toBeInstanceOf(UniqueConstraintViolationException);
+    await expect(t.app.get(CommandRunner).run(orderDecider, orderStream(orderId), { kind: 'OpenCheckout', opened }, systemContext())).rejects.toBeInstanceOf(UniqueConstraintViolationException);
     expect(await sql(t, 'select 1 from events where stream_id = ?', [orderStream(orderId).id])).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { orderStream } from '../../src/checkout/order.events';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { systemContext } from '../../src/platform/context/request-context';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,7 +74,7 @@ describe('a checkout interrupted part-way', () => {
     expect(await request).toBe('connection lost');
     expect(await orderOf(cart.id)).toMatchObject({ status: 'charging', payment_id: null });
 
-    const result = await t.app.get(CheckoutReconciler).reconcile(0);
+    const result = await t.app.get(CheckoutReconciler).reconcile(systemContext(), 0);
 
     expect(result).toMatchObject({ finished: 1, stillUnconfirmed: 0 });
     expect(await orderOf(cart.id)).toMatchObject({ status: 'placed', payment_id: charged.id });
@@ -81,7 +82,7 @@ describe('a checkout interrupted part-way', () => {
     expect(await product(coffin)).toMatchObject({ stockQuantity: 1 });
     expect(await cartItems(cart.sessionId)).toEqual([]);
     // A second pass finds nothing left to do.
-    expect(await t.app.get(CheckoutReconciler).reconcile(0)).toEqual({ finished: 0, stillUnconfirmed: 0 });
+    expect(await t.app.get(CheckoutReconciler).reconcile(systemContext(), 0)).toEqual({ finished: 0, stillUnconfirmed: 0 });
   });
 
   it('is given up, never charged, when the process died before asking for the charge: the stock and the cart come back', async () => {
@@ -90,7 +91,7 @@ describe('a checkout interrupted part-way', () => {
     const paymentsBefore = t.square.payments().length;
     // What a request had recorded when it died: the order opened, the cart locked, the unit held.
     const commands = t.app.get(CommandBus);
-    const { state } = await commands.execute(new RunCartCommand(cart.id, { kind: 'GiveContactDetails', name: 'Renfield', email: 'renfield@example.com' }));
+    const { state } = await commands.execute(new RunCartCommand(cart.id, { kind: 'GiveContactDetails', name: 'Renfield', email: 'renfield@example.com' }, systemContext()));
     if (!state.exists) throw new Error('no cart');
     const orderId = '0b0c0d0e-0000-8000-a000-000000000001';
     const line = state.lines[0]!;
@@ -111,13 +112,13 @@ describe('a checkout interrupted part-way', () => {
         sourceId: 'cnon:card-nonce-ok',
         idempotencyKey: 'dc-interrupted-before-charge',
       },
-    });
-    await commands.execute(new RunCartCommand(cart.id, { kind: 'StartCheckout', orderId, pricedLines: state.lines }));
-    await commands.execute(new RunProductCommand({ kind: 'ReserveStock', productId: sampler, orderId, quantity: 1 }));
+    }, systemContext());
+    await commands.execute(new RunCartCommand(cart.id, { kind: 'StartCheckout', orderId, pricedLines: state.lines }, systemContext()));
+    await commands.execute(new RunProductCommand({ kind: 'ReserveStock', productId: sampler, orderId, quantity: 1 }, systemContext()));
     const held = await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: sampler, quantity: 1 });
     expect(held.body.code).toBe('CHECKOUT_IN_PROGRESS');
 
-    await t.app.get(CheckoutReconciler).reconcile(0);
+    await t.app.get(CheckoutReconciler).reconcile(systemContext(), 0);
 
     expect(await orderOf(cart.id)).toMatchObject({ id: orderId, status: 'closed', payment_id: null });
     expect(t.square.payments()).toHaveLength(paymentsBefore);

@@ -8,6 +8,7 @@ import { ChangeFeed } from '../../src/platform/change-feed/change-feed';
 import { OutboxRoutes } from '../../src/platform/outbox/outbox-routes';
 import { ProjectionRegistry } from '../../src/platform/projections/projection.registry';
 import { startTestApp, TestApp } from '../support/test-app';
+import { systemContext } from '../../src/platform/context/request-context';
 
 let t: TestApp;
 let store: EventStore;
@@ -25,7 +26,7 @@ const stream = (id: string) => ({ id, type: 'Test' });
 describe('event store', () => {
   it('lets exactly one of 20 concurrent appends at the same expected version through', async () => {
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => store.append(stream('race-1'), 0, [{ type: 'Tried', data: { writer: i } }])),
+      Array.from({ length: 20 }, (_, i) => store.append(stream('race-1'), 0, [{ type: 'Tried', data: { writer: i } }], systemContext())),
     );
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -38,23 +39,23 @@ describe('event store', () => {
   });
 
   it('numbers events on from the expected version and keeps their data and metadata', async () => {
-    await store.append(stream('s-2'), 0, [{ type: 'A', data: { text: `it's "quoted" \\ and ? marked` } }]);
+    await store.append(stream('s-2'), 0, [{ type: 'A', data: { text: `it's "quoted" \\ and ? marked` } }], systemContext());
     await store.append(stream('s-2'), 1, [
       { type: 'B', data: { n: 1 } },
       { type: 'C', data: { n: 2 } },
-    ]);
+    ], systemContext());
     const { version, events } = await store.readStream('s-2');
     expect(version).toBe(3);
     expect(events.map((e) => [e.version, e.type])).toEqual([[1, 'A'], [2, 'B'], [3, 'C']]);
     expect(events[0].data).toEqual({ text: `it's "quoted" \\ and ? marked` });
     expect(events[0].metadata).toEqual(expect.objectContaining({ correlationId: expect.any(String), actor: 'system' }));
-    await expect(store.append(stream('s-2'), 1, [{ type: 'Late', data: {} }])).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(store.append(stream('s-2'), 1, [{ type: 'Late', data: {} }], systemContext())).rejects.toBeInstanceOf(ConcurrencyError);
   });
 
   it('refuses an expected version ahead of the stream, leaving no gap', async () => {
-    await expect(store.append(stream('s-ahead'), 3, [{ type: 'Skipped', data: {} }])).rejects.toBeInstanceOf(ConcurrencyError);
-    await store.append(stream('s-ahead'), 0, [{ type: 'First', data: {} }]);
-    await expect(store.append(stream('s-ahead'), 2, [{ type: 'Skipped', data: {} }])).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(store.append(stream('s-ahead'), 3, [{ type: 'Skipped', data: {} }], systemContext())).rejects.toBeInstanceOf(ConcurrencyError);
+    await store.append(stream('s-ahead'), 0, [{ type: 'First', data: {} }], systemContext());
+    await expect(store.append(stream('s-ahead'), 2, [{ type: 'Skipped', data: {} }], systemContext())).rejects.toBeInstanceOf(ConcurrencyError);
     const { version, events } = await store.readStream('s-ahead');
     expect(version).toBe(1);
     expect(events.map((e) => e.type)).toEqual(['First']);
@@ -63,10 +64,10 @@ describe('event store', () => {
   it('retries a command that lost a race, so concurrent stock changes all land in order', async () => {
     const bus = t.app.get(CommandBus);
     await bus.execute(
-      new RunProductCommand({ kind: 'AddProduct', productId: 9001, name: 'Hex Patch', description: '', priceCents: 800, imageUrl: '/x.svg', category: 'patches', inStock: true, stockQuantity: 1 }),
+      new RunProductCommand({ kind: 'AddProduct', productId: 9001, name: 'Hex Patch', description: '', priceCents: 800, imageUrl: '/x.svg', category: 'patches', inStock: true, stockQuantity: 1 }, systemContext()),
     );
     await Promise.all(
-      [2, 3, 4, 5].map((q) => bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 9001, inStock: true, stockQuantity: q }))),
+      [2, 3, 4, 5].map((q) => bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 9001, inStock: true, stockQuantity: q }, systemContext()))),
     );
     const { events } = await store.readStream('product-9001');
     expect(events.map((e) => e.version)).toEqual([1, 2, 3, 4, 5]);
@@ -85,7 +86,7 @@ describe('event store', () => {
         return [];
       },
     });
-    await expect(store.append(stream('s-doomed'), 0, [{ type: 'Doomed', data: {} }])).rejects.toThrow('projection broke');
+    await expect(store.append(stream('s-doomed'), 0, [{ type: 'Doomed', data: {} }], systemContext())).rejects.toThrow('projection broke');
     expect((await store.readStream('s-doomed')).events).toHaveLength(0);
     const [outbox] = await em().execute(`select count(*)::int as n from outbox where job_name = 'doomed'`);
     expect(outbox.n).toBe(0);
@@ -93,14 +94,14 @@ describe('event store', () => {
 
   describe('group commit', () => {
     /** An append in flight, so that the appends made meanwhile wait and go together in the next transaction. */
-    const inFlight = () => store.append(stream(`busy-${Math.random()}`), 0, [{ type: 'Busy', data: {} }]);
+    const inFlight = () => store.append(stream(`busy-${Math.random()}`), 0, [{ type: 'Busy', data: {} }], systemContext());
     /** The transaction's start time, which every event it recorded carries: equal times, one transaction. */
     const transactionsOf = async (streamIds: string[]) =>
       new Set((await em().execute(`select recorded_at::text as at from events where stream_id in (${streamIds.map(() => '?').join(', ')})`, streamIds)).map((r) => r.at)).size;
 
     it('commits concurrent appends to distinct streams together, each caller getting its own events', async () => {
       const ids = Array.from({ length: 8 }, (_, i) => `grouped-${i}`);
-      const [, ...results] = await Promise.all([inFlight(), ...ids.map((id, i) => store.append(stream(id), 0, [{ type: 'Grouped', data: { i } }, { type: 'Again', data: { i } }]))]);
+      const [, ...results] = await Promise.all([inFlight(), ...ids.map((id, i) => store.append(stream(id), 0, [{ type: 'Grouped', data: { i } }, { type: 'Again', data: { i } }], systemContext()))]);
       results.forEach((events, i) => {
         expect(events.map((e) => [e.streamId, e.version, e.type, e.data])).toEqual([
           [ids[i], 1, 'Grouped', { i }],
@@ -113,13 +114,13 @@ describe('event store', () => {
     });
 
     it('refuses the one stale writer of a group and lets the others through', async () => {
-      await store.append(stream('stale-1'), 0, [{ type: 'First', data: {} }]);
+      await store.append(stream('stale-1'), 0, [{ type: 'First', data: {} }], systemContext());
       const [, ...results] = await Promise.allSettled([
         inFlight(),
-        store.append(stream('fresh-1'), 0, [{ type: 'Fresh', data: {} }]),
-        store.append(stream('stale-1'), 0, [{ type: 'Stale', data: {} }]),
-        store.append(stream('ahead-1'), 4, [{ type: 'Ahead', data: {} }]),
-        store.append(stream('fresh-2'), 0, [{ type: 'Fresh', data: {} }]),
+        store.append(stream('fresh-1'), 0, [{ type: 'Fresh', data: {} }], systemContext()),
+        store.append(stream('stale-1'), 0, [{ type: 'Stale', data: {} }], systemContext()),
+        store.append(stream('ahead-1'), 4, [{ type: 'Ahead', data: {} }], systemContext()),
+        store.append(stream('fresh-2'), 0, [{ type: 'Fresh', data: {} }], systemContext()),
       ]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
       expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
@@ -138,9 +139,9 @@ describe('event store', () => {
       });
       const [, ...results] = await Promise.allSettled([
         inFlight(),
-        store.append(stream('claim-1'), 0, [{ type: 'Claimed', data: { claim: 'raven' } }]),
-        store.append(stream('claim-2'), 0, [{ type: 'Claimed', data: { claim: 'raven' } }]),
-        store.append(stream('claim-3'), 0, [{ type: 'Claimed', data: { claim: 'moth' } }]),
+        store.append(stream('claim-1'), 0, [{ type: 'Claimed', data: { claim: 'raven' } }], systemContext()),
+        store.append(stream('claim-2'), 0, [{ type: 'Claimed', data: { claim: 'raven' } }], systemContext()),
+        store.append(stream('claim-3'), 0, [{ type: 'Claimed', data: { claim: 'moth' } }], systemContext()),
       ]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(UniqueConstraintViolationException);
@@ -158,8 +159,8 @@ describe('event store', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       const [, ...results] = await Promise.allSettled([
         inFlight(),
-        store.append(stream('raced-1'), 0, [{ type: 'Late', data: {} }]),
-        store.append(stream('unraced-1'), 0, [{ type: 'Fine', data: {} }]),
+        store.append(stream('raced-1'), 0, [{ type: 'Late', data: {} }], systemContext()),
+        store.append(stream('unraced-1'), 0, [{ type: 'Fine', data: {} }], systemContext()),
       ]);
       await racer;
       expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
@@ -172,13 +173,13 @@ describe('event store', () => {
       t.app.get(ChangeFeed).subscribe({ changed: (c) => changes.push(c.streamId), reset: () => undefined });
       await expect(
         store.inOneTransaction('group-test', async () => {
-          await store.append(stream('joined-1'), 0, [{ type: 'Joined', data: {} }]);
+          await store.append(stream('joined-1'), 0, [{ type: 'Joined', data: {} }], systemContext());
           expect(changes).not.toContain('joined-1');
           throw new Error('changed my mind');
         }),
       ).rejects.toThrow('changed my mind');
       expect((await store.readStream('joined-1')).events).toHaveLength(0);
-      await store.inOneTransaction('group-test', () => store.append(stream('joined-2'), 0, [{ type: 'Joined', data: {} }]));
+      await store.inOneTransaction('group-test', () => store.append(stream('joined-2'), 0, [{ type: 'Joined', data: {} }], systemContext()));
       expect(changes).toContain('joined-2');
     });
   });

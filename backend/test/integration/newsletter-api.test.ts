@@ -6,6 +6,7 @@ import { subscriberIdOf } from '../../src/newsletter/subscriber-identity';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { sentMail, waitForMail } from '../support/mailbox';
 import { startTestApp, TestApp } from '../support/test-app';
+import { systemContext } from '../../src/platform/context/request-context';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -159,8 +160,8 @@ describe('jobs', () => {
     const job = t.app.get(WelcomeEmailJob);
     const id = subscriberIdOf('once@example.com');
     // BullMQ runs one job id at a time; a repeat is a retry or a relayed duplicate, after the first run.
-    expect(await job.send(id)).toBe('sent');
-    expect(await job.send(id)).toBe('already-sent');
+    expect(await job.send(id, systemContext())).toBe('sent');
+    expect(await job.send(id, systemContext())).toBe('already-sent');
     expect(await (mailTo('once@example.com'))()).toHaveLength(1);
   });
 
@@ -171,8 +172,8 @@ describe('jobs', () => {
     await client().post('/api/newsletter/subscribe', { email: 'square@example.com', name: 'Sq' }).expect(200);
     const job = t.app.get(SquareCustomerJob);
     const id = subscriberIdOf('square@example.com');
-    await Promise.all([job.link(id), job.link(id)]);
-    expect(await job.link(id)).toBe('already-linked');
+    await Promise.all([job.link(id, systemContext()), job.link(id, systemContext())]);
+    expect(await job.link(id, systemContext())).toBe('already-linked');
     const customers = await squareCustomers('square@example.com');
     expect(customers).toHaveLength(1);
     expect(customers[0]).toMatchObject({ givenName: 'Sq', referenceId: `newsletter-${id}` });
@@ -185,7 +186,7 @@ describe('jobs', () => {
     await client().post('/api/newsletter/subscribe', { email: 'retry@example.com' }).expect(200);
     const job = t.app.get(SquareCustomerJob);
     const id = subscriberIdOf('retry@example.com');
-    await expect(job.link(id)).rejects.toThrow();
+    await expect(job.link(id, systemContext())).rejects.toThrow();
     expect(await squareCustomers('retry@example.com')).toHaveLength(0);
     await relay();
     const deadline = Date.now() + 30_000;
@@ -198,7 +199,7 @@ describe('jobs', () => {
   it('finds a customer Square already has rather than creating another', async () => {
     const existing = await t.app.get(SquareClient).customers.create({ emailAddress: 'known@example.com', givenName: 'Known' });
     await client().post('/api/newsletter/subscribe', { email: 'known@example.com' }).expect(200);
-    expect(await t.app.get(SquareCustomerJob).link(subscriberIdOf('known@example.com'))).toBe('linked');
+    expect(await t.app.get(SquareCustomerJob).link(subscriberIdOf('known@example.com'), systemContext())).toBe('linked');
     expect(await squareCustomers('known@example.com')).toHaveLength(1);
     expect((await subscriber('known@example.com')).square_customer_id).toBe(existing.customer!.id);
   });

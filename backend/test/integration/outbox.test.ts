@@ -7,6 +7,7 @@ import { OutboxRoutes } from '../../src/platform/outbox/outbox-routes';
 import { observeQueue, QueueObserver, REDIS_PORT } from '../support/queue-observer';
 import { startTestApp, TestApp } from '../support/test-app';
 import { TcpProxy } from '../support/tcp-proxy';
+import { systemContext } from '../../src/platform/context/request-context';
 
 let t: TestApp;
 let proxy: TcpProxy;
@@ -42,7 +43,7 @@ describe('transactional outbox', () => {
     const relay = t.app.get(OutboxRelay);
     const em = t.app.get(MikroORM).em.fork() as EntityManager;
 
-    const [event] = await t.app.get(EventStore).append({ id: 'greeting-1', type: 'Greeting' }, 0, [{ type: 'GreetingSent', data: { to: 'a@b.c' } }]);
+    const [event] = await t.app.get(EventStore).append({ id: 'greeting-1', type: 'Greeting' }, 0, [{ type: 'GreetingSent', data: { to: 'a@b.c' } }], systemContext());
 
     expect(await relay.tick()).toBe(0);
     const health = await t.http.get('/api/health').expect(200);
@@ -71,9 +72,9 @@ describe('transactional outbox', () => {
     const em = t.app.get(MikroORM).em.fork() as EntityManager;
     const store = t.app.get(EventStore);
     // A row for a queue this shop does not have (a route removed in a later release), then a good one.
-    const [bad] = await store.append({ id: 'greeting-bad', type: 'Greeting' }, 0, [{ type: 'GreetingLost', data: {} }]);
+    const [bad] = await store.append({ id: 'greeting-bad', type: 'Greeting' }, 0, [{ type: 'GreetingLost', data: {} }], systemContext());
     await em.execute("insert into outbox (event_id, queue, job_name, payload) values (?, 'nowhere', 'lost', ?::jsonb)", [bad.eventId, JSON.stringify(bad)]);
-    const [good] = await store.append({ id: 'greeting-2', type: 'Greeting' }, 0, [{ type: 'GreetingSent', data: { to: 'b@c.d' } }]);
+    const [good] = await store.append({ id: 'greeting-2', type: 'Greeting' }, 0, [{ type: 'GreetingSent', data: { to: 'b@c.d' } }], systemContext());
 
     expect(await relay.tick()).toBe(1);
     expect(await observer.queue.getJob(good.eventId)).toBeDefined();

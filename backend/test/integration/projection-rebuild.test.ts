@@ -14,6 +14,7 @@ import { ProjectionRebuilder } from '../../src/platform/projections/projection-r
 import { ProjectionRegistry } from '../../src/platform/projections/projection.registry';
 import { placeOrder } from '../support/placed-order';
 import { startTestApp, TestApp } from '../support/test-app';
+import { systemContext } from '../../src/platform/context/request-context';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,9 +38,9 @@ describe('projection rebuild', () => {
   it('replays every event into read tables equal to the live ones, across all four projections', async () => {
     const bus = t.app.get(CommandBus);
     const runner = t.app.get(CommandRunner);
-    await bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 1, inStock: false, stockQuantity: 0 }));
-    await bus.execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: 3, changes: { priceCents: 9100, name: 'Moth Cardigan (restock)' } }));
-    await bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 3, inStock: true, stockQuantity: 2 }));
+    await bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 1, inStock: false, stockQuantity: 0 }, systemContext()));
+    await bus.execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: 3, changes: { priceCents: 9100, name: 'Moth Cardigan (restock)' } }, systemContext()));
+    await bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 3, inStock: true, stockQuantity: 2 }, systemContext()));
     const cart = (await t.http.post('/api/cart').send({ sessionId: 'session_rebuild_0001' }).expect(201)).body;
     await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: 2, quantity: 2 }).expect(200);
     const both = await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: 4, quantity: 1 }).expect(200);
@@ -52,8 +53,8 @@ describe('projection rebuild', () => {
     await t.http.post('/api/newsletter/subscribe').send({ email: 'ana@example.com', name: null }).expect(200);
     await t.http.post('/api/newsletter/subscribe').send({ email: 'bat@example.com', name: null }).expect(200);
     const bat = subscriberStream((await t.app.get(MikroORM).em.fork().getConnection().execute(`select id from subscribers where email = 'bat@example.com'`))[0].id);
-    await runner.run(subscriberDecider, bat, { kind: 'LinkToSquare', squareCustomerId: 'SQ-CUST-1' });
-    await runner.run(subscriberDecider, bat, { kind: 'RecordWelcomeSent', messageId: 'welcome-1' });
+    await runner.run(subscriberDecider, bat, { kind: 'LinkToSquare', squareCustomerId: 'SQ-CUST-1' }, systemContext());
+    await runner.run(subscriberDecider, bat, { kind: 'RecordWelcomeSent', messageId: 'welcome-1' }, systemContext());
 
     // A paid pickup checkout with a discount: reserved and sold stock, a redemption, a checked-out cart.
     const paid = (await t.http.post('/api/cart').send({ sessionId: 'session_rebuild_0002' }).expect(201)).body;
@@ -66,11 +67,11 @@ describe('projection rebuild', () => {
       .expect(200);
     // A shipped order (jsonb address), fulfilled and confirmed.
     const shipped = await placeOrder(t, 'shipping');
-    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'FulfilOrder', trackingNumber: '1Z999' });
-    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordConfirmationSent', messageId: 'confirm-1' });
+    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'FulfilOrder', trackingNumber: '1Z999' }, systemContext());
+    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordConfirmationSent', messageId: 'confirm-1' }, systemContext());
     // A failed checkout gives its code back.
     const failedId = randomUUID();
-    const failed = (command: Parameters<typeof orderDecider.decide>[0]) => runner.run(orderDecider, orderStream(failedId), command);
+    const failed = (command: Parameters<typeof orderDecider.decide>[0]) => runner.run(orderDecider, orderStream(failedId), command, systemContext());
     await failed({
       kind: 'OpenCheckout',
       opened: {
@@ -87,11 +88,11 @@ describe('projection rebuild', () => {
     const orderId = randomUUID();
     const lines = await t.app.get(MikroORM).em.fork().getConnection().execute('select id, quantity, unit_price_cents from cart_items where cart_id = ?', [cart.id]);
     const pricedLines = lines.map((l: { id: string; quantity: number; unit_price_cents: number }) => ({ itemId: l.id, quantity: l.quantity, unitPriceCents: l.unit_price_cents }));
-    await runner.run(cartDecider, studio, { kind: 'StartCheckout', orderId, pricedLines });
-    await runner.run(cartDecider, studio, { kind: 'FailCheckout', orderId });
-    await runner.run(cartDecider, studio, { kind: 'AbandonCart' });
-    await runner.run(cartDecider, studio, { kind: 'RequestRecoveryEmail', requestId: 'req-1' });
-    await runner.run(cartDecider, studio, { kind: 'RecordRecoveryEmailSent', requestId: 'req-1', messageId: 'msg-1', to: 'ana@example.com' });
+    await runner.run(cartDecider, studio, { kind: 'StartCheckout', orderId, pricedLines }, systemContext());
+    await runner.run(cartDecider, studio, { kind: 'FailCheckout', orderId }, systemContext());
+    await runner.run(cartDecider, studio, { kind: 'AbandonCart' }, systemContext());
+    await runner.run(cartDecider, studio, { kind: 'RequestRecoveryEmail', requestId: 'req-1' }, systemContext());
+    await runner.run(cartDecider, studio, { kind: 'RecordRecoveryEmailSent', requestId: 'req-1', messageId: 'msg-1', to: 'ana@example.com' }, systemContext());
 
     const em = t.app.get(MikroORM).em.fork() as EntityManager;
     const tables = t.app.get(ProjectionRegistry).all().flatMap((p) => p.tables);

@@ -3,13 +3,14 @@ import type { TestApp } from './test-app';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { orderDecider } from '../../src/checkout/order.decider';
 import { orderStream, type FulfillmentMethod } from '../../src/checkout/order.events';
+import { systemContext } from '../../src/platform/context/request-context';
 
 /** A paid, placed order written through the order decider, as a finished checkout leaves it. */
 export async function placeOrder(t: TestApp, fulfillment: FulfillmentMethod = 'shipping'): Promise<{ orderId: string; orderNumber: string }> {
   const runner = t.app.get(CommandRunner);
   const orderId = randomUUID();
   const orderNumber = `DC-${Math.floor(Math.random() * 900000) + 100000}`;
-  const run = (command: Parameters<typeof orderDecider.decide>[0]) => runner.run(orderDecider, orderStream(orderId), command);
+  const run = (command: Parameters<typeof orderDecider.decide>[0]) => runner.run(orderDecider, orderStream(orderId), command, systemContext());
   await run({
     kind: 'OpenCheckout',
     opened: {

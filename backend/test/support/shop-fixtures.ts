@@ -4,6 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ProductIds, RunProductCommand } from '../../src/catalog';
 import type { CategorySlug } from '../../src/catalog/categories';
 import type { TestApp } from './test-app';
+import { systemContext } from '../../src/platform/context/request-context';
 
 /** A product of the test's own, added through the catalogue's command (tests never lean on demo ids). */
 export async function addProduct(t: TestApp, product: { name: string; priceCents: number; stockQuantity: number; category?: CategorySlug }): Promise<number> {
@@ -19,7 +20,7 @@ export async function addProduct(t: TestApp, product: { name: string; priceCents
       category: product.category ?? 'patches',
       inStock: product.stockQuantity > 0,
       stockQuantity: product.stockQuantity,
-    }),
+    }, systemContext()),
   );
   return productId;
 }

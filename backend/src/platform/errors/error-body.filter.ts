@@ -1,6 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { currentContext } from '../context/request-context';
 import { errorReply } from './error-body';
 
 export type { ErrorBody } from './error-body';
@@ -13,9 +12,10 @@ export class ErrorBodyFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const reply = http.getResponse<FastifyReply>();
-    const { status, body } = errorReply(exception, currentContext().correlationId, http.getRequest<FastifyRequest>().raw);
-    if (status === 503) this.logger.warn(`${body.code}: ${exception instanceof Error ? exception.message : String(exception)}`);
-    else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    const req = http.getRequest<FastifyRequest>();
+    const { status, body } = errorReply(exception, req.id, req.raw);
+    if (status === 503) this.logger.warn({ msg: `${body.code}: ${exception instanceof Error ? exception.message : String(exception)}`, correlationId: req.id });
+    else if (status >= 500) this.logger.error({ msg: exception instanceof Error ? (exception.stack ?? exception.message) : String(exception), correlationId: req.id });
     if (!reply.sent) reply.status(status).send(body);
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { RequestContext } from '../context/request-context';
 import { conflict } from '../errors/domain-error';
 import { ConcurrencyError } from './concurrency.error';
 import { Decider, fold } from './decider';
@@ -20,18 +21,21 @@ const MAX_ATTEMPTS = 5;
  */
 export type CommandSource<C> = C | (() => Promise<C>);
 
-/** Load, decide, append; on a concurrent write, reload and decide again a few times, then 409. */
+/**
+ * Load, decide, append (as `caller`: its ids and actor go into the events' metadata); on a
+ * concurrent write, reload and decide again a few times, then 409.
+ */
 @Injectable()
 export class CommandRunner {
   constructor(private readonly store: EventStore) {}
 
-  async run<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, stream: StreamRef, source: CommandSource<C>): Promise<CommandResult<S, E>> {
+  async run<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, stream: StreamRef, source: CommandSource<C>, caller: RequestContext): Promise<CommandResult<S, E>> {
     for (let attempt = 1; ; attempt++) {
       const [loaded, command] = await Promise.all([this.store.readStream<E>(stream.id), typeof source === 'function' ? (source as () => Promise<C>)() : source]);
       const state = fold(decider, loaded.events);
       const newEvents = decider.decide(command, state);
       try {
-        const events = await this.store.append(stream, loaded.version, newEvents);
+        const events = await this.store.append(stream, loaded.version, newEvents, caller);
         return { state: fold({ ...decider, initialState: state }, newEvents), version: loaded.version + newEvents.length, events };
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;

@@ -3,7 +3,7 @@ import { EventBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ChangeFeed, StreamChange } from '../change-feed/change-feed';
-import { currentContext } from '../context/request-context';
+import type { RequestContext } from '../context/request-context';
 import { OutboxRoutes } from '../outbox/outbox-routes';
 import { ProjectionRegistry } from '../projections/projection.registry';
 import { toScript } from '../projections/sql-write';
@@ -63,10 +63,13 @@ export class EventStore {
     return { version: events.at(-1)?.version ?? 0, events };
   }
 
-  /** Appends after `expectedVersion`; throws ConcurrencyError when another writer got there first. */
-  async append<E extends DomainEvent>(stream: StreamRef, expectedVersion: number, events: E[]): Promise<RecordedEvent<E>[]> {
+  /**
+   * Appends after `expectedVersion`, with `caller`'s correlation id, causation id and actor as the
+   * events' metadata; throws ConcurrencyError when another writer got there first.
+   */
+  async append<E extends DomainEvent>(stream: StreamRef, expectedVersion: number, events: E[], caller: RequestContext): Promise<RecordedEvent<E>[]> {
     if (events.length === 0) return [];
-    const { correlationId, causationId, actor } = currentContext();
+    const { correlationId, causationId, actor } = caller;
     const request: AppendRequest = { stream, expectedVersion, events, metadata: { correlationId, causationId, actor } };
     // Asked of the global manager (it looks up the caller's transaction itself): no fork per append.
     const recorded = this.orm.em.isInTransaction() ? await this.appendInTransaction(this.em(), request) : await this.groups.append(request);

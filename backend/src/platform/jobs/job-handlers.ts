@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
+import type { RequestContext } from '../context/request-context';
 import type { QueueName } from '../outbox/queue-names';
 
-export type JobHandler = (data: unknown, job: Job) => Promise<unknown>;
+/** `caller` carries the job's correlation id on into the events it appends. */
+export type JobHandler = (data: unknown, job: Job, caller: RequestContext) => Promise<unknown>;
 
 export interface JobSchedule {
   queue: QueueName;
@@ -32,10 +34,10 @@ export class JobHandlers {
     return this.repeating;
   }
 
-  async dispatch(queue: QueueName, job: Job): Promise<unknown> {
+  async dispatch(queue: QueueName, job: Job, caller: RequestContext): Promise<unknown> {
     const handler = this.handlers.get(`${queue}/${job.name}`);
     // Thrown, so the job fails visibly (and is kept) rather than completing as if handled.
     if (!handler) throw new Error(`No handler for job ${job.name} on queue ${queue}`);
-    return handler(job.data, job);
+    return handler(job.data, job, caller);
   }
 }

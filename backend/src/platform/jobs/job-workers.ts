@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { runInContext } from '../context/request-context';
+import type { RequestContext } from '../context/request-context';
 import type { RecordedEvent } from '../event-store/recorded-event';
 import { withTimeout } from '../outbox/queue.registry';
 import { QUEUE_NAMES } from '../outbox/queue-names';
@@ -30,12 +30,14 @@ export class JobWorkers implements OnApplicationBootstrap, OnApplicationShutdown
 
   onApplicationBootstrap(): void {
     for (const queue of QUEUE_NAMES) {
-      const worker = new Worker(queue, (job) => inJobContext(job, () => this.handlers.dispatch(queue, job)), {
+      const worker = new Worker(queue, (job) => this.handlers.dispatch(queue, job, jobContext(job)), {
         connection: workerRedisOptions(this.config.redisUrl),
         prefix: this.config.QUEUE_PREFIX,
       });
       worker.on('error', (error) => this.logError(error));
-      worker.on('failed', (job, error) => this.logger.warn(`Job ${job?.name} (${job?.id}) on ${queue} failed: ${error.message}`));
+      worker.on('failed', (job, error) =>
+        this.logger.warn({ msg: `Job ${job?.name} (${job?.id}) on ${queue} failed: ${error.message}`, correlationId: job && jobContext(job).correlationId }),
+      );
       this.workers.push(worker);
     }
   }
@@ -60,9 +62,9 @@ async function redisAnswers(worker: Worker): Promise<boolean> {
   }
 }
 
-/** Jobs relayed from the outbox carry their event: its correlation id follows the work into logs and new events. */
-function inJobContext<T>(job: Job, work: () => Promise<T>): Promise<T> {
+/** Jobs relayed from the outbox carry their event: its correlation id follows the work into new events, the event as their cause. */
+function jobContext(job: Job): RequestContext {
   const event = job.data as Partial<RecordedEvent> | undefined;
   const correlationId = event?.metadata?.correlationId ?? `job-${job.queueName}-${job.id}`;
-  return runInContext({ correlationId, causationId: event?.eventId ?? job.id, actor: 'worker' }, work);
+  return { correlationId, causationId: event?.eventId ?? job.id, actor: 'worker' };
 }

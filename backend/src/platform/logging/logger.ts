@@ -1,9 +1,8 @@
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger as Pino } from 'pino';
-import { peekContext } from '../context/request-context';
 
 /**
- * One JSON line per log event; lines written inside a request or job carry its correlation id.
+ * One JSON line per log event; a line about a request or job names its correlation id as a field.
  * Written asynchronously (pino flushes what is left at exit): a synchronous write to a slow
  * terminal or pipe would stall every request behind it.
  */
@@ -12,10 +11,6 @@ export function createRootLogger(level: string): Pino {
     {
       level,
       base: { pid: process.pid },
-      mixin: () => {
-        const ctx = peekContext();
-        return ctx ? { correlationId: ctx.correlationId } : {};
-      },
     },
     pino.destination({ dest: 1, sync: false }),
   );
@@ -26,26 +21,40 @@ export function nestLogger(level: string): PinoNestLogger {
   return new PinoNestLogger(createRootLogger(level));
 }
 
+/** A log call's message with fields of its own, e.g. `logger.error({ msg: '…', correlationId })`. */
+export interface LogLine {
+  msg: string;
+  [field: string]: unknown;
+}
+
 /** Nest's own log calls (`new Logger('Context').log(...)`) written through the same pino. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: Pino) {}
 
   log(message: unknown, context?: string) {
-    this.pino.info({ context }, String(message));
+    this.pino.info(...line(message, { context }));
   }
   error(message: unknown, trace?: string, context?: string) {
-    this.pino.error({ context, trace }, String(message));
+    this.pino.error(...line(message, { context, trace }));
   }
   warn(message: unknown, context?: string) {
-    this.pino.warn({ context }, String(message));
+    this.pino.warn(...line(message, { context }));
   }
   debug(message: unknown, context?: string) {
-    this.pino.debug({ context }, String(message));
+    this.pino.debug(...line(message, { context }));
   }
   verbose(message: unknown, context?: string) {
-    this.pino.trace({ context }, String(message));
+    this.pino.trace(...line(message, { context }));
   }
   fatal(message: unknown, context?: string) {
-    this.pino.fatal({ context }, String(message));
+    this.pino.fatal(...line(message, { context }));
   }
+}
+
+function line(message: unknown, fields: Record<string, unknown>): [Record<string, unknown>, string] {
+  if (typeof message === 'object' && message !== null && 'msg' in message) {
+    const { msg, ...own } = message as LogLine;
+    return [{ ...fields, ...own }, msg];
+  }
+  return [fields, String(message)];
 }

@@ -3,7 +3,6 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { runInContext } from '../context/request-context';
 import type { RecordedEvent } from '../event-store/recorded-event';
 import type { QueueName } from './queue-names';
 import { isTimeout, QueueRegistry, withTimeout } from './queue.registry';
@@ -89,8 +88,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
         break;
       }
       try {
-        const correlationId = row.payload?.metadata?.correlationId ?? row.event_id;
-        await runInContext({ correlationId, causationId: row.event_id, actor: 'outbox' }, () => this.add(row));
+        await this.add(row);
       } catch (error) {
         if (!(await this.queues.ping(PING_TIMEOUT_MS))) {
           // Redis is away: nothing is wrong with the rows, they wait for it.

@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
 import { ProductIds, productDecider, productStream, SquareProductsQuery } from '../../catalog';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
+import type { RequestContext } from '../../platform/context/request-context';
 import { CommandRunner } from '../../platform/event-store/command-runner';
 import { JobHandlers } from '../../platform/jobs/job-handlers';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
@@ -39,20 +40,20 @@ export class CatalogSync implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.handlers.handle('square', CATALOG_SYNC_JOB, (_data, job) => this.run(job));
+    this.handlers.handle('square', CATALOG_SYNC_JOB, (_data, job, caller) => this.run(caller, job));
     // The emulator's catalogue mirrors the demo seed: syncing it on a timer would list each demo product twice.
     const everyMs = this.config.SQUARE_SYNC_EVERY_MS ?? (this.settings.emulated ? 0 : 3_600_000);
     this.handlers.schedule({ queue: 'square', jobName: CATALOG_SYNC_JOB, everyMs });
   }
 
-  async run(job?: Pick<Job, 'updateProgress'>): Promise<SyncResult> {
+  async run(caller: RequestContext, job?: Pick<Job, 'updateProgress'>): Promise<SyncResult> {
     const catalogue = await this.reader.read((p) => job?.updateProgress({ ...p }));
     const mapped = catalogue.items.flatMap((item) => mapSquareItem(item, catalogue) ?? []);
     const known = await this.queries.execute(new SquareProductsQuery());
     let changes = 0;
     for (const [index, item] of mapped.entries()) {
       const productId = known.get(item.squareItemId) ?? (await this.ids.next());
-      const { events } = await this.runner.run(productDecider, productStream(productId), { kind: 'ImportFromSquare', productId, ...item });
+      const { events } = await this.runner.run(productDecider, productStream(productId), { kind: 'ImportFromSquare', productId, ...item }, caller);
       changes += events.length;
       if (index % 50 === 49) await job?.updateProgress({ phase: 'saving', itemsRead: mapped.length, itemsTotal: mapped.length, saved: index + 1 });
     }
