@@ -1,24 +1,25 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { systemContext } from '../platform/context/request-context';
 import { EventStore } from '../platform/event-store/event-store';
 import { DEMO_CATALOG } from './demo-catalog';
-import { PRODUCT_STREAM_TYPE } from './product.events';
+import { productDecider } from './product.decider';
+import { PRODUCT_STREAM_TYPE, productStream } from './product.events';
 import { ProductIds } from './product-ids';
-import { RunProductCommand } from './run-product-command';
 
-/** Fills the demo catalogue through the same commands an operator would use. */
+const SEED_LOCK = 'dark-circle:seed-demo-catalog';
+const ANY_PRODUCT_EVENT = `select 1 from events where stream_type = '${PRODUCT_STREAM_TYPE}' limit 1`;
+
+/** Fills the demo catalogue with the events an operator's AddProduct commands would record. */
 @Injectable()
 export class CatalogSeeder {
   private readonly logger = new Logger('CatalogSeeder');
 
   constructor(
     private readonly orm: MikroORM,
-    private readonly commands: CommandBus,
-    private readonly ids: ProductIds,
     private readonly store: EventStore,
+    private readonly ids: ProductIds,
   ) {}
 
   /**
@@ -28,12 +29,14 @@ export class CatalogSeeder {
    */
   async seedIfEmpty(): Promise<number> {
     // Asked first without the lock: every start of a shop that has products ends here.
-    if (await this.hasEverHadProducts()) return 0;
-    const seeded = await this.store.inOneTransaction('dark-circle:seed-demo-catalog', async () => {
-      if (await this.hasEverHadProducts()) return 0;
+    const [any] = await (this.orm.em.fork() as EntityManager).execute(ANY_PRODUCT_EVENT);
+    if (any) return 0;
+    const seeded = await this.store.inOneTransaction(SEED_LOCK, async (tx) => {
+      if ((await tx.execute(ANY_PRODUCT_EVENT)).length) return 0;
       const caller = systemContext();
       for (const product of DEMO_CATALOG) {
-        await this.commands.execute(new RunProductCommand({ kind: 'AddProduct', productId: await this.ids.next(), ...product }, caller));
+        const productId = await this.ids.next(tx);
+        await tx.append(productStream(productId), 0, productDecider.decide({ kind: 'AddProduct', productId, ...product }, productDecider.initialState), caller);
       }
       return DEMO_CATALOG.length;
     });
@@ -41,10 +44,4 @@ export class CatalogSeeder {
     return seeded;
   }
 
-  /** Read in the transaction of `inOneTransaction` when asked inside it. */
-  private async hasEverHadProducts(): Promise<boolean> {
-    const em = this.orm.em.fork({ keepTransactionContext: true }) as EntityManager;
-    const [any] = await em.execute('select 1 from events where stream_type = ? limit 1', [PRODUCT_STREAM_TYPE]);
-    return Boolean(any);
-  }
 }

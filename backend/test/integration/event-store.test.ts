@@ -172,15 +172,21 @@ describe('event store', () => {
       const changes: string[] = [];
       t.app.get(ChangeFeed).subscribe({ changed: (c) => changes.push(c.streamId), reset: () => undefined });
       await expect(
-        store.inOneTransaction('group-test', async () => {
-          await store.append(stream('joined-1'), 0, [{ type: 'Joined', data: {} }], systemContext());
+        store.inOneTransaction('group-test', async (tx) => {
+          await tx.append(stream('joined-1'), 0, [{ type: 'Joined', data: {} }], systemContext());
           expect(changes).not.toContain('joined-1');
           throw new Error('changed my mind');
         }),
       ).rejects.toThrow('changed my mind');
       expect((await store.readStream('joined-1')).events).toHaveLength(0);
-      await store.inOneTransaction('group-test', () => store.append(stream('joined-2'), 0, [{ type: 'Joined', data: {} }], systemContext()));
+      await store.inOneTransaction('group-test', async (tx) => {
+        await tx.append(stream('joined-2'), 0, [{ type: 'First', data: {} }], systemContext());
+        await tx.append(stream('joined-2'), 1, [{ type: 'Second', data: {} }], systemContext());
+        expect((await tx.execute<{ type: string }>('select type from events where stream_id = ? order by version', ['joined-2'])).map((e) => e.type)).toEqual(['First', 'Second']);
+        expect((await store.readStream('joined-2')).events).toHaveLength(0);
+      });
       expect(changes).toContain('joined-2');
+      expect((await store.readStream('joined-2')).events.map((e) => e.type)).toEqual(['First', 'Second']);
     });
   });
 });

@@ -1,7 +1,6 @@
-import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CatalogSeeder } from '../../src/catalog';
+import { CatalogSeeder, ProductIds } from '../../src/catalog';
 import { DEMO_CATALOG } from '../../src/catalog/demo-catalog';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -20,12 +19,12 @@ const products = () => count('select count(*) as n from products');
 
 describe('seeding the demo catalogue', () => {
   it('seeds nothing when it fails part-way', async () => {
-    const bus = t.app.get(CommandBus);
-    const execute = bus.execute.bind(bus);
+    const ids = t.app.get(ProductIds);
+    const next = ids.next.bind(ids);
     let calls = 0;
-    const spy = jest.spyOn(bus, 'execute').mockImplementation((command) => {
+    const spy = jest.spyOn(ids, 'next').mockImplementation((tx) => {
       if (++calls === 5) return Promise.reject(new Error('the process died here'));
-      return execute(command);
+      return next(tx);
     });
     try {
       await expect(t.app.get(CatalogSeeder).seedIfEmpty()).rejects.toThrow('the process died here');

@@ -11,7 +11,7 @@ import { AppendRequest, appendStatement, StreamRef } from './append-statement';
 import { ConcurrencyError } from './concurrency.error';
 import { EventRow, toRecordedEvent } from './event-row';
 import { GroupCommit } from './group-commit';
-import { writeInPooledTransaction } from './pooled-transaction';
+import { inPooledTransaction, TransactionQuery, writeInPooledTransaction } from './pooled-transaction';
 import { DomainEvent, EventsCommitted, RecordedEvent } from './recorded-event';
 
 export type { StreamRef } from './append-statement';
@@ -23,23 +23,19 @@ export interface LoadedStream<E extends DomainEvent> {
 
 const UNIQUE_VIOLATION = '23505';
 
-/** What was appended inside `EventStore.inOneTransaction`, announced once it commits. */
-interface Batch {
-  events: RecordedEvent[];
-  changes: StreamChange[];
+/** What work inside `EventStore.inOneTransaction` reads and appends through: that transaction. */
+export interface Transaction {
+  /** One query (values inlined by MikroORM's escaping, as `em.execute` sends them): its rows. */
+  execute<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** As `EventStore.append`, inside the transaction; a lost race rolls the whole transaction back. */
+  append<E extends DomainEvent>(stream: StreamRef, expectedVersion: number, events: E[], caller: RequestContext): Promise<RecordedEvent<E>[]>;
 }
-/**
- * Each `inOneTransaction`'s batch, by its database transaction, which MikroORM already finds for
- * every call inside it. Not an AsyncLocalStorage of its own: on Node 20 each one enabled costs
- * every promise in the process a hook.
- */
-const batches = new WeakMap<object, Batch>();
 
 /**
  * The one place events are written. An append, its inline projections and its outbox rows
- * commit together or not at all. Appends made outside a transaction of the caller's are group
- * committed (see GroupCommit): one transaction in flight, carrying every append that arrived while
- * the one before was busy.
+ * commit together or not at all. Appends are group committed (see GroupCommit): one transaction in
+ * flight, carrying every append that arrived while the one before was busy. Work that must commit
+ * several appends together has `inOneTransaction`.
  */
 @Injectable()
 export class EventStore {
@@ -58,7 +54,7 @@ export class EventStore {
   }
 
   async readStream<E extends DomainEvent>(streamId: string): Promise<LoadedStream<E>> {
-    const rows = await this.em().execute<EventRow[]>('select * from events where stream_id = ? order by version', [streamId]);
+    const rows = await (this.orm.em.fork() as EntityManager).execute<EventRow[]>('select * from events where stream_id = ? order by version', [streamId]);
     const events = rows.map((r) => toRecordedEvent(r) as RecordedEvent<E>);
     return { version: events.at(-1)?.version ?? 0, events };
   }
@@ -69,29 +65,53 @@ export class EventStore {
    */
   async append<E extends DomainEvent>(stream: StreamRef, expectedVersion: number, events: E[], caller: RequestContext): Promise<RecordedEvent<E>[]> {
     if (events.length === 0) return [];
-    const { correlationId, causationId, actor } = caller;
-    const request: AppendRequest = { stream, expectedVersion, events, metadata: { correlationId, causationId, actor } };
-    // Asked of the global manager (it looks up the caller's transaction itself): no fork per append.
-    const recorded = this.orm.em.isInTransaction() ? await this.appendInTransaction(this.em(), request) : await this.groups.append(request);
-    return recorded as RecordedEvent<E>[];
+    return (await this.groups.append(appendRequest(stream, expectedVersion, events, caller))) as RecordedEvent<E>[];
   }
 
   /**
-   * Runs `work` in one database transaction: every read and append inside it (through any command)
-   * joins it, so it all commits or none of it does, and caches hear of the events only after the
-   * commit. `lockKey` names a PostgreSQL advisory lock held until then, so that two processes doing
-   * the same work take turns.
+   * Runs `work` in one database transaction, on a connection of its own, under the PostgreSQL
+   * advisory lock `lockKey` (so two processes doing the same work take turns): everything `work`
+   * reads and appends through its `Transaction` commits together or not at all, and caches hear of
+   * the events only after the commit.
    */
-  async inOneTransaction<T>(lockKey: string, work: () => Promise<T>): Promise<T> {
-    const pending: Batch = { events: [], changes: [] };
-    const result = await (this.orm.em.fork() as EntityManager).transactional(async (em) => {
-      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [lockKey]);
-      batches.set(em.getTransactionContext()!, pending);
-      return work();
+  async inOneTransaction<T>(lockKey: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
+    const platform = (this.orm.em as EntityManager).getPlatform();
+    const committed: { events: RecordedEvent[]; changes: StreamChange[] } = { events: [], changes: [] };
+    const result = await inPooledTransaction(this.orm, async (query) => {
+      const execute = (sql: string, params: readonly unknown[] = []) => query(platform.formatQuery(sql, [...params]));
+      await execute('select pg_advisory_xact_lock(hashtext(?))', [lockKey]);
+      const append = async <E extends DomainEvent>(stream: StreamRef, expectedVersion: number, events: E[], caller: RequestContext) => {
+        if (events.length === 0) return [];
+        const request = appendRequest(stream, expectedVersion, events, caller);
+        const recorded = await this.appendWith(query, request);
+        committed.events.push(...recorded);
+        committed.changes.push(changeOf(request));
+        return recorded as RecordedEvent<E>[];
+      };
+      return work({ execute: execute as Transaction['execute'], append });
     });
-    if (pending.changes.length) this.feed.committed(pending.changes);
-    if (pending.events.length) this.eventBus.publish(new EventsCommitted(pending.events));
+    if (committed.changes.length) this.feed.committed(committed.changes);
+    if (committed.events.length) this.eventBus.publish(new EventsCommitted(committed.events));
     return result;
+  }
+
+  /** One append and its projections on a transaction's connection. */
+  private async appendWith(query: TransactionQuery, request: AppendRequest): Promise<RecordedEvent[]> {
+    const platform = (this.orm.em as EntityManager).getPlatform();
+    const statement = appendStatement([request], this.routes);
+    let rows: EventRow[];
+    try {
+      rows = (await query(platform.formatQuery(statement.sql, statement.params))) as EventRow[];
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(request.stream.id, request.expectedVersion);
+      throw error;
+    }
+    const [own] = statement.rowsOf(rows);
+    if (!own) throw new ConcurrencyError(request.stream.id, request.expectedVersion);
+    const events = own.map(toRecordedEvent);
+    const script = toScript(platform, this.projections.writesFor(events));
+    if (script) await query(script);
+    return events;
   }
 
   /** A group in a transaction of its own; its members are announced once it committed. */
@@ -102,44 +122,13 @@ export class EventStore {
     for (const events of recorded) if (events) this.eventBus.publish(new EventsCommitted(events));
     return recorded;
   }
-
-  /**
-   * Inside the caller's transaction (`inOneTransaction`): joined, under a savepoint so that a lost
-   * race leaves the caller's transaction usable, and announced when the caller's commits.
-   */
-  private async appendInTransaction(em: EntityManager, request: AppendRequest): Promise<RecordedEvent[]> {
-    const pending = batches.get(em.getTransactionContext()!);
-    const statement = appendStatement([request], this.routes);
-    const recorded = await em.transactional(async (tx) => {
-      let rows: EventRow[];
-      try {
-        rows = await tx.execute<EventRow[]>(statement.sql, statement.params);
-      } catch (error) {
-        if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(request.stream.id, request.expectedVersion);
-        throw error;
-      }
-      const [own] = statement.rowsOf(rows);
-      if (!own) throw new ConcurrencyError(request.stream.id, request.expectedVersion);
-      const events = own.map(toRecordedEvent);
-      const script = toScript(tx.getPlatform(), this.projections.writesFor(events));
-      if (script) await tx.execute(script);
-      return events;
-    });
-    if (pending) {
-      pending.events.push(...recorded);
-      pending.changes.push(changeOf(request));
-    } else {
-      // Joined a transaction that is not `inOneTransaction`'s: there is no later moment to wait for.
-      this.feed.committed([changeOf(request)]);
-      this.eventBus.publish(new EventsCommitted(recorded));
-    }
-    return recorded;
-  }
-
-  /** A fresh context, inside the transaction of `inOneTransaction` when there is one. */
-  private em(): EntityManager {
-    return this.orm.em.fork({ keepTransactionContext: true }) as EntityManager;
-  }
 }
+
+const appendRequest = (stream: StreamRef, expectedVersion: number, events: DomainEvent[], { correlationId, causationId, actor }: RequestContext): AppendRequest => ({
+  stream,
+  expectedVersion,
+  events,
+  metadata: { correlationId, causationId, actor },
+});
 
 const changeOf = (r: AppendRequest): StreamChange => ({ streamType: r.stream.type, streamId: r.stream.id, version: r.expectedVersion + r.events.length });

@@ -13,7 +13,7 @@ const UNIQUE_VIOLATION = '23505';
 
 /** The driver's connection, as the pool hands it out. */
 interface PgConnection {
-  query(sql: string): Promise<{ rows: unknown[] } | { rows: unknown[] }[]>;
+  query(sql: string): Promise<{ rows: unknown[]; command?: string } | { rows: unknown[] }[]>;
   /** Knex's own mark for a connection its pool must not hand out again. */
   __knex__disposed?: unknown;
 }
@@ -78,6 +78,44 @@ export async function writeInPooledTransaction(
       throw new GroupRolledBack(convert(error));
     }
     return recorded;
+  } finally {
+    await client.releaseConnection(connection);
+  }
+}
+
+/** Runs one statement (or several, `;`-separated) on the transaction's connection: the last one's rows. */
+export type TransactionQuery = (sql: string) => Promise<unknown[]>;
+
+/**
+ * Runs `work` in a transaction of its own on one connection from the ORM's pool, which `work`
+ * queries through: committed if `work` resolves, rolled back if it throws. Not MikroORM's
+ * `transactional`, which finds its transaction through an AsyncLocalStorage that, once enabled,
+ * costs every promise of the process a hook.
+ */
+export async function inPooledTransaction<T>(orm: MikroORM, work: (query: TransactionQuery) => Promise<T>): Promise<T> {
+  const client = (orm.em as EntityManager).getConnection().getKnex().client;
+  const connection = (await client.acquireConnection()) as PgConnection;
+  const query: TransactionQuery = async (sql) => {
+    const results = await connection.query(sql);
+    return (Array.isArray(results) ? results.at(-1)! : results).rows;
+  };
+  try {
+    await connection.query('begin');
+    let result: T;
+    try {
+      result = await work(query);
+    } catch (error) {
+      await connection.query('rollback').catch(() => (connection.__knex__disposed = error));
+      throw error;
+    }
+    const committed = (await connection.query('commit').catch((error) => {
+      // Lost while committing, perhaps after the commit: this session is not handed out again.
+      connection.__knex__disposed = error;
+      throw error;
+    })) as { command?: string };
+    // PostgreSQL answers COMMIT with ROLLBACK when a statement failed and `work` went on regardless.
+    if (committed.command === 'ROLLBACK') throw new Error('The transaction was rolled back: a statement in it had failed.');
+    return result;
   } finally {
     await client.releaseConnection(connection);
   }
