@@ -188,5 +188,18 @@ describe('event store', () => {
       expect(changes).toContain('joined-2');
       expect((await store.readStream('joined-2')).events.map((e) => e.type)).toEqual(['First', 'Second']);
     });
+
+    it('reports a transaction whose statement failed as rolled back, even when the work went on past the failure', async () => {
+      const changes: string[] = [];
+      t.app.get(ChangeFeed).subscribe({ changed: (c) => changes.push(c.streamId), reset: () => undefined });
+      await expect(
+        store.inOneTransaction('group-test', async (tx) => {
+          await tx.append(stream('swallowed-1'), 0, [{ type: 'Kept', data: {} }], systemContext());
+          await tx.execute('select 1 / 0').catch(() => undefined);
+        }),
+      ).rejects.toThrow('rolled back');
+      expect((await store.readStream('swallowed-1')).events).toHaveLength(0);
+      expect(changes).not.toContain('swallowed-1');
+    });
   });
 });
