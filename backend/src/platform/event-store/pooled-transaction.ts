@@ -100,9 +100,9 @@ export async function inPooledTransaction<T>(orm: MikroORM, work: (query: Transa
     return (Array.isArray(results) ? results.at(-1)! : results).rows;
   };
   try {
-    await connection.query('begin');
     let result: T;
     try {
+      await connection.query('begin');
       result = await work(query);
     } catch (error) {
       await connection.query('rollback').catch(() => (connection.__knex__disposed = error));
