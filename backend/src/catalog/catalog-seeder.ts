@@ -43,5 +43,4 @@ export class CatalogSeeder {
     if (seeded) this.logger.log(`Seeded ${seeded} demo products`);
     return seeded;
   }
-
 }
