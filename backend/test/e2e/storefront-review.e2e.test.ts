@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Page } from 'playwright-core';
 import { RunProductCommand } from '../../src/catalog';
-import { browserSuite } from '../support/browser';
 import { systemContext } from '../../src/platform/context/request-context';
+import { browserSuite } from '../support/browser';
 
 /**
  * What a shopper's walk through the storefront found, one test per finding. Each test seeds the

@@ -1,8 +1,8 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { RunProductCommand } from '../../src/catalog';
 import { DEMO_CATALOG } from '../../src/catalog/demo-catalog';
-import { startTestApp, TestApp } from '../support/test-app';
 import { systemContext } from '../../src/platform/context/request-context';
+import { startTestApp, TestApp } from '../support/test-app';
 
 let t: TestApp;
 

@@ -2,10 +2,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import { RunProductCommand } from '../../src/catalog';
+import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct, cartWith } from '../support/shop-fixtures';
 import { TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, TestApp } from '../support/test-app';
-import { systemContext } from '../../src/platform/context/request-context';
 
 /**
  * Two API processes on one database: this test's app, and the built `main.js` whose database and

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import { RunProductCommand } from '../../src/catalog';
 import { OrderConfirmationJob } from '../../src/checkout';
+import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct, cartWith, eventCount, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
-import { systemContext } from '../../src/platform/context/request-context';
 
 let t: TestApp;
 beforeAll(async () => {

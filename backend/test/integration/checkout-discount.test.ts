@@ -5,10 +5,10 @@ import { orderDecider } from '../../src/checkout/order.decider';
 import { orderStream } from '../../src/checkout/order.events';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { ProjectionRebuilder } from '../../src/platform/projections/projection-rebuilder';
+import { systemContext } from '../../src/platform/context/request-context';
 import { sentMail } from '../support/mailbox';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
-import { systemContext } from '../../src/platform/context/request-context';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,9 +8,9 @@ import { CheckoutReconciler } from '../../src/checkout';
 import { orderDecider } from '../../src/checkout/order.decider';
 import { orderStream } from '../../src/checkout/order.events';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
+import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
-import { systemContext } from '../../src/platform/context/request-context';
 
 let t: TestApp;
 beforeAll(async () => {

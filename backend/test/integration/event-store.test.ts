@@ -7,8 +7,8 @@ import { EventStore } from '../../src/platform/event-store/event-store';
 import { ChangeFeed } from '../../src/platform/change-feed/change-feed';
 import { OutboxRoutes } from '../../src/platform/outbox/outbox-routes';
 import { ProjectionRegistry } from '../../src/platform/projections/projection.registry';
-import { startTestApp, TestApp } from '../support/test-app';
 import { systemContext } from '../../src/platform/context/request-context';
+import { startTestApp, TestApp } from '../support/test-app';
 
 let t: TestApp;
 let store: EventStore;

@@ -4,9 +4,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { SquareCustomerJob, WelcomeEmailJob } from '../../src/newsletter';
 import { subscriberIdOf } from '../../src/newsletter/subscriber-identity';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
+import { systemContext } from '../../src/platform/context/request-context';
 import { sentMail, waitForMail } from '../support/mailbox';
 import { startTestApp, TestApp } from '../support/test-app';
-import { systemContext } from '../../src/platform/context/request-context';
 
 let t: TestApp;
 beforeAll(async () => {

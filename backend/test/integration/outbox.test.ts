@@ -4,10 +4,10 @@ import { EventStore } from '../../src/platform/event-store/event-store';
 import { OutboxBacklog } from '../../src/platform/outbox/outbox-backlog';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { OutboxRoutes } from '../../src/platform/outbox/outbox-routes';
+import { systemContext } from '../../src/platform/context/request-context';
 import { observeQueue, QueueObserver, REDIS_PORT } from '../support/queue-observer';
 import { startTestApp, TestApp } from '../support/test-app';
 import { TcpProxy } from '../support/tcp-proxy';
-import { systemContext } from '../../src/platform/context/request-context';
 
 let t: TestApp;
 let proxy: TcpProxy;

@@ -12,9 +12,9 @@ import { subscriberStream } from '../../src/newsletter/subscriber.events';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { ProjectionRebuilder } from '../../src/platform/projections/projection-rebuilder';
 import { ProjectionRegistry } from '../../src/platform/projections/projection.registry';
+import { systemContext } from '../../src/platform/context/request-context';
 import { placeOrder } from '../support/placed-order';
 import { startTestApp, TestApp } from '../support/test-app';
-import { systemContext } from '../../src/platform/context/request-context';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CommandBus } from '@nestjs/cqrs';
 import { ProductIds, RunProductCommand } from '../../src/catalog';
 import type { CategorySlug } from '../../src/catalog/categories';
-import type { TestApp } from './test-app';
 import { systemContext } from '../../src/platform/context/request-context';
+import type { TestApp } from './test-app';
 
 /** A product of the test's own, added through the catalogue's command (tests never lean on demo ids). */
 export async function addProduct(t: TestApp, product: { name: string; priceCents: number; stockQuantity: number; category?: CategorySlug }): Promise<number> {
