@@ -6,12 +6,10 @@ import { ChangeFeed, StreamChange } from '../change-feed/change-feed';
 import type { RequestContext } from '../context/request-context';
 import { OutboxRoutes } from '../outbox/outbox-routes';
 import { ProjectionRegistry } from '../projections/projection.registry';
-import { toScript } from '../projections/sql-write';
-import { AppendRequest, appendStatement, StreamRef } from './append-statement';
-import { ConcurrencyError } from './concurrency.error';
+import { AppendRequest, StreamRef } from './append-statement';
 import { EventRow, toRecordedEvent } from './event-row';
 import { GroupCommit } from './group-commit';
-import { inPooledTransaction, TransactionQuery, writeInPooledTransaction } from './pooled-transaction';
+import { appendOnConnection, inPooledTransaction, writeInPooledTransaction } from './pooled-transaction';
 import { DomainEvent, EventsCommitted, RecordedEvent } from './recorded-event';
 
 export type { StreamRef } from './append-statement';
@@ -20,8 +18,6 @@ export interface LoadedStream<E extends DomainEvent> {
   version: number;
   events: RecordedEvent<E>[];
 }
-
-const UNIQUE_VIOLATION = '23505';
 
 /** What work inside `EventStore.inOneTransaction` reads and appends through: that transaction. */
 export interface Transaction {
@@ -83,7 +79,7 @@ export class EventStore {
       const append = async <E extends DomainEvent>(stream: StreamRef, expectedVersion: number, events: E[], caller: RequestContext) => {
         if (events.length === 0) return [];
         const request = appendRequest(stream, expectedVersion, events, caller);
-        const recorded = await this.appendWith(query, request);
+        const recorded = await appendOnConnection(query, platform, this.projections, this.routes, request);
         committed.events.push(...recorded);
         committed.changes.push(changeOf(request));
         return recorded as RecordedEvent<E>[];
@@ -93,25 +89,6 @@ export class EventStore {
     if (committed.changes.length) this.feed.committed(committed.changes);
     if (committed.events.length) this.eventBus.publish(new EventsCommitted(committed.events));
     return result;
-  }
-
-  /** One append and its projections on a transaction's connection. */
-  private async appendWith(query: TransactionQuery, request: AppendRequest): Promise<RecordedEvent[]> {
-    const platform = (this.orm.em as EntityManager).getPlatform();
-    const statement = appendStatement([request], this.routes);
-    let rows: EventRow[];
-    try {
-      rows = (await query(platform.formatQuery(statement.sql, statement.params))) as EventRow[];
-    } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(request.stream.id, request.expectedVersion);
-      throw error;
-    }
-    const [own] = statement.rowsOf(rows);
-    if (!own) throw new ConcurrencyError(request.stream.id, request.expectedVersion);
-    const events = own.map(toRecordedEvent);
-    const script = toScript(platform, this.projections.writesFor(events));
-    if (script) await query(script);
-    return events;
   }
 
   /** A group in a transaction of its own; its members are announced once it committed. */

@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/core';
+import type { MikroORM, Platform } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProjectionRegistry } from '../projections/projection.registry';
 import { toScript } from '../projections/sql-write';
@@ -85,6 +85,30 @@ export async function writeInPooledTransaction(
 
 /** Runs one statement (or several, `;`-separated) on the transaction's connection: the last one's rows. */
 export type TransactionQuery = (sql: string) => Promise<unknown[]>;
+
+/** One append and its projections, inside a transaction `inPooledTransaction` holds open. */
+export async function appendOnConnection(
+  query: TransactionQuery,
+  platform: Platform,
+  projections: ProjectionRegistry,
+  routes: OutboxRoutes,
+  request: AppendRequest,
+): Promise<RecordedEvent[]> {
+  const statement = appendStatement([request], routes);
+  let rows: EventRow[];
+  try {
+    rows = (await query(platform.formatQuery(statement.sql, statement.params))) as EventRow[];
+  } catch (error) {
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(request.stream.id, request.expectedVersion);
+    throw error;
+  }
+  const [own] = statement.rowsOf(rows);
+  if (!own) throw new ConcurrencyError(request.stream.id, request.expectedVersion);
+  const events = own.map(toRecordedEvent);
+  const script = toScript(platform, projections.writesFor(events));
+  if (script) await query(script);
+  return events;
+}
 
 /**
  * Runs `work` in a transaction of its own on one connection from the ORM's pool, which `work`
