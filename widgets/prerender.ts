@@ -40,15 +40,15 @@ export function prerenderPages(pages: PrerenderedPage[]): Plugin {
       const entry = pathToFileURL(resolve(root, PRERENDER_OUT_DIR, 'entry-prerender.js')).href;
       const { render } = (await import(`${entry}?t=${Date.now()}`)) as { render: (url: string) => Promise<string> };
       for (const page of pages) {
-        // React writes the page's <title> first; it belongs in the head, in place of the shell's.
+        // React writes the page's <title> first; it belongs in the head. The shell has none: React
+        // adds its own before a title it cannot adopt, and the shell's would stay as a second.
         const rendered = await render(page.url);
         const title = /^<title>.*?<\/title>/.exec(rendered)?.[0];
-        const markup = title ? rendered.slice(title.length) : rendered;
+        if (!title) throw new Error(`prerender: ${page.url} renders no <title>`);
+        const markup = rendered.slice(title.length);
 
-        const head = page.page ? preloadTags(bundle, resolve(root, page.page)) : '';
-        const html = template
-          .replace(/<title>.*?<\/title>/, (shell) => title ?? shell)
-          .replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+        const head = title + (page.page ? preloadTags(bundle, resolve(root, page.page)) : '');
+        const html = template.replace('</head>', `${head}</head>`).replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
         this.emitFile({ type: 'asset', fileName: join('prerendered', `${page.name}.html`), source: html });
       }
     },

@@ -77,6 +77,27 @@ describe('the prerendered pages in a real browser', () => {
     expect(seen.console).toEqual([]);
   });
 
+  it('has one <title>, the page’s own, whether the page was prerendered or drawn from the shell', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    const titles = () => page.evaluate(() => [...document.querySelectorAll('title')].map((e) => e.textContent));
+    const expected: [string, string][] = [
+      ['/', 'The Dark Circle — Gothic Embroidery'],
+      ['/product/1', 'Raven Embroidered Hoodie — The Dark Circle'],
+      ['/cart', 'Cart — The Dark Circle'],
+      ['/order-confirmation', 'Order Not Found — The Dark Circle'],
+      ['/no/such/page', 'Page not found — The Dark Circle'],
+    ];
+    for (const [path, title] of expected) {
+      await page.goto(`${t.baseUrl}${path}`);
+      await page.waitForLoadState('networkidle');
+      expect([path, await titles()]).toEqual([path, [title]]);
+    }
+    // And after moving between pages in the browser.
+    await page.getByRole('link', { name: 'Return Home' }).click();
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await titles()).toEqual(['The Dark Circle — Gothic Embroidery']);
+  });
+
   it('loads on the home page only what it shows, and uses the preloaded catalogue', async () => {
     const [t, page] = [suite.app(), suite.page()];
     const seen = watch(page);

@@ -94,6 +94,7 @@ function ProductDetail({ product, onBack }: { product: Product; onBack: () => vo
 function ProductSkeleton() {
   return (
     <div data-testid="product-skeleton" className="product-detail product-detail--skeleton" aria-busy="true">
+      <title>The Dark Circle — Gothic Embroidery</title>
       <p className="visually-hidden" role="status">Loading product…</p>
       <div className="product-image skeleton" />
       <div className="product-detail__info">
