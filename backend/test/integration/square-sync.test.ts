@@ -49,6 +49,15 @@ async function seedSquare(): Promise<void> {
   }
 }
 
+/** Renames the item called `current` in the test's Square catalogue. */
+async function renameInSquare(current: string, renamed: string): Promise<void> {
+  const [item] = (await square.catalog.searchItems({ textFilter: current })).items ?? [];
+  await square.catalog.batchUpsert({
+    idempotencyKey: randomUUID(),
+    batches: [{ objects: [{ ...item, itemData: { ...(item as Square.CatalogObject.Item).itemData, name: renamed } } as Square.CatalogObject] }],
+  });
+}
+
 const eventCount = async () => {
   const [row] = await (t.app.get(MikroORM).em.fork() as EntityManager).execute('select count(*)::int as n from events');
   return row.n as number;
@@ -108,11 +117,7 @@ describe('Square catalogue sync', () => {
       // The second process holds the catalogue in memory before the change.
       const cachedName = name(7);
       expect((await second.http.get('/api/products').expect(200)).body.some((p: { name: string }) => p.name === cachedName)).toBe(true);
-      const [item] = (await square.catalog.searchItems({ textFilter: cachedName })).items ?? [];
-      await square.catalog.batchUpsert({
-        idempotencyKey: randomUUID(),
-        batches: [{ objects: [{ ...item, itemData: { ...(item as Square.CatalogObject.Item).itemData, name: `${cachedName} Renamed` } } as Square.CatalogObject] }],
-      });
+      await renameInSquare(cachedName, `${cachedName} Renamed`);
       expect((await admin.post('/api/admin/sync-square')).body.changes).toBe(1);
       for (const app of [t, second]) {
         const names = (await app.http.get('/api/products').expect(200)).body.map((p: { name: string }) => p.name);
@@ -121,5 +126,15 @@ describe('Square catalogue sync', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('runs for the admin who asked: the changes name them and carry their request’s correlation id', async () => {
+    await renameInSquare(name(8), `${name(8)} Renamed`);
+    const correlationId = randomUUID();
+    const synced = await admin.call('POST', '/api/admin/sync-square', undefined, { 'x-correlation-id': correlationId });
+    expect(synced.body.changes).toBe(1);
+    const em = t.app.get(MikroORM).em.fork() as EntityManager;
+    const [renamed] = await em.execute(`select metadata from events where data->>'name' = ?`, [`${name(8)} Renamed`]);
+    expect(renamed.metadata).toMatchObject({ actor: 'admin:owner@darkcircle.test', correlationId });
   });
 });

@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Job, Worker } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
-import type { RequestContext } from '../context/request-context';
-import type { RecordedEvent } from '../event-store/recorded-event';
 import { withTimeout } from '../outbox/queue.registry';
 import { QUEUE_NAMES } from '../outbox/queue-names';
 import { workerRedisOptions } from '../outbox/redis-connection';
+import { jobCaller } from './job-caller';
 import { JobHandlers } from './job-handlers';
 
 /**
@@ -30,13 +29,13 @@ export class JobWorkers implements OnApplicationBootstrap, OnApplicationShutdown
 
   onApplicationBootstrap(): void {
     for (const queue of QUEUE_NAMES) {
-      const worker = new Worker(queue, (job) => this.handlers.dispatch(queue, job, jobContext(job)), {
+      const worker = new Worker(queue, (job) => this.handlers.dispatch(queue, job, jobCaller(job)), {
         connection: workerRedisOptions(this.config.redisUrl),
         prefix: this.config.QUEUE_PREFIX,
       });
       worker.on('error', (error) => this.logError(error));
       worker.on('failed', (job, error) =>
-        this.logger.warn({ msg: `Job ${job?.name} (${job?.id}) on ${queue} failed: ${error.message}`, correlationId: job && jobContext(job).correlationId }),
+        this.logger.warn({ msg: `Job ${job?.name} (${job?.id}) on ${queue} failed: ${error.message}`, correlationId: job && jobCaller(job).correlationId }),
       );
       this.workers.push(worker);
     }
@@ -60,11 +59,4 @@ async function redisAnswers(worker: Worker): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** Jobs relayed from the outbox carry their event: its correlation id follows the work into new events, the event as their cause. */
-function jobContext(job: Job): RequestContext {
-  const event = job.data as Partial<RecordedEvent> | undefined;
-  const correlationId = event?.metadata?.correlationId ?? `job-${job.queueName}-${job.id}`;
-  return { correlationId, causationId: event?.eventId ?? job.id, actor: 'worker' };
 }

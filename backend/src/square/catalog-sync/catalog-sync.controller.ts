@@ -2,13 +2,20 @@ import { BadGatewayException, Controller, Get, HttpCode, Inject, Post, ServiceUn
 import { QueueEvents } from 'bullmq';
 import { AdminOnly } from '../../auth/admin.guard';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
+import { Caller } from '../../platform/context/correlation';
+import type { RequestContext } from '../../platform/context/request-context';
+import { requestedBy } from '../../platform/jobs/job-caller';
 import { QueueRegistry, withTimeout } from '../../platform/outbox/queue.registry';
 import { workerRedisOptions } from '../../platform/outbox/redis-connection';
 import { CATALOG_SYNC_JOB, SyncResult } from './catalog-sync';
 
 const SYNC_TIMEOUT_MS = 5 * 60_000;
 
-/** `POST /api/admin/sync-square` runs the sync job in a worker and answers when it ended; `GET` shows a running one's progress. */
+/**
+ * `POST /api/admin/sync-square` runs the sync job in a worker, as the admin who asked (their
+ * request's correlation id and name go into the products' events), and answers when it ended;
+ * `GET` shows a running one's progress.
+ */
 @Controller('api/admin/sync-square')
 @AdminOnly()
 export class CatalogSyncController {
@@ -19,11 +26,11 @@ export class CatalogSyncController {
 
   @Post()
   @HttpCode(200)
-  async sync() {
+  async sync(@Caller() caller: RequestContext) {
     const queue = this.queues.get('square');
     const events = new QueueEvents('square', { connection: workerRedisOptions(this.config.redisUrl), prefix: this.config.QUEUE_PREFIX });
     try {
-      const job = await withTimeout(queue.add(CATALOG_SYNC_JOB, {}, { removeOnComplete: 20, removeOnFail: 20 }), 3000).catch(() => {
+      const job = await withTimeout(queue.add(CATALOG_SYNC_JOB, requestedBy(caller), { removeOnComplete: 20, removeOnFail: 20 }), 3000).catch(() => {
         throw new ServiceUnavailableException({ message: 'The job queue is unavailable; please try again shortly.', code: 'QUEUE_UNAVAILABLE' });
       });
       let result: SyncResult;
