@@ -39,6 +39,46 @@ describe('cart in a real browser', () => {
     expect(cart.body.items).toEqual([]);
   });
 
+  it('adds without looking the cart up when it knows it: a new session creates one, a shown cart takes the item', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    // Every lookup of a cart by session fails from here on: an add that needed one would fail too.
+    await page.route(/\/api\/cart\/session_/, (route) => (route.request().method() === 'GET' ? route.abort() : route.continue()));
+    await page.goto(`${t.baseUrl}/product/2`);
+    await page.getByRole('heading', { name: 'Bat Wing Crop Tee' }).waitFor();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('Bat Wing Crop Tee has been added to your cart.').waitFor();
+    await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByTestId('cart-count').filter({ hasText: /^2$/ }).waitFor();
+    const sessionId = await page.evaluate(() => localStorage.getItem('cartSessionId'));
+    const cart = await t.http.get(`/api/cart/${sessionId}`).expect(200);
+    expect(cart.body.items.map((i: { quantity: number }) => i.quantity)).toEqual([2]);
+  });
+
+  it('keeps one cart for the page’s life when the browser blocks storage', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    await page.addInitScript(() =>
+      Object.defineProperty(window, 'localStorage', {
+        get: () => {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        },
+      }),
+    );
+    await page.goto(`${t.baseUrl}/`);
+    const cards = page.getByTestId('product-card');
+    await cards.first().waitFor();
+    for (const name of ['Raven Embroidered Hoodie', 'Bat Wing Crop Tee']) {
+      await cards.filter({ hasText: name }).getByRole('button', { name: /Add to Cart/ }).click();
+      await page.getByText(`${name} has been added to your cart.`).waitFor();
+    }
+    await page.getByTestId('cart-count').filter({ hasText: /^2$/ }).waitFor();
+    await page.getByRole('button', { name: 'Open cart' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    await drawer.getByText('Raven Embroidered Hoodie', { exact: true }).waitFor();
+    await drawer.getByText('Bat Wing Crop Tee', { exact: true }).waitFor();
+  });
+
   it('cannot add a sold-out product', async () => {
     const [t, page] = [suite.app(), suite.page()];
     await page.goto(`${t.baseUrl}/product/3`);

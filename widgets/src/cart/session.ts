@@ -1,13 +1,15 @@
 /** The cart belongs to this browser through a session id kept in local storage. */
 export const CART_SESSION_KEY = 'cartSessionId';
 
+/** The session id while this browser's storage is blocked (privacy settings): for the page's life. */
+let unstored: string | null = null;
+
 /** The current session id, or null when this browser has never added anything. Never creates one. */
 export function readCartSessionId(): string | null {
   try {
-    return localStorage.getItem(CART_SESSION_KEY);
+    return localStorage.getItem(CART_SESSION_KEY) ?? unstored;
   } catch {
-    // Storage can be blocked (privacy settings); the shopper then simply has no cart yet.
-    return null;
+    return unstored;
   }
 }
 
@@ -24,6 +26,7 @@ export function getOrCreateCartSessionId(): string {
     localStorage.setItem(CART_SESSION_KEY, created);
   } catch {
     // Without storage the cart lasts as long as this page; better than refusing the sale.
+    unstored = created;
   }
   return created;
 }

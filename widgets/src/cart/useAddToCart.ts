@@ -5,7 +5,8 @@ import { productsKey } from '../api/products';
 import type { Product } from '../api/types';
 import { useToast, type ToastOptions } from '../toast/toast-context';
 import { addCartItem, createCart, fetchCart, type CartWithItems } from './cart-api';
-import { getOrCreateCartSessionId } from './session';
+import { getOrCreateCartSessionId, readCartSessionId } from './session';
+import { cartKey } from './useCart';
 import { useApplyCartChange } from './useApplyCartChange';
 
 export interface AddToCart {
@@ -14,11 +15,16 @@ export interface AddToCart {
   pending: boolean;
 }
 
-/** Find the session's cart (creating it on a 404), then add one of the product. */
-async function addOneToCart(product: Product): Promise<CartWithItems> {
-  const sessionId = getOrCreateCartSessionId();
-  const existing = await fetchCart(sessionId);
-  const cartId = existing ? existing.cart.id : (await createCart(sessionId)).id;
+/**
+ * Adds one of the product to this browser's cart: the cart the header already holds, else the
+ * session's, looked up (a 404 means create). A session made just now has no cart to look up.
+ */
+async function addOneToCart(product: Product, held: (sessionId: string) => CartWithItems | null | undefined): Promise<CartWithItems> {
+  const existingSession = readCartSessionId();
+  const sessionId = existingSession ?? getOrCreateCartSessionId();
+  const cartId = existingSession
+    ? (held(sessionId)?.cart.id ?? (await fetchCart(sessionId))?.cart.id ?? (await createCart(sessionId)).id)
+    : (await createCart(sessionId)).id;
   return addCartItem(cartId, { productId: product.id, quantity: 1, price: product.price });
 }
 
@@ -49,7 +55,7 @@ export function useAddToCart(): AddToCart {
   const queryClient = useQueryClient();
   const applyCartChange = useApplyCartChange();
   const mutation = useMutation({
-    mutationFn: addOneToCart,
+    mutationFn: (product: Product) => addOneToCart(product, (sessionId) => queryClient.getQueryData<CartWithItems | null>(cartKey(sessionId))),
     onSuccess: (data, product) => {
       applyCartChange(data);
       toast({ title: 'Added to Cart', description: `${product.name} has been added to your cart.` });
