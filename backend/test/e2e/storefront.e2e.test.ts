@@ -37,6 +37,15 @@ describe('storefront in a real browser', () => {
     await expect(page.getByRole('button', { name: 'SOLD OUT' }).isDisabled()).resolves.toBe(true);
   });
 
+  it('says the products failed to load, instead of loading forever, when the catalogue cannot be had', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    await page.route('**/api/products', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' }));
+    await page.goto(`${t.baseUrl}/`);
+    await page.getByRole('alert').filter({ hasText: 'Failed to load products. Please try again later.' }).waitFor({ timeout: 15_000 });
+    expect(await cards().count()).toBe(0);
+    expect(await page.getByText('Loading products…').count()).toBe(0);
+  });
+
   it('shows an in-stock product with its price and count, and PRODUCT NOT FOUND for an unknown one', async () => {
     const [t, page] = [suite.app(), suite.page()];
     await page.goto(`${t.baseUrl}/product/1`);

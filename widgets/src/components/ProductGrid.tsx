@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { useCategories } from '../api/categories';
 import { useProducts } from '../api/products';
+import type { Product } from '../api/types';
 import { quantityInCart } from '../cart/cart-stock';
 import { useCart } from '../cart/useCart';
 import { ALL, SOLD_OUT, filterProducts, type ShopFilter } from '../lib/product-filter';
@@ -13,20 +14,31 @@ const SKELETON_COUNT = 8;
 /** The shop: category filter plus the product grid with its loading, empty and error states. */
 export function ProductGrid() {
   const [filter, setFilter] = useState<ShopFilter>(ALL);
-  const products = useProducts();
+  const query = useProducts();
+  // The grid follows the catalogue at a lower priority: its first render with the products (a dozen
+  // cards) yields to the browser like a transition instead of holding the main thread.
+  const products = useDeferredValue(query.data);
   const categories = useCategories();
 
   return (
     <div className="shop">
       <CategoryFilter categories={categories.data ?? []} value={filter} onChange={setFilter} />
-      <ShopResults filter={filter} products={products} />
+      <ShopResults filter={filter} products={products} failed={query.isError} />
     </div>
   );
 }
 
-function ShopResults({ filter, products }: { filter: ShopFilter; products: ReturnType<typeof useProducts> }) {
+const ShopResults = memo(function ShopResults({ filter, products, failed }: { filter: ShopFilter; products: Product[] | undefined; failed: boolean }) {
   const cartItems = useCart().items;
-  if (products.isPending) {
+  if (failed) {
+    return (
+      <p className="notice notice--error" role="alert">
+        Failed to load products. Please try again later.
+      </p>
+    );
+  }
+
+  if (!products) {
     return (
       <div aria-busy="true">
         <p className="visually-hidden" role="status">Loading products…</p>
@@ -41,15 +53,7 @@ function ShopResults({ filter, products }: { filter: ShopFilter; products: Retur
     );
   }
 
-  if (products.isError) {
-    return (
-      <p className="notice notice--error" role="alert">
-        Failed to load products. Please try again later.
-      </p>
-    );
-  }
-
-  const visible = filterProducts(products.data, filter);
+  const visible = filterProducts(products, filter);
   if (visible.length === 0) {
     return filter === SOLD_OUT ? (
       <div className="notice">
@@ -72,4 +76,4 @@ function ShopResults({ filter, products }: { filter: ShopFilter; products: Retur
       ))}
     </ul>
   );
-}
+});
