@@ -23,6 +23,13 @@ afterAll(() => t.close());
 
 const stream = (id: string) => ({ id, type: 'Test' });
 
+/** The stream ids the change feed announces from now on, in order. */
+function announcedStreams(): string[] {
+  const changes: string[] = [];
+  t.app.get(ChangeFeed).subscribe({ changed: (c) => changes.push(c.streamId), reset: () => undefined });
+  return changes;
+}
+
 describe('event store', () => {
   it('lets exactly one of 20 concurrent appends at the same expected version through', async () => {
     const results = await Promise.allSettled(
@@ -169,8 +176,7 @@ describe('event store', () => {
     });
 
     it('keeps appends made inside inOneTransaction in that transaction, announced after it commits', async () => {
-      const changes: string[] = [];
-      t.app.get(ChangeFeed).subscribe({ changed: (c) => changes.push(c.streamId), reset: () => undefined });
+      const changes = announcedStreams();
       await expect(
         store.inOneTransaction('group-test', async (tx) => {
           await tx.append(stream('joined-1'), 0, [{ type: 'Joined', data: {} }], systemContext());
@@ -190,8 +196,7 @@ describe('event store', () => {
     });
 
     it('reports a transaction whose statement failed as rolled back, even when the work went on past the failure', async () => {
-      const changes: string[] = [];
-      t.app.get(ChangeFeed).subscribe({ changed: (c) => changes.push(c.streamId), reset: () => undefined });
+      const changes = announcedStreams();
       await expect(
         store.inOneTransaction('group-test', async (tx) => {
           await tx.append(stream('swallowed-1'), 0, [{ type: 'Kept', data: {} }], systemContext());
