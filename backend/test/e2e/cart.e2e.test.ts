@@ -56,6 +56,27 @@ describe('cart in a real browser', () => {
     expect(cart.body.items.map((i: { quantity: number }) => i.quantity)).toEqual([2]);
   });
 
+  it('never asks for a new session’s cart before the first add has made it', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    const lookups: number[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() === 'GET' && /\/api\/cart\/session_/.test(r.url())) lookups.push(r.status());
+    });
+    // The cart is made slowly, as on a slow network: the window in which a lookup would find nothing.
+    await page.route(/\/api\/cart$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto(`${t.baseUrl}/product/2`);
+    await page.getByRole('heading', { name: 'Bat Wing Crop Tee' }).waitFor();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).waitFor();
+    // Long enough for the header's next poll.
+    await page.waitForTimeout(2500);
+    expect(lookups.length).toBeGreaterThan(0);
+    expect(lookups.filter((status) => status !== 200 && status !== 304)).toEqual([]);
+  });
+
   it('keeps one cart for the page’s life when the browser blocks storage', async () => {
     const [t, page] = [suite.app(), suite.page()];
     await page.addInitScript(() =>

@@ -16,15 +16,27 @@ export const cartKey = (sessionId: string | null) => ['/api/cart', sessionId] as
  * browser's storage, so the cart is "still loading" there rather than empty.
  */
 export function useCartSessionId(): string | null | undefined {
-  return useSyncExternalStore(subscribeToSession, readCartSessionId, () => undefined);
+  return useSyncExternalStore(subscribeToSession, knownSessionId, () => undefined);
 }
 
+/**
+ * The session id as the views know it: read once, then only on those events, not on every render.
+ * A first add keeps its new id before the cart exists; a view re-rendered in between would ask
+ * for that cart and get a 404.
+ */
+let known: string | null | undefined;
+const knownSessionId = () => (known === undefined ? (known = readCartSessionId()) : known);
+
 function subscribeToSession(onChange: () => void): () => void {
-  window.addEventListener(CART_UPDATED, onChange);
-  window.addEventListener('storage', onChange);
+  const reread = () => {
+    known = readCartSessionId();
+    onChange();
+  };
+  window.addEventListener(CART_UPDATED, reread);
+  window.addEventListener('storage', reread);
   return () => {
-    window.removeEventListener(CART_UPDATED, onChange);
-    window.removeEventListener('storage', onChange);
+    window.removeEventListener(CART_UPDATED, reread);
+    window.removeEventListener('storage', reread);
   };
 }
 
