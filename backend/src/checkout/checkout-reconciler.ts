@@ -25,8 +25,8 @@ export class CheckoutReconciler implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.handlers.handle('square', RECONCILE_CHECKOUTS_JOB, (_data, _job, caller) => this.reconcile(caller));
-    this.handlers.schedule({ queue: 'square', jobName: RECONCILE_CHECKOUTS_JOB, everyMs: this.config.CHECKOUT_RECONCILE_EVERY_MS });
+    this.handlers.handle('checkout', RECONCILE_CHECKOUTS_JOB, (_data, _job, caller) => this.reconcile(caller));
+    this.handlers.schedule({ queue: 'checkout', jobName: RECONCILE_CHECKOUTS_JOB, everyMs: this.config.CHECKOUT_RECONCILE_EVERY_MS });
   }
 
   async reconcile(caller: RequestContext, olderThanSeconds = this.config.CHECKOUT_STALE_SECONDS): Promise<{ finished: number; stillUnconfirmed: number }> {
