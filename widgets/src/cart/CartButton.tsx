@@ -2,8 +2,11 @@ import { useEffect, useState } from 'react';
 import { CartDrawer } from './CartDrawer';
 import { useCart } from './useCart';
 
-/** The header's cart button: it keeps the badge current (it polls every 2 s) and opens the drawer. */
-export function CartButton() {
+/**
+ * The header's cart button: it keeps the badge current (it polls every 2 s) and opens the drawer
+ * (`embedded`: the `<dc-cart>` element's, see CartDrawer).
+ */
+export function CartButton({ embedded = false }: { embedded?: boolean }) {
   const { itemCount, error } = useCart({ poll: true });
   const [open, setOpen] = useState(false);
 
@@ -17,6 +20,7 @@ export function CartButton() {
       <button
         type="button"
         className="icon-button cart-button"
+        part="button"
         aria-label="Open cart"
         aria-describedby="cart-count-description"
         aria-haspopup="dialog"
@@ -25,7 +29,7 @@ export function CartButton() {
       >
         <CartIcon />
         {itemCount > 0 && (
-          <span className="cart-button__badge" data-testid="cart-count" aria-hidden="true">
+          <span className="cart-button__badge" part="badge" data-testid="cart-count" aria-hidden="true">
             {itemCount}
           </span>
         )}
@@ -33,7 +37,7 @@ export function CartButton() {
           {itemCount === 1 ? '1 item in cart' : `${itemCount} items in cart`}
         </span>
       </button>
-      {open && <CartDrawer onClose={() => setOpen(false)} />}
+      {open && <CartDrawer embedded={embedded} onClose={() => setOpen(false)} />}
     </>
   );
 }
