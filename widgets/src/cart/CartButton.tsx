@@ -21,8 +21,8 @@ export function CartButton({ embedded = false }: { embedded?: boolean }) {
         type="button"
         className="icon-button cart-button"
         part="button"
-        aria-label="Open cart"
-        aria-describedby="cart-count-description"
+        // The badge's number is in the name too: a spoken command matches what the eye sees.
+        aria-label={itemCount === 0 ? 'Open cart' : `Open cart, ${itemCount === 1 ? '1 item' : `${itemCount} items`}`}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
@@ -33,9 +33,6 @@ export function CartButton({ embedded = false }: { embedded?: boolean }) {
             {itemCount}
           </span>
         )}
-        <span id="cart-count-description" className="visually-hidden">
-          {itemCount === 1 ? '1 item in cart' : `${itemCount} items in cart`}
-        </span>
       </button>
       {open && <CartDrawer embedded={embedded} onClose={() => setOpen(false)} />}
     </>
