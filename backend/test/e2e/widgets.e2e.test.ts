@@ -50,10 +50,22 @@ async function pressUntilFocused(page: Page, key: 'Tab' | 'Shift+Tab', label: Re
   throw new Error(`${key} never reached ${label}; focus is on "${await focused(page)}"`);
 }
 
+/** Opens the listed demo page; any console error there (a refused call, a failed load) fails the test. */
 async function openDemo(page: Page): Promise<void> {
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
   await page.goto(listed.url);
   await page.locator('dc-product-grid [data-testid="product-card"]').first().waitFor();
 }
+
+let consoleErrors: string[] = [];
+beforeEach(() => {
+  consoleErrors = [];
+});
+afterEach(() => {
+  expect(consoleErrors).toEqual([]);
+});
 
 describe('the embeddable widgets on another site', () => {
   it('defines the three elements with open shadow roots, untouched by the host CSS, adding nothing to its head', async () => {
@@ -93,8 +105,8 @@ describe('the embeddable widgets on another site', () => {
     // category="patches" limit="4"
     expect(look.cards).toBeGreaterThan(0);
     expect(look.cards).toBeLessThanOrEqual(4);
-    // The host's own head, as served: two metas and a charset, the title, its stylesheet, two scripts.
-    expect(look.head).toEqual(['META', 'META', 'META', 'TITLE', 'LINK', 'SCRIPT', 'SCRIPT']);
+    // The host's own head, as served: a charset and two metas, the title, its icon and stylesheet, two scripts.
+    expect(look.head).toEqual(['META', 'META', 'META', 'TITLE', 'LINK', 'LINK', 'SCRIPT', 'SCRIPT']);
     expect(look.documentSheets).toBe(1);
   });
 
@@ -120,9 +132,12 @@ describe('the embeddable widgets on another site', () => {
     // The session id lives in the host page's storage, under the shop's key.
     expect(await page.evaluate(() => localStorage.getItem('cartSessionId'))).toMatch(/^session_\d+_[a-z0-9]{16}$/);
 
-    // A second grid, added later, shares the same cart.
+    // A second cart, added later, shares the same cart.
     await page.evaluate(() => document.querySelector('main')!.append(Object.assign(document.createElement('dc-cart'), { id: 'late' })));
     await page.locator('#late [data-testid="cart-count"]').filter({ hasText: '1' }).waitFor();
+    // Moved elsewhere in the page, it is drawn again with the same cart.
+    await page.evaluate(() => document.querySelector('.host-header')!.prepend(document.getElementById('late')!));
+    await page.locator('.host-header > #late [data-testid="cart-count"]').filter({ hasText: '1' }).waitFor();
   });
 
   it('works from the keyboard alone, and its Checkout shows the same cart on the main site in a fresh profile', async () => {

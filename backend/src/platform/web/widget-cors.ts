@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
-/** What the embedded elements load and call: their own files, the catalogue, the cart, the newsletter. */
-const WIDGET_PATHS = [/^\/widgets\//, /^\/api\/products(\/|$)/, /^\/api\/cart(\/|$)/, /^\/api\/newsletter\/subscribe$/];
+/** What the embedded elements load and call: their own files, the catalogue (products, category names), the cart, the newsletter. */
+const WIDGET_PATHS = [/^\/widgets\//, /^\/api\/products(\/|$)/, /^\/api\/categories$/, /^\/api\/cart(\/|$)/, /^\/api\/newsletter\/subscribe$/];
 
 /**
  * CORS for the pages that embed the widgets (`WIDGET_ORIGINS`): their origin is echoed back on the
