@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { startWidgetDemo, type WidgetDemo } from '../../src/platform/web/widget-demo';
@@ -14,11 +15,25 @@ async function freePort(): Promise<number> {
 }
 
 let listedPort: number;
+let plainPort: number;
 beforeAll(async () => {
   listedPort = await freePort();
+  plainPort = await freePort();
 });
 
-const suite = browserSuite(() => ({ WIDGET_ORIGINS: `http://localhost:${listedPort}`, NEWSLETTER_RATE_LIMIT_MAX: '50' }));
+const suite = browserSuite(() => ({ WIDGET_ORIGINS: `http://localhost:${listedPort},http://127.0.0.1:${plainPort}`, NEWSLETTER_RATE_LIMIT_MAX: '50' }));
+
+/** Listed host pages of the test's own, with no policy: path to body. */
+const plainPages = new Map<string, string>();
+let plainHost: Server;
+beforeAll(async () => {
+  plainHost = createHttpServer((req, res) => {
+    const body = plainPages.get(req.url ?? '');
+    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html' }).end(body ?? '');
+  });
+  await new Promise<void>((done) => plainHost.listen(plainPort, '127.0.0.1', done));
+});
+afterAll(() => new Promise((done) => plainHost?.close(done)));
 
 // The demo host page, on the listed origin and on one the shop does not list.
 let listed: WidgetDemo;
@@ -219,6 +234,32 @@ describe('the embeddable widgets on another site', () => {
       return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
     });
     expect(issues).toEqual([]);
+  });
+
+  it('loads only the code of the elements a page has, and calls the shop its api-base names', async () => {
+    const page = suite.page();
+    const shop = new URL(suite.app().baseUrl);
+    // The same shop under its other name: another origin, so the calls show which one is used.
+    const otherName = `http://localhost:${shop.port}`;
+    const host = (body: string) => `<!doctype html><html lang="en"><head><title>Host</title><script type="module" src="${shop.origin}/widgets/dc-widgets.js"></script></head><body>${body}</body></html>`;
+    plainPages.set('/newsletter', host('<dc-newsletter></dc-newsletter>'));
+    plainPages.set('/grids', host(`<dc-product-grid api-base="${otherName}" limit="2"></dc-product-grid><dc-product-grid id="none" category="no-such-category"></dc-product-grid>`));
+    const plain = `http://127.0.0.1:${plainPort}`;
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+
+    await page.goto(`${plain}/newsletter`);
+    await page.locator('dc-newsletter [data-testid="newsletter-card"]').waitFor();
+    expect(requested.some((u) => /\/chunks\/NewsletterElement-/.test(u))).toBe(true);
+    expect(requested.filter((u) => /\/chunks\/(ProductGridElement|CartElement)-/.test(u))).toEqual([]);
+
+    requested.length = 0;
+    await page.goto(`${plain}/grids`);
+    await page.locator('dc-product-grid >> nth=0 >> [data-testid="product-card"]').first().waitFor();
+    await page.locator('#none').getByText('No Products Found').waitFor();
+    expect(await page.locator('dc-product-grid >> nth=0 >> [data-testid="product-card"]').count()).toBe(2);
+    expect(requested).toContain(`${otherName}/api/products`);
+    expect(requested.some((u) => /\/chunks\/(NewsletterElement|CartElement)-/.test(u))).toBe(false);
   });
 
   it('is refused on an origin the shop does not list', async () => {

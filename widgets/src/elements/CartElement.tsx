@@ -4,7 +4,8 @@ import layout from '../styles/layout.css?inline';
 import { sheet } from './styles';
 import { WidgetRoot, type ElementProps } from './WidgetRoot';
 
-const STYLES = [sheet(layout, cart)];
+// A button in a line of the host's header, not a block of its own.
+const STYLES = [sheet(layout, cart, ':host { display: inline-block; }')];
 
 /** `<dc-cart>`: the cart button with its badge, and the drawer whose Checkout hands the cart to the shop. */
 export default function CartElement({ container, apiBase }: ElementProps) {
