@@ -195,6 +195,14 @@ describe('the embeddable widgets on another site', () => {
     }
   });
 
+  it('ignores a handed-over cart that is not a session id, and drops it from the address', async () => {
+    const page = suite.page();
+    await page.goto(`${suite.app().baseUrl}/cart?cart=${encodeURIComponent('short<script>')}&keep=1`);
+    await page.getByRole('heading', { name: 'Your Cart is Empty' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('cartSessionId'))).toBeNull();
+    expect(new URL(page.url()).search).toBe('?keep=1');
+  });
+
   it('removes an item from the drawer with its toast', async () => {
     const page = suite.page();
     await openDemo(page);
