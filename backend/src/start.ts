@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const square = app.get<SquareSettings>(SQUARE_SETTINGS);
   const squareWhere = square.emulated ? `the sandbox emulator at ${square.baseUrl}` : `Square ${square.environment}`;
   // Another site embedding the widgets (outside production): its own origin, a strict policy.
-  const demo = config.widgetDemoPort === null ? null : await startWidgetDemo({ port: config.widgetDemoPort, shop: `http://localhost:${config.PORT}` });
+  const demo = config.widgetDemoPort === null ? null : await startWidgetDemo({ port: config.widgetDemoPort, shop: config.publicUrl });
   const demoWhere = demo ? `; widget demo: ${demo.url}` : '';
   console.log(`The Dark Circle shop is open at http://localhost:${config.PORT} (database: ${where}; Redis: ${config.redisUrl}; payments: ${squareWhere}${demoWhere})`);
 }
