@@ -15,9 +15,6 @@ export type OpenOrder = Extract<OrderState, { exists: true }>;
 
 const MAX_CONTENTION_RETRIES = 20;
 
-/** Beyond the longest a charge request can take, how long Square gets to finish one it received. */
-const CHARGE_SETTLE_MARGIN_MS = 60_000;
-
 const chargeOf = ({ opened }: OpenOrder): ChargeRequest => ({
   idempotencyKey: opened.idempotencyKey,
   sourceId: opened.sourceId,
@@ -126,13 +123,14 @@ export class CheckoutProcess {
   /**
    * The reconciler's way with a charge whose answer was lost: it looks for the payment and records
    * what Square holds, but never makes a charge itself (the shopper, told to try again, may have
-   * paid another way). No payment once the longest a charge can take has passed: none will come.
+   * paid another way). No payment twice as long after the charge was asked for as the longest a
+   * charge can take (every attempt timing out): none will come.
    */
   private async settleWithoutCharging(order: OpenOrder): Promise<ChargeOutcome> {
     const found = await this.payments.find(chargeOf(order));
     if (found) return found;
     const requestedAt = Date.parse(order.chargeRequestedAt ?? '') || 0;
-    if (Date.now() - requestedAt < this.payments.longestChargeMs + CHARGE_SETTLE_MARGIN_MS) return { kind: 'unknown', message: 'the charge may still be in flight' };
+    if (Date.now() - requestedAt < 2 * this.payments.longestChargeMs) return { kind: 'unknown', message: 'the charge may still be in flight' };
     return { kind: 'declined', code: 'NOT_CHARGED', message: 'The payment did not go through and your card was not charged. Please try again.' };
   }
 

@@ -26,7 +26,7 @@ export class OrderReader {
   /** Which of these orders are closed. */
   async closedAmong(ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows = await this.em().execute<{ id: string }[]>(`select id from orders where status = 'closed' and id = any(?)`, [ids]);
+    const rows = await this.em().execute<{ id: string }[]>(`select id from orders where status = 'closed' and id in (${ids.map(() => '?').join(', ')})`, ids);
     return rows.map((r) => r.id);
   }
 
