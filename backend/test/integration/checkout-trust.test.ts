@@ -237,3 +237,48 @@ async function pricedLines(cartId: string) {
   if (!state.exists) throw new Error('no cart');
   return state.lines;
 }
+
+describe('card testing', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    // The shipped defaults: 8 attempts per cart and 20 per address in 15 minutes.
+    shop = await startTestApp({ PAYMENT_RATE_LIMIT_PER_ADDRESS: '20', PAYMENT_RATE_LIMIT_PER_CART: '8', PAYMENT_RATE_LIMIT_WINDOW_SECONDS: '900', NEWSLETTER_RATE_LIMIT_MAX: '100' });
+  });
+  afterAll(() => shop.close());
+
+  const attempt = (cartId: string, sourceId: string, cents: number) =>
+    shop.http.post('/api/square/process-payment').send({ sourceId, amountMoney: { amount: String(cents), currency: 'USD' }, ...shopper, cartId });
+
+  it('card after card on one cart meets a 429 with Retry-After after a handful, and nothing more is charged', async () => {
+    const id = await addProduct(shop, { name: 'Tested Ring', priceCents: 900, stockQuantity: 5 });
+    const cart = await cartWith(shop, { [id]: 1 });
+    const answers = [];
+    for (let i = 0; i < 9; i++) answers.push(await attempt(cart.id, 'cnon:card-nonce-declined', 900));
+
+    // A shopper retyping a card is never stopped within the first eight tries.
+    expect(answers.slice(0, 8).map((a) => [a.status, a.body.code])).toEqual(Array(8).fill([200, 'GENERIC_DECLINE']));
+    expect(answers[8]!.status).toBe(429);
+    expect(answers[8]!.body).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(answers[8]!.body.message).toMatch(/Too many payment attempts for this cart/);
+    expect(Number(answers[8]!.headers['retry-after'])).toBeGreaterThan(0);
+    // Even a good card is refused now, before anything reaches Square.
+    const paymentsBefore = shop.square.payments().length;
+    expect((await attempt(cart.id, 'cnon:card-nonce-ok', 900)).status).toBe(429);
+    expect(shop.square.payments()).toHaveLength(paymentsBefore);
+  });
+
+  it('one address trying many carts, or probing which emails subscribed, is stopped by the address limit', async () => {
+    const id = await addProduct(shop, { name: 'Probed Pin', priceCents: 700, stockQuantity: 50 });
+    // The first test used 10 of this address's 20; each cart below gets two declines.
+    for (let i = 0; i < 5; i++) {
+      const cart = await cartWith(shop, { [id]: 1 });
+      for (let j = 0; j < 2; j++) expect((await attempt(cart.id, 'cnon:card-nonce-declined', 700)).status).toBe(200);
+    }
+    const cart = await cartWith(shop, { [id]: 1 });
+    const refused = await attempt(cart.id, 'cnon:card-nonce-ok', 700);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/Too many requests from your address/);
+    const probe = await shop.http.post('/api/checkout/discount').send({ code: 'DARKCIRCLE10', email: 'someone@example.com', cartId: cart.id });
+    expect(probe.status).toBe(429);
+  });
+});
