@@ -3,6 +3,7 @@ import { createHttpApp } from './bootstrap/create-app';
 import { closeGracefully, closeOnSignal } from './bootstrap/shutdown';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
+import { standInsOf, standInsWarning } from './platform/security/development-stand-ins';
 import { SQUARE_SETTINGS, SquareSettings } from './square';
 
 /** `npm start`: API, storefront and worker in one process, on the embedded defaults where unset. */
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
   const where = config.embeddedDatabase ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL';
   const square = app.get<SquareSettings>(SQUARE_SETTINGS);
   const squareWhere = square.emulated ? `the sandbox emulator at ${square.baseUrl}` : `Square ${square.environment}`;
+  const warning = standInsWarning(standInsOf(config));
+  if (warning) console.warn(`\n*** ${warning} ***\n`);
   console.log(`The Dark Circle shop is open at http://localhost:${config.PORT} (database: ${where}; Redis: ${config.redisUrl}; payments: ${squareWhere})`);
 }
 

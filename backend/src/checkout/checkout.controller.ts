@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../platform/config/app-config';
 import { Caller } from '../platform/context/correlation';
+import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
 import type { RequestContext } from '../platform/context/request-context';
 import { text } from '../platform/validation/text';
 import { ZodPipe } from '../platform/validation/zod.pipe';
@@ -44,7 +45,7 @@ export class CheckoutController {
 
   @Post('square/process-payment')
   @HttpCode(200)
-  @UseGuards(CheckoutAttemptsFromAddress, PaymentAttemptsOnCart)
+  @UseGuards(OnlyFromThisMachineWhile('square'), CheckoutAttemptsFromAddress, PaymentAttemptsOnCart)
   processPayment(@Body(new ZodPipe(processPaymentBody)) body: ProcessPaymentBody, @Caller() caller: RequestContext) {
     return this.checkout.processPayment(body, caller);
   }
