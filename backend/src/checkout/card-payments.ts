@@ -9,10 +9,21 @@ export interface ChargeRequest {
   amountCents: number;
   buyerEmail: string;
   orderNumber: string;
+  /** False: only hold the amount on the card (`APPROVED`), to be completed or canceled once the card is known. */
+  autocomplete: boolean;
+}
+
+interface CardSeen {
+  paymentId: string;
+  cardBrand: string | null;
+  last4: string | null;
+  fingerprint: string | null;
 }
 
 export type ChargeOutcome =
-  | { kind: 'captured'; paymentId: string; cardBrand: string | null; last4: string | null; fingerprint: string | null }
+  | ({ kind: 'captured' } & CardSeen)
+  /** The amount is held on the card, not taken: `settleHold` completes or cancels it. */
+  | ({ kind: 'held' } & CardSeen)
   | { kind: 'declined'; code: string; message: string }
   /** Square could not say, or said something other than a verdict on the card: whether money moved is unknown. */
   | { kind: 'unknown'; message: string };
@@ -54,6 +65,7 @@ export class CardPayments {
             referenceId: referenceOf(request.idempotencyKey),
             buyerEmailAddress: request.buyerEmail,
             note: `Order ${request.orderNumber}`,
+            autocomplete: request.autocomplete,
           },
           // Retries are ours, so that each one is logged and bounded.
           { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 0 },
@@ -71,6 +83,26 @@ export class CardPayments {
     }
     this.logger.warn(`Charge ${request.orderNumber}: whether the card was charged is unknown (${lastProblem}); looking for the payment`);
     return (await this.find(request)) ?? { kind: 'unknown', message: lastProblem };
+  }
+
+  /**
+   * Takes (`capture`) or releases a held amount. A lost answer, or a hold already settled by an
+   * earlier call, is read back from the payment itself.
+   */
+  async settleHold(paymentId: string, capture: boolean): Promise<ChargeOutcome> {
+    const options = { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 2 };
+    try {
+      const { payment } = capture ? await this.square.payments.complete({ paymentId }, options) : await this.square.payments.cancel({ paymentId }, options);
+      if (payment) return outcomeOf(payment);
+    } catch (error) {
+      this.logger.warn(`Could not ${capture ? 'complete' : 'cancel'} payment ${paymentId} (${describe(error)}); reading it back`);
+    }
+    try {
+      const { payment } = await this.square.payments.get({ paymentId }, options);
+      return payment ? outcomeOf(payment) : { kind: 'unknown', message: `payment ${paymentId} was not found` };
+    } catch (error) {
+      return { kind: 'unknown', message: describe(error) };
+    }
   }
 
   /**
@@ -98,11 +130,12 @@ export class CardPayments {
 /** `reference_id` holds at most 40 characters; keys made before they fitted are cut the same way every time. */
 const referenceOf = (idempotencyKey: string) => idempotencyKey.slice(0, 40);
 
-/** What a payment Square holds says about the charge: only a completed or approved one moved money. */
+/** What a payment Square holds says about the charge: a completed one took the money, an approved one holds it. */
 function outcomeOf(payment: Square.Payment): ChargeOutcome {
   const card = payment.cardDetails?.card;
   if (payment.id && (payment.status === 'COMPLETED' || payment.status === 'APPROVED')) {
-    return { kind: 'captured', paymentId: payment.id, cardBrand: card?.cardBrand ?? null, last4: card?.last4 ?? null, fingerprint: card?.fingerprint ?? null };
+    const seen = { paymentId: payment.id, cardBrand: card?.cardBrand ?? null, last4: card?.last4 ?? null, fingerprint: card?.fingerprint ?? null };
+    return { kind: payment.status === 'COMPLETED' ? 'captured' : 'held', ...seen };
   }
   if (payment.status === 'FAILED' || payment.status === 'CANCELED') {
     const code = String(payment.cardDetails?.errors?.[0]?.code ?? 'GENERIC_DECLINE');

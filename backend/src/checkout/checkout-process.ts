@@ -8,6 +8,7 @@ import { CommandRunner } from '../platform/event-store/command-runner';
 import { fold } from '../platform/event-store/decider';
 import { EventStore } from '../platform/event-store/event-store';
 import { CardPayments, ChargeOutcome, ChargeRequest } from './card-payments';
+import { Discounts } from './discounts';
 import { orderDecider, OrderCommand, OrderState } from './order.decider';
 import { OrderEvent, orderStream } from './order.events';
 
@@ -21,6 +22,8 @@ const chargeOf = ({ opened }: OpenOrder): ChargeRequest => ({
   amountCents: opened.totalCents,
   buyerEmail: opened.customer.email,
   orderNumber: opened.orderNumber,
+  // A first-order code waits for the card to be known before any money is taken.
+  autocomplete: !opened.discountCode,
 });
 const isContention = (error: unknown) => error instanceof DomainError && error.code === 'CONCURRENT_CHANGE';
 
@@ -42,6 +45,7 @@ export class CheckoutProcess {
     private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly payments: CardPayments,
+    private readonly discounts: Discounts,
   ) {}
 
   async load(orderId: string): Promise<OrderState> {
@@ -93,9 +97,10 @@ export class CheckoutProcess {
         return undefined;
       }
       case 'charging': {
-        const outcome = mayCharge ? await this.payments.charge(chargeOf(order)) : await this.settleWithoutCharging(order);
+        const charged = mayCharge ? await this.payments.charge(chargeOf(order)) : await this.settleWithoutCharging(order);
+        const outcome = charged.kind === 'held' ? await this.settleHold(order, charged) : charged;
         // Square could not say whether money moved: stay `charging`; a later call asks again.
-        if (outcome.kind === 'unknown') return order;
+        if (outcome.kind === 'unknown' || outcome.kind === 'held') return order;
         if (outcome.kind === 'captured') {
           const { paymentId, cardBrand, last4, fingerprint } = outcome;
           await this.order(orderId, { kind: 'RecordPayment', payment: { paymentId, amountCents: opened.totalCents, cardBrand, last4, cardFingerprint: fingerprint } }, caller);
@@ -132,6 +137,14 @@ export class CheckoutProcess {
     const requestedAt = Date.parse(order.chargeRequestedAt ?? '') || 0;
     if (Date.now() - requestedAt < 2 * this.payments.longestChargeMs) return { kind: 'unknown', message: 'the charge may still be in flight' };
     return { kind: 'declined', code: 'NOT_CHARGED', message: 'The payment did not go through and your card was not charged. Please try again.' };
+  }
+
+  /** A held amount is taken unless the order's code is refused for this card; then it is released, and nothing was charged. */
+  private async settleHold({ opened }: OpenOrder, held: Extract<ChargeOutcome, { kind: 'held' }>): Promise<ChargeOutcome> {
+    const refusal = await this.discounts.cardRefusal(opened.discountCode, held.fingerprint);
+    const settled = await this.payments.settleHold(held.paymentId, !refusal);
+    if (refusal && settled.kind === 'declined') return { kind: 'declined', code: refusal.code, message: refusal.message };
+    return settled;
   }
 
   /** Holds every line's units for this order; on the first shortfall, the refusal to record (what was held is released by the failure step). */

@@ -17,6 +17,8 @@ export const OPERATIONS = [
   'RetrieveLocation',
   'CreatePayment',
   'GetPayment',
+  'CompletePayment',
+  'CancelPayment',
   'ListPayments',
   'CreateCustomer',
   'SearchCustomers',
