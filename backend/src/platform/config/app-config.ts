@@ -67,6 +67,14 @@ const schema = z
     /** Newsletter subscribe/unsubscribe calls allowed per client address per window. */
     NEWSLETTER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
     NEWSLETTER_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    /**
+     * Payment attempts (and discount checks, whose answers say whether an email subscribed) allowed
+     * per client address, and payment attempts per cart, in each window: enough for a shopper who
+     * retypes a card a few times, too few to test stolen cards one after another.
+     */
+    PAYMENT_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    PAYMENT_RATE_LIMIT_PER_CART: z.coerce.number().int().min(1).default(8),
+    PAYMENT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     /** Instagram Graph API: with no token the home page's social strip hides itself. */
     INSTAGRAM_ACCESS_TOKEN: z.string().min(1).optional(),
     INSTAGRAM_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.instagram.com'),
