@@ -32,6 +32,7 @@ export type ErrorCode =
   | 'UNSUPPORTED_IMAGE'
   | 'NO_EMAIL'
   | 'RECOVERY_LIMIT'
+  | 'OPTED_OUT'
   | 'IMAGE_TOO_LARGE'
   | 'QUEUE_UNAVAILABLE'
   | 'SQUARE_SYNC_FAILED'
