@@ -1,0 +1,66 @@
+import { stepJobId } from '../../src/recovery/recovery-sequence.job';
+import { sentMail, waitForMail } from '../support/mailbox';
+import { observeQueue, QueueObserver } from '../support/queue-observer';
+import { buy, cartEvents, FAST_RECOVERY, leftCart, OFFSETS_MS, until } from '../support/recovery-fixtures';
+import { startTestApp, TestApp } from '../support/test-app';
+
+/**
+ * The sequence on the real worker, Redis and PostgreSQL, in seconds: idle carts are found and
+ * abandoned by the scheduled scan, then emailed at 2 s, 5 s and 8 s after their abandonment,
+ * unless they were bought or their address opted out in between.
+ */
+let t: TestApp;
+let recovery: QueueObserver;
+
+beforeAll(async () => {
+  t = await startTestApp(FAST_RECOVERY);
+  recovery = observeQueue(t, 'recovery');
+});
+
+afterAll(async () => {
+  await recovery?.close();
+  await t?.close();
+});
+
+const SUBJECTS = ['You left something in your Dark Circle cart', 'Your Dark Circle cart is still waiting', 'Last call for your Dark Circle cart'];
+
+it('emails each step in order at its offset and no more; a purchase or an opt-out after the first email stops the rest', async () => {
+  const waiting = await leftCart(t, 'waiting@example.com');
+  const buyer = await leftCart(t, 'buyer@example.com');
+  const leaver = await leftCart(t, 'leaver@example.com');
+
+  // The buyer's and the leaver's first emails arrive; then one buys and the other opts out.
+  await waitForMail(t.dataDir, (m) => m.to === 'buyer@example.com', 15_000);
+  await buy(t, buyer.id);
+  const first = await waitForMail(t.dataDir, (m) => m.to === 'leaver@example.com', 15_000);
+  const unsubscribe = /\/recovery\/unsubscribe\?token=([^"\s<>]+)/.exec(first.raw)![1]!;
+  const asks = await t.http.get(`/recovery/unsubscribe?token=${unsubscribe}`).expect(200);
+  expect(asks.text).toContain('Stop the reminders');
+  await t.http.post('/recovery/unsubscribe').type('form').send({ token: decodeURIComponent(unsubscribe) }).expect(200);
+
+  // Every step job of the three carts has run (the last are due 8 s after abandonment).
+  const ran = async (cartId: string, step: number) => (await recovery.queue.getJobState(stepJobId(cartId, step))) === 'completed';
+  await until(async () => (await Promise.all([waiting, buyer, leaver].map((c) => ran(c.id, 3)))).every(Boolean), 'the last steps', 20_000);
+  await until(async () => (await cartEvents(t, waiting.id)).filter((e) => e.type === 'RecoveryEmailSent').length === 3, 'the third email');
+
+  const mail = await sentMail(t.dataDir);
+  const to = (address: string) => mail.filter((m) => m.to === address);
+  expect(to('waiting@example.com').map((m) => m.subject).sort()).toEqual([...SUBJECTS].sort());
+  expect(to('buyer@example.com').map((m) => m.subject)).toEqual([SUBJECTS[0]]);
+  expect(to('leaver@example.com').map((m) => m.subject)).toEqual([SUBJECTS[0]]);
+
+  // One abandonment each; the emails in step order, each at its offset from the abandonment.
+  const events = await cartEvents(t, waiting.id);
+  expect(events.filter((e) => e.type === 'CartAbandoned')).toHaveLength(1);
+  const abandonedAt = events.find((e) => e.type === 'CartAbandoned')!.at;
+  const sent = events.filter((e) => e.type === 'RecoveryEmailSent');
+  expect(sent.map((e) => e.data.step)).toEqual([1, 2, 3]);
+  sent.forEach((e, i) => {
+    const after = e.at - abandonedAt;
+    expect(after).toBeGreaterThanOrEqual(OFFSETS_MS[i]!);
+    expect(after).toBeLessThan(OFFSETS_MS[i]! + 2500);
+  });
+  const cart = (await t.http.get(`/api/cart/${waiting.sessionId}`)).body.cart;
+  expect(cart).toMatchObject({ emailSent: true, recoveryEmailCount: 3 });
+  for (const other of [buyer, leaver]) expect((await cartEvents(t, other.id)).filter((e) => e.type === 'RecoveryEmailSent')).toHaveLength(1);
+});
