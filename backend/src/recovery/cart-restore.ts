@@ -7,6 +7,7 @@ import { DomainError } from '../platform/errors/domain-error';
 
 /** What changed while the shopper was away, for the cart page's note. */
 export type RestoreNote = 'price' | 'soldout' | 'lowered';
+const NOTE_ORDER: readonly RestoreNote[] = ['price', 'soldout', 'lowered'];
 
 /**
  * A restore link followed: `CartRecovered` (once), then the cart brought up to date with the
@@ -48,6 +49,6 @@ export class CartRestore {
       // A checkout that began meanwhile: the shopper is already back; the cart shows as it is.
       if (!(error instanceof DomainError)) throw error;
     }
-    return { sessionId: state.sessionId, notes: [...notes] };
+    return { sessionId: state.sessionId, notes: NOTE_ORDER.filter((n) => notes.has(n)) };
   }
 }
