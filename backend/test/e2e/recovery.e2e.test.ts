@@ -37,5 +37,17 @@ describe('abandoned-cart recovery in a real browser', () => {
     expect(funnel).toEqual({ days: 30, abandoned: 1, emailed: 1, recovered: 1, recoveredRevenue: '32.00' });
     const listed = (await admin.get('/api/admin/abandoned-carts')).body as { id: string; state: string }[];
     expect(listed.find((c) => c.id === cart.body.id)?.state).toBe('bought');
+
+    // The studio's dashboard: the funnel above the list, the cart marked bought.
+    await page.goto(`${t.baseUrl}/admin`);
+    await page.getByRole('link', { name: 'Login with Google' }).click();
+    await page.getByLabel('Email').fill('owner@darkcircle.test');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const shown = page.getByTestId('recovery-funnel');
+    await shown.getByText('$32.00').waitFor({ timeout: 30_000 });
+    expect(await shown.innerText()).toMatch(/Abandoned\s+1[\s\S]*Emailed\s+1 \(100%\)[\s\S]*Recovered\s+1 \(100%\)/);
+    const row = page.getByTestId('abandoned-cart').filter({ hasText: 'mina.returns@example.com' });
+    expect(await row.getByTestId('recovery-state').innerText()).toBe('bought');
+    expect(await row.innerText()).toMatch(/emails sent: 1 of 3/);
   });
 });
