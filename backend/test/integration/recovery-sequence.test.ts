@@ -1,4 +1,6 @@
-import { stepJobId } from '../../src/recovery/recovery-sequence.job';
+import { randomUUID } from 'node:crypto';
+import { RecoverySequenceJob, stepJobId } from '../../src/recovery/recovery-sequence.job';
+import { addProduct, cartWith } from '../support/shop-fixtures';
 import { sentMail, waitForMail } from '../support/mailbox';
 import { observeQueue, QueueObserver } from '../support/queue-observer';
 import { buy, cartEvents, FAST_RECOVERY, leftCart, OFFSETS_MS, until } from '../support/recovery-fixtures';
@@ -63,4 +65,21 @@ it('emails each step in order at its offset and no more; a purchase or an opt-ou
   const cart = (await t.http.get(`/api/cart/${waiting.sessionId}`)).body.cart;
   expect(cart).toMatchObject({ emailSent: true, recoveryEmailCount: 3 });
   for (const other of [buyer, leaver]) expect((await cartEvents(t, other.id)).filter((e) => e.type === 'RecoveryEmailSent')).toHaveLength(1);
+});
+
+it('counts each step\'s delay from when the abandonment was recorded, and plans each step once however often it is asked', async () => {
+  // A cart without an email: the scan leaves it alone, and its steps find nothing to send.
+  const cart = await cartWith(t, { [await addProduct(t, { name: 'Late Lantern', priceCents: 1000, stockQuantity: 5 })]: 1 });
+  const recordedAt = new Date(Date.now() - 3000);
+  const abandonment = { type: 'CartAbandoned', data: {}, eventId: randomUUID(), streamId: `cart-${cart.id}`, streamType: 'Cart', version: 2, globalPosition: '1', metadata: { correlationId: 'late-job', actor: 'worker' }, recordedAt };
+  const planner = t.app.get(RecoverySequenceJob);
+  // The planning job ran 3 s late, then again (a retry): the steps are due at 2, 5 and 8 s after the abandonment all the same.
+  await planner.plan(abandonment as never);
+  await planner.plan(abandonment as never);
+  for (const [i, offset] of OFFSETS_MS.entries()) {
+    const job = (await recovery.queue.getJob(stepJobId(cart.id, i + 1)))!;
+    expect(Math.abs(job.timestamp + (job.opts.delay ?? 0) - Math.max(recordedAt.getTime() + offset, job.timestamp))).toBeLessThan(250);
+  }
+  const stepJobs = (await recovery.queue.getJobs(['delayed', 'waiting', 'active', 'completed'])).filter((j) => j?.id?.startsWith(`recovery-${cart.id}-`));
+  expect(stepJobs).toHaveLength(3);
 });
