@@ -33,14 +33,24 @@ export class RecoveryScanJob implements OnModuleInit {
     this.handlers.schedule({ queue: 'recovery', jobName: RECOVERY_SCAN_JOB, everyMs: this.config.RECOVERY_SCAN_EVERY });
   }
 
+  /**
+   * A cart idle longer than the idle time plus the whole sequence is one the sequence would have
+   * finished with had the worker been running: it is left alone, so a first deploy (or a worker
+   * that was down for days) does not write to shoppers about carts they left long ago.
+   */
+  private lookBackMs(): number {
+    return this.config.recoveryIdleMs + (this.config.RECOVERY_SEQUENCE.at(-1) ?? 0);
+  }
+
   async scan(caller: RequestContext): Promise<{ abandoned: number }> {
     const idle = await (this.orm.em.fork() as EntityManager).execute<{ id: string }[]>(
       `select c.id from carts c
         where c.customer_email is not null and c.checkout_order_id is null and c.abandoned_at is null
           and c.updated_at < now() - make_interval(secs => ?)
+          and c.updated_at > now() - make_interval(secs => ?)
           and exists (select 1 from cart_items i where i.cart_id = c.id)
         order by c.updated_at limit ?`,
-      [this.config.recoveryIdleMs / 1000, BATCH],
+      [this.config.recoveryIdleMs / 1000, this.lookBackMs() / 1000, BATCH],
     );
     let abandoned = 0;
     for (const { id } of idle) {

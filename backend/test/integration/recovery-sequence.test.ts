@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { RecoverySequenceJob, stepJobId } from '../../src/recovery/recovery-sequence.job';
-import { addProduct, cartWith } from '../support/shop-fixtures';
+import { addProduct, cartWith, sql } from '../support/shop-fixtures';
 import { sentMail, waitForMail } from '../support/mailbox';
 import { observeQueue, QueueObserver } from '../support/queue-observer';
 import { buy, cartEvents, FAST_RECOVERY, leftCart, OFFSETS_MS, until } from '../support/recovery-fixtures';
@@ -82,4 +82,14 @@ it('counts each step\'s delay from when the abandonment was recorded, and plans 
   }
   const stepJobs = (await recovery.queue.getJobs(['delayed', 'waiting', 'active', 'completed'])).filter((j) => j?.id?.startsWith(`recovery-${cart.id}-`));
   expect(stepJobs).toHaveLength(3);
+});
+
+it('leaves alone a cart idle longer than the whole sequence would have taken', async () => {
+  const old = await leftCart(t, 'long-gone@example.com');
+  // As if left two minutes ago (the idle time and the sequence here take 9 s).
+  await sql(t, `update carts set updated_at = now() - interval '2 minutes' where id = ?`, [old.id]);
+  const fresh = await leftCart(t, 'just-left@example.com');
+  await until(async () => (await cartEvents(t, fresh.id)).some((e) => e.type === 'CartAbandoned'), 'the fresh cart abandoned');
+  // The scan that found the fresh cart went over the old one first (oldest first).
+  expect((await cartEvents(t, old.id)).some((e) => e.type === 'CartAbandoned')).toBe(false);
 });
