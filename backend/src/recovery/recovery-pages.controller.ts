@@ -1,10 +1,13 @@
-import { Body, Controller, Get, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { LoadCartQuery } from '../cart';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
 import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
+import { z } from 'zod';
+import { invalid, notFound } from '../platform/errors/domain-error';
+import { ZodPipe } from '../platform/validation/zod.pipe';
 import { CartRestore } from './cart-restore';
 import { RecoveryLinks } from './recovery-links';
 import { RecoveryOptOuts } from './recovery-opt-out';
@@ -17,9 +20,12 @@ import {
   recoveryUnsubscribedPage,
 } from './recovery.pages';
 
+const restoreBody = z.object({ token: z.string('The token is missing.').min(1, 'The token is missing.').max(300, 'The token is too long.') });
+
 /**
  * The links in a recovery email. The restore link brings the cart into whatever browser opens it
- * (through the storefront's `/cart?cart=<sessionId>` hand-over) and notes what changed; the
+ * (through the storefront's `/cart?cart=<sessionId>` hand-over), whose cart page then records the
+ * return and shows what changed; the
  * unsubscribe link only asks on opening (mail scanners follow links), its button stops the emails.
  */
 @Controller()
@@ -33,14 +39,33 @@ export class RecoveryPagesController {
     private readonly queries: QueryBus,
   ) {}
 
+  /**
+   * Opening the link changes nothing (mail scanners open links too): it hands the cart to this
+   * browser and passes the token on; the cart page then posts it, which records the return.
+   */
   @Get('cart/restore')
-  async restore(@Query('token') token: unknown, @Res() reply: FastifyReply, @Caller() caller: RequestContext): Promise<void> {
+  async open(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
     const link = this.links.restoreOf(token);
     if ('invalid' in link) return this.html(reply, link.invalid === 'expired' ? 410 : 400, link.invalid === 'expired' ? expiredRestoreLinkPage() : invalidRestoreLinkPage());
+    const { state } = await this.queries.execute(new LoadCartQuery(link.cartId));
+    if (!state.exists) return this.html(reply, 404, missingCartPage());
+    const target = `/cart?cart=${encodeURIComponent(state.sessionId)}&restore=${encodeURIComponent(String(token))}`;
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 303);
+  }
+
+  /** The cart page, opened through a restore link: `CartRecovered` (once), the cart brought up to date, and what changed. */
+  @Post('api/cart/restore')
+  @HttpCode(200)
+  async restore(@Body(new ZodPipe(restoreBody)) body: z.infer<typeof restoreBody>, @Caller() caller: RequestContext) {
+    const link = this.links.restoreOf(body.token);
+    if ('invalid' in link) {
+      throw link.invalid === 'expired'
+        ? invalid('This link has expired. Your pieces may still be in the shop.', 'LINK_EXPIRED')
+        : invalid('This link is not valid.', 'INVALID_LINK');
+    }
     const restored = await this.restorer.restore(link.cartId, caller);
-    if (!restored) return this.html(reply, 404, missingCartPage());
-    const notes = restored.notes.length ? `&restored=${restored.notes.join(',')}` : '&restored=';
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(`/cart?cart=${encodeURIComponent(restored.sessionId)}${notes}`, 303);
+    if (!restored) throw notFound('That cart was not found.');
+    return { notes: restored.notes };
   }
 
   @Get('recovery/unsubscribe')

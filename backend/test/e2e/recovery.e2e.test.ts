@@ -1,6 +1,7 @@
 import { AdminClient } from '../support/admin-client';
 import { browserSuite } from '../support/browser';
 import { waitForMail } from '../support/mailbox';
+import { sql } from '../support/shop-fixtures';
 
 // The worker finds the idle cart at once and sends the first email a second after; the later steps are far off.
 const suite = browserSuite({ RECOVERY_SCAN_EVERY: '1s', RECOVERY_IDLE: '1s', RECOVERY_SEQUENCE: '1s,1h,2h', OUTBOX_RELAY_INTERVAL_MS: '200' });
@@ -21,7 +22,10 @@ describe('abandoned-cart recovery in a real browser', () => {
     await page.getByText('Welcome back: here is your cart, just as you left it.').waitFor();
     await page.getByRole('heading', { name: /Your Items/ }).waitFor();
     await page.getByText('Bat Wing Crop Tee').first().waitFor();
+    // The token and the hand-over left the address bar; the page recorded the return, once.
     expect(new URL(page.url()).search).toBe('');
+    const recovered = await sql<{ n: number }>(t, `select count(*)::int as n from events where stream_id = ? and type = 'CartRecovered'`, [`cart-${cart.body.id}`]);
+    expect(recovered[0]!.n).toBe(1);
 
     const form = page.getByTestId('card-container');
     await form.getByLabel(/card number/i).fill('4111 1111 1111 1111');

@@ -44,15 +44,22 @@ it('restores the cart in a fresh browser with today\'s prices and stock, notes w
   await setStock(scarce, 2);
   await setStock(gone, 0);
   const link = restoreLinkIn(email.raw);
+  const token = decodeURIComponent(/token=([^&]+)/.exec(link)![1]!);
+  // Opening the link (a mail scanner does too) only hands the cart over: nothing is recorded.
   const followed = await t.http.get(link).expect(303);
-  expect(followed.headers.location).toBe(`/cart?cart=${cart.sessionId}&restored=price,soldout,lowered`);
+  expect(followed.headers.location).toBe(`/cart?cart=${cart.sessionId}&restore=${encodeURIComponent(token)}`);
+  expect((await cartEvents(t, cart.id)).filter((e) => e.type === 'CartRecovered')).toHaveLength(0);
+
+  // The cart page posts the token: the return is recorded and the cart brought up to date.
+  const restored = await t.http.post('/api/cart/restore').send({ token }).expect(200);
+  expect(restored.body).toEqual({ notes: ['price', 'soldout', 'lowered'] });
 
   const items = (await t.http.get(`/api/cart/${cart.sessionId}`).expect(200)).body.items as { product: { name: string }; quantity: number; price: string }[];
   expect(items.map((i) => [i.product.name, i.quantity, i.price]).sort()).toEqual([
     ['Repriced Veil', 1, '24.00'],
     ['Scarce Candle', 2, '15.00'],
   ]);
-  await t.http.get(link).expect(303);
+  expect((await t.http.post('/api/cart/restore').send({ token }).expect(200)).body).toEqual({ notes: [] });
   expect((await cartEvents(t, cart.id)).filter((e) => e.type === 'CartRecovered')).toHaveLength(1);
 });
 
@@ -71,6 +78,10 @@ it('answers an expired or tampered link with a page that leads back to the shop'
     const bad = await t.http.get(`/cart/restore${search}`).expect(400);
     expect(bad.text).toContain('This link is not valid');
   }
+  const expiredToken = expired.searchParams.get('token')!;
+  expect((await t.http.post('/api/cart/restore').send({ token: expiredToken }).expect(400)).body.code).toBe('LINK_EXPIRED');
+  expect((await t.http.post('/api/cart/restore').send({ token: 'nonsense' }).expect(400)).body.code).toBe('INVALID_LINK');
+  await t.http.post('/api/cart/restore').send({}).expect(400);
   expect((await cartEvents(t, cart.id)).filter((e) => e.type === 'CartRecovered')).toHaveLength(0);
 });
 

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../api/http';
 
-/** The parameter a recovery email's restore link arrives with: what changed while the shopper was away. */
-const RESTORED_PARAM = 'restored';
+/** The parameter a recovery email's restore link arrives with: its signed token. */
+const RESTORE_PARAM = 'restore';
 
 const NOTES: Record<string, string> = {
   price: 'Some prices have changed since you left: your cart shows today’s prices.',
@@ -10,20 +12,30 @@ const NOTES: Record<string, string> = {
 };
 
 /**
- * "Welcome back" above a cart restored from a recovery email, with what changed. Read after the
- * first render (the page may be prerendered, without the parameter), then dropped from the
- * address bar so a reload does not say it again.
+ * A cart opened from a recovery email: the page posts the link's token (opening the link itself
+ * changes nothing, since mail scanners open links too), which records the return and brings the
+ * cart up to date; then "Welcome back" with what changed. Read after the first render (the page
+ * may be prerendered, without the parameter), and dropped from the address bar at once.
  */
 export function RestoredCartNote() {
+  const client = useQueryClient();
   const [notes, setNotes] = useState<string[] | undefined>();
   useEffect(() => {
     const url = new URL(window.location.href);
-    const restored = url.searchParams.get(RESTORED_PARAM);
-    if (restored === null) return;
-    setNotes(restored.split(',').filter((n) => Object.hasOwn(NOTES, n)));
-    url.searchParams.delete(RESTORED_PARAM);
+    const token = url.searchParams.get(RESTORE_PARAM);
+    if (token === null) return;
+    url.searchParams.delete(RESTORE_PARAM);
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  }, []);
+    // Not cancelled on unmount: the token has left the address bar, so this is the one request (StrictMode's second run finds no token).
+    apiRequest('POST', '/api/cart/restore', { token })
+      .then((res) => res.json() as Promise<{ notes: string[] }>)
+      .then((body) => {
+        setNotes(body.notes.filter((n) => Object.hasOwn(NOTES, n)));
+        void client.invalidateQueries({ queryKey: ['/api/cart'] });
+      })
+      // The cart shows as it is; a link that stopped working since it was opened has nothing more to say.
+      .catch(() => undefined);
+  }, [client]);
   if (!notes) return null;
   return (
     <div className="notice restored-note" role="status">

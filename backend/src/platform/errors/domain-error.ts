@@ -33,6 +33,8 @@ export type ErrorCode =
   | 'NO_EMAIL'
   | 'RECOVERY_LIMIT'
   | 'OPTED_OUT'
+  | 'INVALID_LINK'
+  | 'LINK_EXPIRED'
   | 'IMAGE_TOO_LARGE'
   | 'QUEUE_UNAVAILABLE'
   | 'SQUARE_SYNC_FAILED'
