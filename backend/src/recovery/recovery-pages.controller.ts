@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { LoadCartQuery } from '../cart';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
-import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
-import { z } from 'zod';
 import { invalid, notFound } from '../platform/errors/domain-error';
+import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { CartRestore } from './cart-restore';
 import { RecoveryLinks } from './recovery-links';
@@ -25,8 +25,8 @@ const restoreBody = z.object({ token: z.string('The token is missing.').min(1, '
 /**
  * The links in a recovery email. The restore link brings the cart into whatever browser opens it
  * (through the storefront's `/cart?cart=<sessionId>` hand-over), whose cart page then records the
- * return and shows what changed; the
- * unsubscribe link only asks on opening (mail scanners follow links), its button stops the emails.
+ * return and shows what changed; the unsubscribe link only asks on opening (mail scanners follow
+ * links), its button stops the emails.
  */
 @Controller()
 // Links signed with the development secret could be forged by anyone: only this machine may use them.
