@@ -42,11 +42,23 @@ export interface AbandonedCart {
   customerName: string | null;
   customerEmail: string;
   totalAmount: string;
-  items: { id: string; name: string; quantity: number; price: string }[];
+  items: { id: string; name: string; imageUrl: string; quantity: number; price: string }[];
   idleMinutes: number;
   abandonedAt: string | null;
   emailSent: boolean;
   recoveryEmailCount: number;
+  /** How many emails the recovery sequence sends in all. */
+  sequenceLength: number;
+  state: 'waiting' | 'emailed' | 'recovered' | 'bought' | 'opted-out';
+}
+
+/** `GET /api/admin/recovery/funnel?days=…`: the carts abandoned in the span, and how their recovery went. */
+export interface RecoveryFunnel {
+  days: number;
+  abandoned: number;
+  emailed: number;
+  recovered: number;
+  recoveredRevenue: string;
 }
 
 export interface HistoryEvent {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { apiRequest, getJson, serverMessageOf } from '../api/http';
 import type { AbandonedCart } from '../api/types';
 import { useToast } from '../toast/toast';
+import { FUNNEL, RecoveryFunnel } from './RecoveryFunnel';
 
 const ABANDONED = '/api/admin/abandoned-carts';
 
@@ -60,7 +61,10 @@ function AbandonedCarts() {
     onSuccess: () => {
       window.alert('Recovery email sent successfully!');
       // The worker sends it; the count moves once it has gone out.
-      window.setTimeout(() => void client.invalidateQueries({ queryKey: [ABANDONED] }), 1500);
+      window.setTimeout(() => {
+        void client.invalidateQueries({ queryKey: [ABANDONED] });
+        void client.invalidateQueries({ queryKey: [FUNNEL] });
+      }, 1500);
     },
     onError: () => window.alert('Failed to send recovery email'),
   });
@@ -81,6 +85,8 @@ function AbandonedCarts() {
           Create Test Cart
         </button>
       </div>
+      <h3>Last 30 days</h3>
+      <RecoveryFunnel />
       {carts.isPending && <p>Loading abandoned carts...</p>}
       {carts.isError && <p className="error-text">Failed to load abandoned carts.</p>}
       {carts.data?.length === 0 && <p className="muted">No abandoned carts right now.</p>}
@@ -89,20 +95,30 @@ function AbandonedCarts() {
           <li key={cart.id} className="row" data-testid="abandoned-cart">
             <div>
               <strong>{cart.customerName ?? 'Unknown shopper'}</strong> · {cart.customerEmail}
+              {' '}
+              <span className={`state state-${cart.state}`} data-testid="recovery-state">
+                {stateLabel(cart)}
+              </span>
               <ul className="lines">
                 {cart.items.map((i) => (
                   <li key={i.id}>
-                    {i.name} × {i.quantity} · ${i.price}
+                    <img src={i.imageUrl} alt="" width={32} height={32} className="line-image" /> {i.name} × {i.quantity} · ${i.price}
                   </li>
                 ))}
               </ul>
               <p className="muted">
-                Total ${cart.totalAmount} · idle {formatIdle(cart.idleMinutes)} · emails sent: {cart.recoveryEmailCount}
+                Total ${cart.totalAmount} · {cart.abandonedAt ? `abandoned ${formatWhen(cart.abandonedAt)}` : `idle ${formatIdle(cart.idleMinutes)}`} · emails sent:{' '}
+                {cart.recoveryEmailCount} of {cart.sequenceLength}
                 {' · '}
                 <Link to={`/admin/history/cart/${cart.id}`}>History</Link>
               </p>
             </div>
-            <button type="button" className="button" disabled={recover.isPending} onClick={() => recover.mutate(cart.id)}>
+            <button
+              type="button"
+              className="button"
+              disabled={recover.isPending || !['waiting', 'emailed'].includes(cart.state)}
+              onClick={() => recover.mutate(cart.id)}
+            >
               Send Recovery Email
             </button>
           </li>
@@ -111,6 +127,24 @@ function AbandonedCarts() {
     </section>
   );
 }
+
+/** Where the cart stands: waiting for its first email, emailed n of the sequence, or how it ended. */
+function stateLabel(cart: AbandonedCart): string {
+  switch (cart.state) {
+    case 'waiting':
+      return 'waiting';
+    case 'emailed':
+      return `emailed ${cart.recoveryEmailCount}/${cart.sequenceLength}`;
+    case 'recovered':
+      return 'recovered';
+    case 'bought':
+      return 'bought';
+    case 'opted-out':
+      return 'opted out';
+  }
+}
+
+const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const formatIdle = (minutes: number) => (minutes < 60 ? `${minutes} min` : minutes < 2880 ? `${Math.floor(minutes / 60)} h` : `${Math.floor(minutes / 1440)} days`);
 

@@ -7,8 +7,8 @@ const created: CartEvent = { type: 'CartCreated', data: { cartId: 'c1', sessionI
 const added: CartEvent = { type: 'ItemAdded', data: { itemId: 'i1', productId: 1, name: 'Raven Hoodie', imageUrl: '/r.svg', unitPriceCents: 6800, quantity: 1 } };
 const contact: CartEvent = { type: 'ContactDetailsGiven', data: { name: 'Morticia', email: 'm@example.com' } };
 const abandoned: CartEvent = { type: 'CartAbandoned', data: {} };
-const requested = (requestId: string): CartEvent => ({ type: 'RecoveryEmailRequested', data: { requestId } });
-const sent = (requestId: string): CartEvent => ({ type: 'RecoveryEmailSent', data: { requestId, messageId: `<${requestId}>`, to: 'm@example.com' } });
+const requested = (requestId: string, step = 1): CartEvent => ({ type: 'RecoveryEmailRequested', data: { requestId, step } });
+const sent = (requestId: string, step = 1): CartEvent => ({ type: 'RecoveryEmailSent', data: { requestId, step, messageId: `<${requestId}>`, to: 'm@example.com' } });
 
 describe('cart decider: abandonment and recovery emails', () => {
   it('marks a cart with items abandoned, once', () => {
@@ -41,7 +41,7 @@ describe('cart decider: abandonment and recovery emails', () => {
   });
 
   it(`stops after ${MAX_RECOVERY_EMAILS} emails`, () => {
-    const history = [1, 2, 3].flatMap((n) => [requested(`r${n}`), sent(`r${n}`)]);
+    const history = [1, 2, 3].flatMap((n) => [requested(`r${n}`, n), sent(`r${n}`, n)]);
     spec
       .given(created, added, contact, abandoned, ...history)
       .when({ kind: 'RequestRecoveryEmail', requestId: 'r4' })

@@ -12,6 +12,8 @@ export interface CartLine {
   itemId: string;
   productId: number;
   name: string;
+  /** As the item was added (lines folded from older events may lack it). */
+  imageUrl?: string;
   unitPriceCents: number;
   quantity: number;
 }
@@ -27,9 +29,16 @@ export type CartState =
       /** The order whose payment is in progress; the cart cannot change meanwhile. */
       checkoutOrderId?: string;
       abandoned?: boolean;
-      /** A recovery email asked for and not yet sent. */
+      /** The shopper changed the cart (or began paying) after it was abandoned: no more recovery emails. */
+      changedSinceAbandoned?: boolean;
+      /** The shopper came back through a restore link. */
+      recovered?: boolean;
+      /** A recovery email asked for and not yet sent, and its step. */
       pendingRecoveryEmail?: string;
+      pendingRecoveryStep?: number;
       recoveryEmailsSent?: number;
+      /** The highest step of the sequence sent so far. */
+      lastRecoveryStep?: number;
     };
 
 /** Recovery emails a cart may get in all: more would be a nuisance, not a reminder. */
@@ -51,7 +60,10 @@ export type CartCommand =
   | { kind: 'CompleteCheckout'; orderId: string }
   | { kind: 'AbandonCart' }
   | { kind: 'RequestRecoveryEmail'; requestId: string }
-  | { kind: 'RecordRecoveryEmailSent'; requestId: string; messageId: string; to: string };
+  /** The sequence's step came due; `optedOut`: the contact address asked for no recovery emails. */
+  | { kind: 'RequestRecoveryStep'; requestId: string; step: number; optedOut: boolean }
+  | { kind: 'RecordRecoveryEmailSent'; requestId: string; messageId: string; to: string }
+  | { kind: 'RecoverCart' };
 
 /** The commands that change what the cart holds; refused while a payment is in progress. */
 const CHANGES_LINES = new Set<CartCommand['kind']>(['AddItem', 'ChangeQuantity', 'RemoveItem', 'ClearCart', 'RepriceItems']);
@@ -70,9 +82,10 @@ const lineOf = (state: Extract<CartState, { exists: true }>, itemId: string) => 
 export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
   initialState: { exists: false },
 
-  evolve(state, event) {
+  evolve(previous, event) {
     if (event.type === 'CartCreated') return { exists: true, ...event.data, lines: [] };
-    if (!state.exists) return state;
+    if (!previous.exists) return previous;
+    const state = previous.abandoned && SHOPPER_CHANGES.has(event.type) ? { ...previous, changedSinceAbandoned: true } : previous;
     switch (event.type) {
       case 'ItemAdded':
         return { ...state, lines: [...state.lines, { ...event.data }] };
@@ -95,9 +108,19 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
       case 'CartAbandoned':
         return { ...state, abandoned: true };
       case 'RecoveryEmailRequested':
-        return { ...state, pendingRecoveryEmail: event.data.requestId };
-      case 'RecoveryEmailSent':
-        return { ...state, pendingRecoveryEmail: undefined, recoveryEmailsSent: (state.recoveryEmailsSent ?? 0) + 1 };
+        return { ...state, pendingRecoveryEmail: event.data.requestId, pendingRecoveryStep: event.data.step ?? (state.lastRecoveryStep ?? 0) + 1 };
+      case 'RecoveryEmailSent': {
+        const step = event.data.step ?? (state.lastRecoveryStep ?? 0) + 1;
+        return {
+          ...state,
+          pendingRecoveryEmail: undefined,
+          pendingRecoveryStep: undefined,
+          recoveryEmailsSent: (state.recoveryEmailsSent ?? 0) + 1,
+          lastRecoveryStep: Math.max(step, state.lastRecoveryStep ?? 0),
+        };
+      }
+      case 'CartRecovered':
+        return { ...state, recovered: true };
     }
   },
 
@@ -164,15 +187,50 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
         if ((state.recoveryEmailsSent ?? 0) >= MAX_RECOVERY_EMAILS) {
           throw conflict(`This cart has had ${MAX_RECOVERY_EMAILS} recovery emails already.`, 'RECOVERY_LIMIT');
         }
-        const requested: CartEvent = { type: 'RecoveryEmailRequested', data: { requestId: command.requestId } };
+        // The studio's email counts as the sequence's next step, so the sequence skips it.
+        const step = (state.lastRecoveryStep ?? 0) + 1;
+        const requested: CartEvent = { type: 'RecoveryEmailRequested', data: { requestId: command.requestId, step } };
         return state.abandoned ? [requested] : [{ type: 'CartAbandoned', data: {} }, requested];
       }
+      case 'RequestRecoveryStep':
+        return recoveryStepStops(state, command.step, command.optedOut)
+          ? []
+          : [{ type: 'RecoveryEmailRequested', data: { requestId: command.requestId, step: command.step } }];
       case 'RecordRecoveryEmailSent':
         if (state.pendingRecoveryEmail !== command.requestId) return [];
-        return [{ type: 'RecoveryEmailSent', data: { requestId: command.requestId, messageId: command.messageId, to: command.to } }];
+        return [
+          {
+            type: 'RecoveryEmailSent',
+            data: { requestId: command.requestId, step: state.pendingRecoveryStep ?? (state.lastRecoveryStep ?? 0) + 1, messageId: command.messageId, to: command.to },
+          },
+        ];
+      case 'RecoverCart':
+        // Only an abandoned cart that still holds something is won back; a second click is the same return.
+        return state.abandoned && !state.recovered && state.lines.length > 0 ? [{ type: 'CartRecovered', data: {} }] : [];
     }
   },
 };
+
+/** What the shopper does to a cart; after its abandonment any of it means they are back, so the emails stop. */
+const SHOPPER_CHANGES = new Set<CartEvent['type']>(['ItemAdded', 'ItemQuantityChanged', 'ItemRemoved', 'ContactDetailsGiven', 'CartCleared', 'CheckoutStarted']);
+
+/**
+ * Why the sequence's `step` sends nothing, or undefined when it is due: the cart is not abandoned,
+ * bought or emptied (no lines), being paid for, changed by the shopper or recovered since; the step
+ * (or a later one) went out already or another email is on its way; there is no address, or it opted out.
+ */
+export function recoveryStepStops(state: CartState, step: number, optedOut: boolean): string | undefined {
+  if (!state.exists || !state.abandoned) return 'not abandoned';
+  if (state.lines.length === 0) return 'bought or emptied';
+  if (state.checkoutOrderId) return 'being paid for';
+  if (state.changedSinceAbandoned) return 'changed by the shopper';
+  if (state.recovered) return 'recovered';
+  if ((state.lastRecoveryStep ?? 0) >= step) return 'step sent already';
+  if (state.pendingRecoveryEmail) return 'an email is on its way';
+  if (!state.contact) return 'no address';
+  if (optedOut) return 'opted out';
+  return undefined;
+}
 
 /** Only a cart with something in it, not being paid for, can be abandoned or recovered. */
 function checkRecoverable(state: Extract<CartState, { exists: true }>): void {

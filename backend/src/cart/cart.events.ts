@@ -19,11 +19,17 @@ export type CheckoutFailed = DomainEvent<'CheckoutFailed', { orderId: string }>;
 /** The order was paid: its lines leave the cart. */
 export type CartCheckedOut = DomainEvent<'CartCheckedOut', { orderId: string }>;
 
-/** The studio marked the cart abandoned (the shopper left it with items and an email). */
+/** The shopper left the cart with items and an email: the worker found it idle, or the studio marked it. Starts the email sequence. */
 export type CartAbandoned = DomainEvent<'CartAbandoned', Record<string, never>>;
-/** The studio asked for a recovery email; the worker sends it and records `RecoveryEmailSent`. */
-export type RecoveryEmailRequested = DomainEvent<'RecoveryEmailRequested', { requestId: string }>;
-export type RecoveryEmailSent = DomainEvent<'RecoveryEmailSent', { requestId: string; messageId: string; to: string }>;
+/**
+ * A recovery email is due: the sequence's step came round, or the studio asked (counted as the
+ * next step). The worker sends it and records `RecoveryEmailSent`. Events from before the
+ * sequence have no step: they were the next one.
+ */
+export type RecoveryEmailRequested = DomainEvent<'RecoveryEmailRequested', { requestId: string; step?: number }>;
+export type RecoveryEmailSent = DomainEvent<'RecoveryEmailSent', { requestId: string; step?: number; messageId: string; to: string }>;
+/** The shopper came back through a recovery email's restore link: the sequence stops. */
+export type CartRecovered = DomainEvent<'CartRecovered', Record<string, never>>;
 
 export type CartEvent =
   | CartCreated
@@ -38,7 +44,8 @@ export type CartEvent =
   | CartCheckedOut
   | CartAbandoned
   | RecoveryEmailRequested
-  | RecoveryEmailSent;
+  | RecoveryEmailSent
+  | CartRecovered;
 
 export const CART_STREAM_TYPE = 'Cart';
 export const cartStream = (cartId: string) => ({ id: `cart-${cartId}`, type: CART_STREAM_TYPE });

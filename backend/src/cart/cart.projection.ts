@@ -63,6 +63,7 @@ export class CartProjection implements Projection {
       case 'CartAbandoned':
         return [updateById('carts', cartId, { abandoned_at: event.recordedAt, version: event.version })];
       case 'RecoveryEmailRequested':
+      case 'CartRecovered':
         return [updateById('carts', cartId, { version: event.version })];
       case 'RecoveryEmailSent':
         return [write('update carts set email_sent = true, recovery_email_count = recovery_email_count + 1, version = ? where id = ?', event.version, cartId)];

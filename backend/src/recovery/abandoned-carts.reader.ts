@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import { formatCents } from '../platform/money';
 
 interface Row {
@@ -13,32 +14,50 @@ interface Row {
   recovery_email_count: number;
   abandoned_at: Date | null;
   updated_at: Date;
+  recovered: boolean;
+  bought: boolean;
+  opted_out: boolean;
   items: { id: string; productId: number; name: string; imageUrl: string; quantity: number; unitPriceCents: number }[];
 }
 
+/** Where a cart stands in its recovery: `emailed` comes with how many of the sequence's emails went out. */
+export type RecoveryState = 'waiting' | 'emailed' | 'recovered' | 'bought' | 'opted-out';
+
 /**
- * Carts the studio may win back: items and a known email, not being paid for, and either marked
- * abandoned or idle for `idleMinutes`. Reads the carts projection (the recovery module's view of it).
+ * Carts the studio may win back, and how their recovery went: carts with items and a known email,
+ * not being paid for, idle RECOVERY_IDLE; and every cart recorded abandoned (bought ones too, so the
+ * list shows what came back). Reads the carts projection, with the cart's own events for the
+ * outcome and the opt-out streams for the address.
  */
 @Injectable()
 export class AbandonedCartsReader {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
-  async list(idleMinutes: number) {
+  async list() {
     const rows = await (this.orm.em.fork() as EntityManager).execute<Row[]>(
       `select c.id, c.session_id, c.customer_name, c.customer_email, c.total_cents, c.email_sent, c.recovery_email_count,
               c.abandoned_at, c.updated_at,
-              json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'name', i.name, 'imageUrl', i.image_url,
-                                         'quantity', i.quantity, 'unitPriceCents', i.unit_price_cents) order by i.added_at) as items
-         from carts c join cart_items i on i.cart_id = c.id
-        where c.customer_email is not null and c.checkout_order_id is null
-          and (c.abandoned_at is not null or c.updated_at < now() - make_interval(mins => ?))
+              exists (select 1 from events e where e.stream_id = 'cart-' || c.id and e.type = 'CartRecovered') as recovered,
+              (c.abandoned_at is not null and exists (select 1 from events e where e.stream_id = 'cart-' || c.id and e.type = 'CartCheckedOut'
+                                                        and e.recorded_at > c.abandoned_at)) as bought,
+              exists (select 1 from events e where e.stream_id = 'recovery-opt-out-' || left(encode(sha256(convert_to(lower(trim(c.customer_email)), 'UTF8')), 'hex'), 32)) as opted_out,
+              coalesce(json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'name', i.name, 'imageUrl', i.image_url,
+                                         'quantity', i.quantity, 'unitPriceCents', i.unit_price_cents) order by i.added_at) filter (where i.id is not null), '[]') as items
+         from carts c left join cart_items i on i.cart_id = c.id
+        where c.customer_email is not null
+          and (c.abandoned_at is not null
+               or (c.checkout_order_id is null and c.updated_at < now() - make_interval(secs => ?)
+                   and exists (select 1 from cart_items x where x.cart_id = c.id)))
         group by c.id
-        order by c.updated_at desc
+        order by coalesce(c.abandoned_at, c.updated_at) desc
         limit 200`,
-      [idleMinutes],
+      [this.config.recoveryIdleMs / 1000],
     );
     const now = Date.now();
+    const emails = this.config.RECOVERY_SEQUENCE.length;
     return rows.map((r) => ({
       id: r.id,
       sessionId: r.session_id,
@@ -51,6 +70,15 @@ export class AbandonedCartsReader {
       abandonedAt: r.abandoned_at ? new Date(r.abandoned_at).toISOString() : null,
       emailSent: r.email_sent,
       recoveryEmailCount: r.recovery_email_count,
+      sequenceLength: emails,
+      state: stateOf(r),
     }));
   }
+}
+
+function stateOf(r: Row): RecoveryState {
+  if (r.bought) return 'bought';
+  if (r.recovered) return 'recovered';
+  if (r.opted_out) return 'opted-out';
+  return r.recovery_email_count > 0 ? 'emailed' : 'waiting';
 }

@@ -7,11 +7,13 @@ import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { RecoveryLinks } from './recovery-links';
+import { RecoveryOptOuts } from './recovery-opt-out';
 import { recoveryEmail } from './recovery.email';
 
 export const RECOVERY_EMAIL_JOB = 'cart-recovery';
 
-/** On `RecoveryEmailRequested`, the worker emails the shopper a link back to their cart, once. */
+/** On `RecoveryEmailRequested` (a step of the sequence, or the studio's button), the worker emails the shopper, once. */
 @Injectable()
 export class RecoveryEmailJob implements OnModuleInit {
   private readonly logger = new Logger('RecoveryEmail');
@@ -23,6 +25,8 @@ export class RecoveryEmailJob implements OnModuleInit {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly mail: Mail,
+    private readonly links: RecoveryLinks,
+    private readonly optOuts: RecoveryOptOuts,
   ) {}
 
   onModuleInit(): void {
@@ -33,16 +37,30 @@ export class RecoveryEmailJob implements OnModuleInit {
     });
   }
 
-  /** Checks the cart stream first: a repeated job, a bought or emptied cart, sends nothing. */
+  /**
+   * Checks the cart stream first: a repeated job, a bought or emptied cart, sends nothing. The
+   * opt-out is checked again here, as the studio's button does not go through the sequence.
+   */
   async send(cartId: string, requestId: string, caller: RequestContext): Promise<'sent' | 'nothing-to-send'> {
     const { state } = await this.queries.execute(new LoadCartQuery(cartId));
     if (!state.exists || state.pendingRecoveryEmail !== requestId || !state.contact || state.lines.length === 0) return 'nothing-to-send';
-    const base = (this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`).replace(/\/+$/, '');
-    const cartUrl = `${base}/cart?cart=${encodeURIComponent(state.sessionId)}`;
     const to = state.contact.email;
-    const { messageId } = await this.mail.send(recoveryEmail({ requestId, to, name: state.contact.name, lines: state.lines, cartUrl }));
+    if (await this.optOuts.optedOut(to)) return 'nothing-to-send';
+    const step = state.pendingRecoveryStep ?? 1;
+    const { messageId } = await this.mail.send(
+      recoveryEmail({
+        messageKey: `${cartId}-${requestId}`,
+        step,
+        to,
+        name: state.contact.name,
+        lines: state.lines,
+        publicUrl: this.config.publicUrl,
+        restoreUrl: this.links.restoreUrl(cartId),
+        unsubscribeUrl: this.links.unsubscribeUrl(cartId),
+      }),
+    );
     await this.commands.execute(new RunCartCommand(cartId, { kind: 'RecordRecoveryEmailSent', requestId, messageId, to }, caller));
-    this.logger.log(`Cart ${cartId}: recovery email sent`);
+    this.logger.log(`Cart ${cartId}: recovery email ${step} sent`);
     return 'sent';
   }
 }

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { AdminOnly } from '../auth/admin.guard';
 import { CartReader, RunCartCommand } from '../cart';
-import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
-import { notFound } from '../platform/errors/domain-error';
+import { conflict, notFound } from '../platform/errors/domain-error';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { z } from 'zod';
 import { AbandonedCartsReader } from './abandoned-carts.reader';
+import { RecoveryFunnelReader } from './recovery-funnel.reader';
+import { RecoveryOptOuts } from './recovery-opt-out';
 import { TestCartMaker } from './test-cart';
 
+const days = new ZodPipe(z.coerce.number({ error: 'days must be a whole number from 1 to 365.' }).int('days must be a whole number from 1 to 365.').min(1, 'days must be a whole number from 1 to 365.').max(365, 'days must be a whole number from 1 to 365.').default(30));
 const cartId = new ZodPipe(z.uuid('The cart id must be a UUID.').transform((s) => s.toLowerCase()));
 
 /** Abandoned-cart recovery: the studio's list, the abandon and recovery-email actions, and the test-cart tool. */
@@ -19,16 +21,23 @@ const cartId = new ZodPipe(z.uuid('The cart id must be a UUID.').transform((s) =
 @AdminOnly()
 export class RecoveryController {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commands: CommandBus,
     private readonly carts: CartReader,
     private readonly abandoned: AbandonedCartsReader,
     private readonly testCarts: TestCartMaker,
+    private readonly funnels: RecoveryFunnelReader,
+    private readonly optOuts: RecoveryOptOuts,
   ) {}
 
   @Get('api/admin/abandoned-carts')
   list() {
-    return this.abandoned.list(this.config.RECOVERY_IDLE_MINUTES);
+    return this.abandoned.list();
+  }
+
+  /** The recovery funnel over the carts abandoned in the last `days` (default 30). */
+  @Get('api/admin/recovery/funnel')
+  funnel(@Query('days', days) span: number) {
+    return this.funnels.read(span);
   }
 
   @Post('api/admin/test-cart')
@@ -47,6 +56,8 @@ export class RecoveryController {
   @Post('api/cart/:cartId/recovery-email')
   @HttpCode(202)
   async recoveryEmail(@Param('cartId', cartId) id: string, @Caller() caller: RequestContext) {
+    const email = (await this.carts.response(id))?.cart.customerEmail;
+    if (email && (await this.optOuts.optedOut(email))) throw conflict('This address asked for no more reminders about carts.', 'OPTED_OUT');
     await this.commands.execute(new RunCartCommand(id, { kind: 'RequestRecoveryEmail', requestId: randomUUID() }, caller));
     return { success: true, message: 'The recovery email is on its way.', ...(await this.cart(id)) };
   }

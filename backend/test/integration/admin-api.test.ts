@@ -135,12 +135,12 @@ describe('abandoned carts and recovery emails', () => {
     const texts = await Promise.all(files.map((f) => readFile(join(t.dataDir, 'mail', f), 'utf8')));
     // The body is quoted-printable: undo its soft line breaks and its escaped '='.
     const email = texts.find((x) => x.includes('To: gomez@example.com'))!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    expect(email).toContain('Your Dark Circle cart is waiting');
-    expect(email).toMatch(/http:\/\/localhost:\d+\/cart\?cart=session_recover_2/);
+    expect(email).toContain('You left something in your Dark Circle cart');
+    expect(email).toMatch(/http:\/\/localhost:\d+\/cart\/restore\?token=/);
     expect(email).toContain('Skull Tote session_recover_2');
 
     const mail = await admin.get('/api/admin/mail');
-    expect(mail.body.some((m: { to: string; subject: string }) => m.to === 'gomez@example.com' && m.subject === 'Your Dark Circle cart is waiting')).toBe(true);
+    expect(mail.body.some((m: { to: string; subject: string }) => m.to === 'gomez@example.com' && m.subject === 'You left something in your Dark Circle cart')).toBe(true);
     const history = await admin.get(`/api/admin/history/cart/${cartId}`);
     const sent = history.body.events.find((e: { type: string }) => e.type === 'RecoveryEmailSent');
     expect(sent.actor).toBe('worker');

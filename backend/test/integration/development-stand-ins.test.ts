@@ -69,6 +69,12 @@ describe('the Square emulator and the development link secret', () => {
     const res = await from(OUTSIDE, { method: 'GET', url: '/newsletter/unsubscribe?token=anything' });
     expect(res.statusCode).toBe(403);
     expect((await from('127.0.0.1', { method: 'GET', url: '/newsletter/unsubscribe?token=anything' })).statusCode).toBe(400);
+    // The recovery email's links too: a restore link forged with the development secret opens no one's cart.
+    for (const url of ['/cart/restore?token=anything', '/recovery/unsubscribe?token=anything']) {
+      expect((await from(OUTSIDE, { method: 'GET', url })).statusCode).toBe(403);
+      expect((await from('127.0.0.1', { method: 'GET', url })).statusCode).toBe(400);
+    }
+    expect((await from(OUTSIDE, { method: 'POST', url: '/recovery/unsubscribe', payload: { token: 'anything' } })).statusCode).toBe(403);
   });
 });
 

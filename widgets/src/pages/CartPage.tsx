@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Cart, CartItem } from '../cart/cart-api';
 import { subtotalCents } from '../cart/cart-totals';
 import { CartItemList } from '../cart/CartItemList';
+import { RestoredCartNote } from '../cart/RestoredCartNote';
 import { PaymentSection } from '../checkout/PaymentSection';
 import { useCardForm } from '../checkout/useCardForm';
 import { useCompleteOrder } from '../checkout/useCompleteOrder';
@@ -40,6 +41,7 @@ export function CartPage() {
   return (
     <main id="main" className="page container">
       <title>Cart — The Dark Circle</title>
+      <RestoredCartNote />
       {content}
     </main>
   );

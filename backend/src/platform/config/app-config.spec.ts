@@ -51,3 +51,20 @@ describe('settings', () => {
     expect(loadSettings({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });
 });
+
+describe('recovery durations', () => {
+  it('reads s, m, h and d, with the older minutes setting still working', () => {
+    const s = loadSettings({ RECOVERY_IDLE: '90s', RECOVERY_SCAN_EVERY: '2m', RECOVERY_SEQUENCE: '1h,24h,3d' });
+    expect(s).toMatchObject({ recoveryIdleMs: 90_000, RECOVERY_SCAN_EVERY: 120_000, RECOVERY_SEQUENCE: [3_600_000, 86_400_000, 259_200_000] });
+    expect(loadSettings({ RECOVERY_IDLE_MINUTES: '30' }).recoveryIdleMs).toBe(1_800_000);
+    expect(loadSettings({}).recoveryIdleMs).toBe(3_600_000);
+    expect(loadSettings({}).RECOVERY_SEQUENCE).toEqual([3_600_000, 86_400_000, 259_200_000]);
+    expect(loadSettings({}).RECOVERY_LINK_DAYS).toBe(14);
+  });
+
+  it('names a bad duration or a sequence out of order', () => {
+    expect(() => loadSettings({ RECOVERY_IDLE: '10 minutes' })).toThrow(/RECOVERY_IDLE: must be a duration/);
+    expect(() => loadSettings({ RECOVERY_SEQUENCE: '24h,1h' })).toThrow(/RECOVERY_SEQUENCE: must be durations in increasing order/);
+    expect(() => loadSettings({ RECOVERY_SEQUENCE: '1h,,2h' })).toThrow(/RECOVERY_SEQUENCE/);
+  });
+});

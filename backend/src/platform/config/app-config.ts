@@ -1,9 +1,13 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseDuration, parseDurationList } from './durations';
 
 const repoRoot = resolve(__dirname, '../../../..');
 
 const port = z.coerce.number().int().min(0).max(65535);
+
+/** A duration setting (`90s`, `5m`, `24h`, `2d`) as milliseconds. */
+const duration = z.string().transform((text, ctx) => parseDuration(text) ?? (ctx.addIssue({ code: 'custom', message: 'must be a duration such as 90s, 5m, 24h or 2d' }), z.NEVER));
 
 /** Every setting the shop reads from the environment, with its embedded default. */
 const schema = z
@@ -56,8 +60,19 @@ const schema = z
     GOOGLE_EMULATOR_PORT: port.optional(),
     /** Comma-separated emails of the people who may use the admin app. */
     ADMIN_EMAILS: z.string().optional(),
-    /** A cart with items and an email, idle this long, counts as abandoned. */
-    RECOVERY_IDLE_MINUTES: z.coerce.number().int().min(1).default(60),
+    /** A cart with items and an email, idle this long, is recorded abandoned (`90s`, `60m`, `24h`, `2d`). */
+    RECOVERY_IDLE: duration.optional(),
+    /** The older form of RECOVERY_IDLE, in minutes; read when RECOVERY_IDLE is unset. */
+    RECOVERY_IDLE_MINUTES: z.coerce.number().int().min(1).optional(),
+    /** How often the worker looks for idle carts to record abandoned. */
+    RECOVERY_SCAN_EVERY: duration.default(300_000),
+    /** Each recovery email's delay after the abandonment, in order. */
+    RECOVERY_SEQUENCE: z
+      .string()
+      .transform((text, ctx) => parseDurationList(text) ?? (ctx.addIssue({ code: 'custom', message: 'must be durations in increasing order such as 1h,24h,72h' }), z.NEVER))
+      .default([3_600_000, 86_400_000, 259_200_000]),
+    /** How long a recovery email's restore link works. */
+    RECOVERY_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
     /** How often the worker brings the Square catalogue over (0: only when the studio asks); unset: hourly from a real Square, never from the emulator. */
     SQUARE_SYNC_EVERY_MS: z.coerce.number().int().min(0).optional(),
     /** Where uploaded product images go; unset: DATA_DIR/uploads. */
@@ -138,6 +153,8 @@ export type Settings = z.infer<typeof schema> & {
   seedDemoCatalog: boolean;
   /** Who may use the admin app, in lower case. */
   adminEmails: string[];
+  /** RECOVERY_IDLE, else RECOVERY_IDLE_MINUTES, else an hour, in milliseconds. */
+  recoveryIdleMs: number;
   /** Where the widget demo page is served, outside production (else null). */
   widgetDemoPort: number | null;
   /** The origins the widgets' CORS allows: WIDGET_ORIGINS, plus the demo page's outside production. */
@@ -167,6 +184,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     linkSecret: settings.LINK_SECRET ?? 'development-only link secret: set LINK_SECRET',
     seedDemoCatalog: settings.SEED_DEMO_CATALOG ?? settings.NODE_ENV !== 'production',
     adminEmails: settings.ADMIN_EMAILS ? parseEmails(settings.ADMIN_EMAILS) : [DEVELOPMENT_ADMIN],
+    recoveryIdleMs: settings.RECOVERY_IDLE ?? (settings.RECOVERY_IDLE_MINUTES ?? 60) * 60_000,
     widgetDemoPort,
     widgetOrigins: [...new Set(widgetOrigins)],
   };

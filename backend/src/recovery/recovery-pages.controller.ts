@@ -1,0 +1,97 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { LoadCartQuery } from '../cart';
+import { Caller } from '../platform/context/correlation';
+import type { RequestContext } from '../platform/context/request-context';
+import { invalid, notFound } from '../platform/errors/domain-error';
+import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
+import { ZodPipe } from '../platform/validation/zod.pipe';
+import { CartRestore } from './cart-restore';
+import { RecoveryLinks } from './recovery-links';
+import { RecoveryOptOuts } from './recovery-opt-out';
+import {
+  confirmRecoveryUnsubscribePage,
+  expiredRestoreLinkPage,
+  invalidRestoreLinkPage,
+  invalidUnsubscribeLinkPage,
+  missingCartPage,
+  recoveryUnsubscribedPage,
+} from './recovery.pages';
+
+const restoreBody = z.object({ token: z.string('The token is missing.').min(1, 'The token is missing.').max(300, 'The token is too long.') });
+
+/**
+ * The links in a recovery email. The restore link brings the cart into whatever browser opens it
+ * (through the storefront's `/cart?cart=<sessionId>` hand-over), whose cart page then records the
+ * return and shows what changed; the unsubscribe link only asks on opening (mail scanners follow
+ * links), its button stops the emails.
+ */
+@Controller()
+// Links signed with the development secret could be forged by anyone: only this machine may use them.
+@UseGuards(OnlyFromThisMachineWhile('linkSecret'))
+export class RecoveryPagesController {
+  constructor(
+    private readonly links: RecoveryLinks,
+    private readonly restorer: CartRestore,
+    private readonly optOuts: RecoveryOptOuts,
+    private readonly queries: QueryBus,
+  ) {}
+
+  /**
+   * Opening the link changes nothing (mail scanners open links too): it hands the cart to this
+   * browser and passes the token on; the cart page then posts it, which records the return.
+   */
+  @Get('cart/restore')
+  async open(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
+    const link = this.links.restoreOf(token);
+    if ('invalid' in link) return this.html(reply, link.invalid === 'expired' ? 410 : 400, link.invalid === 'expired' ? expiredRestoreLinkPage() : invalidRestoreLinkPage());
+    const { state } = await this.queries.execute(new LoadCartQuery(link.cartId));
+    if (!state.exists) return this.html(reply, 404, missingCartPage());
+    const target = `/cart?cart=${encodeURIComponent(state.sessionId)}&restore=${encodeURIComponent(String(token))}`;
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 303);
+  }
+
+  /** The cart page, opened through a restore link: `CartRecovered` (once), the cart brought up to date, and what changed. */
+  @Post('api/cart/restore')
+  @HttpCode(200)
+  async restore(@Body(new ZodPipe(restoreBody)) body: z.infer<typeof restoreBody>, @Caller() caller: RequestContext) {
+    const link = this.links.restoreOf(body.token);
+    if ('invalid' in link) {
+      throw link.invalid === 'expired'
+        ? invalid('This link has expired. Your pieces may still be in the shop.', 'LINK_EXPIRED')
+        : invalid('This link is not valid.', 'INVALID_LINK');
+    }
+    const restored = await this.restorer.restore(link.cartId, caller);
+    if (!restored) throw notFound('That cart was not found.');
+    return { notes: restored.notes };
+  }
+
+  @Get('recovery/unsubscribe')
+  async confirm(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
+    const email = await this.emailOf(token);
+    if (!email) return this.html(reply, 400, invalidUnsubscribeLinkPage());
+    this.html(reply, 200, (await this.optOuts.optedOut(email)) ? recoveryUnsubscribedPage(email) : confirmRecoveryUnsubscribePage(email, String(token)));
+  }
+
+  @Post('recovery/unsubscribe')
+  async unsubscribe(@Body() body: unknown, @Res() reply: FastifyReply, @Caller() caller: RequestContext): Promise<void> {
+    const token = (body as { token?: unknown } | undefined)?.token;
+    const email = await this.emailOf(token);
+    if (!email) return this.html(reply, 400, invalidUnsubscribeLinkPage());
+    await this.optOuts.optOut(email, caller);
+    this.html(reply, 200, recoveryUnsubscribedPage(email));
+  }
+
+  private async emailOf(token: unknown): Promise<string | undefined> {
+    const cartId = this.links.unsubscribeOf(token);
+    if (!cartId) return undefined;
+    const { state } = await this.queries.execute(new LoadCartQuery(cartId));
+    return state.exists ? state.contact?.email : undefined;
+  }
+
+  private html(reply: FastifyReply, status: number, html: string): void {
+    reply.status(status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(html);
+  }
+}

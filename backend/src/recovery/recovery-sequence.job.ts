@@ -1,0 +1,82 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { LoadCartQuery, RunCartCommand } from '../cart';
+import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
+import type { RequestContext } from '../platform/context/request-context';
+import type { RecordedEvent } from '../platform/event-store/recorded-event';
+import { JobHandlers } from '../platform/jobs/job-handlers';
+import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { QueueRegistry, withTimeout } from '../platform/outbox/queue.registry';
+import { RecoveryOptOuts } from './recovery-opt-out';
+
+export const RECOVERY_SEQUENCE_JOB = 'recovery-sequence';
+export const RECOVERY_STEP_JOB = 'recovery-step';
+
+interface StepJob {
+  cartId: string;
+  step: number;
+  /** The abandonment's event id and metadata: the step's events are caused by it, under its correlation id. */
+  eventId: string;
+  metadata: RecordedEvent['metadata'];
+}
+
+/** One id per cart and step: adding a step again (a retried or repeated planning job) is a no-op in BullMQ. */
+export const stepJobId = (cartId: string, step: number) => `recovery-${cartId}-step-${step}`;
+
+const STEP_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 30 * 24 * 3600 },
+  removeOnFail: { age: 30 * 24 * 3600 },
+} as const;
+
+/**
+ * The email sequence. `CartAbandoned` reaches the worker through the outbox (so it is never lost),
+ * and its job adds one delayed job per step of RECOVERY_SEQUENCE, each with a stable id and a delay
+ * counted from when the abandonment was recorded (a late planning job shortens the delays rather
+ * than shifting the sequence). When a step comes due it asks the cart's decider, which requests the
+ * email only if the cart still waits for its shopper; the email job sends it.
+ */
+@Injectable()
+export class RecoverySequenceJob implements OnModuleInit {
+  private readonly logger = new Logger('RecoverySequence');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly routes: OutboxRoutes,
+    private readonly handlers: JobHandlers,
+    private readonly queues: QueueRegistry,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly optOuts: RecoveryOptOuts,
+  ) {}
+
+  onModuleInit(): void {
+    this.routes.route('CartAbandoned', { queue: 'recovery', jobName: RECOVERY_SEQUENCE_JOB });
+    this.handlers.handle('recovery', RECOVERY_SEQUENCE_JOB, (event) => this.plan(event as RecordedEvent));
+    this.handlers.handle('recovery', RECOVERY_STEP_JOB, (data, _job, caller) => this.runStep(data as StepJob, caller));
+  }
+
+  async plan(abandonment: RecordedEvent): Promise<{ steps: number }> {
+    const cartId = abandonment.streamId.slice('cart-'.length);
+    const abandonedAt = new Date(abandonment.recordedAt).getTime();
+    const queue = this.queues.get('recovery');
+    for (const [i, offset] of this.config.RECOVERY_SEQUENCE.entries()) {
+      const step = i + 1;
+      const data: StepJob = { cartId, step, eventId: abandonment.eventId, metadata: abandonment.metadata };
+      const delay = Math.max(0, abandonedAt + offset - Date.now());
+      await withTimeout(queue.add(RECOVERY_STEP_JOB, data, { jobId: stepJobId(cartId, step), delay, ...STEP_JOB_OPTIONS }), 5000);
+    }
+    return { steps: this.config.RECOVERY_SEQUENCE.length };
+  }
+
+  async runStep({ cartId, step }: StepJob, caller: RequestContext): Promise<'requested' | 'nothing-to-send'> {
+    const { state } = await this.queries.execute(new LoadCartQuery(cartId));
+    const optedOut = state.exists && state.contact ? await this.optOuts.optedOut(state.contact.email) : false;
+    const requestId = `step-${step}`;
+    const after = await this.commands.execute(new RunCartCommand(cartId, { kind: 'RequestRecoveryStep', requestId, step, optedOut }, caller));
+    const requested = after.state.exists && after.state.pendingRecoveryEmail === requestId;
+    this.logger.log(`Cart ${cartId}: recovery step ${step} ${requested ? 'requested' : 'not sent'}`);
+    return requested ? 'requested' : 'nothing-to-send';
+  }
+}
