@@ -6,6 +6,7 @@ import { EventStore } from './event-store/event-store';
 import { HealthController } from './health/health.controller';
 import { HistoryController } from './history/history.controller';
 import { JobHandlers } from './jobs/job-handlers';
+import { QueueDashboard } from './jobs/queue-dashboard';
 import { OutboxBacklog } from './outbox/outbox-backlog';
 import { OutboxRoutes } from './outbox/outbox-routes';
 import { QueuesModule } from './outbox/queues.module';
@@ -17,7 +18,7 @@ import { ProjectionRegistry } from './projections/projection.registry';
 @Module({
   imports: [CqrsModule.forRoot(), QueuesModule],
   controllers: [HealthController, HistoryController],
-  providers: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
+  providers: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, QueueDashboard],
   exports: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
 })
 export class PlatformModule {}
