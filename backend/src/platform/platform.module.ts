@@ -8,6 +8,7 @@ import { HistoryController } from './history/history.controller';
 import { JobHandlers } from './jobs/job-handlers';
 import { QueueDashboard } from './jobs/queue-dashboard';
 import { OutboxBacklog } from './outbox/outbox-backlog';
+import { OutboxController } from './outbox/outbox.controller';
 import { OutboxRoutes } from './outbox/outbox-routes';
 import { QueuesModule } from './outbox/queues.module';
 import { ProjectionRebuilder } from './projections/projection-rebuilder';
@@ -17,7 +18,7 @@ import { ProjectionRegistry } from './projections/projection.registry';
 @Global()
 @Module({
   imports: [CqrsModule.forRoot(), QueuesModule],
-  controllers: [HealthController, HistoryController],
+  controllers: [HealthController, HistoryController, OutboxController],
   providers: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, QueueDashboard],
   exports: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
 })
