@@ -1,5 +1,6 @@
 // `npm run lighthouse`: Lighthouse (mobile) on the storefront's pages, served by the built shop as
-// `npm start` runs it, in Debian's Chromium. Prints one JSON document: the four category scores
+// `npm start` runs it, and on the widget demo page (another origin embedding all three elements
+// under a strict policy), in Debian's Chromium. Prints one JSON document: the four category scores
 // and the largest contentful paint of each page (with LIGHTHOUSE_RUNS=n, each run and the medians). (An ES module: Lighthouse ships only as one.)
 import { createRequire } from 'node:module';
 import { mkdtempSync } from 'node:fs';
@@ -14,6 +15,7 @@ const { startShop, stop } = require('../dist/bench/processes.js');
 const emulator = require('../dist/square/emulator/index.js');
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3911);
+const DEMO_PORT = PORT + 3;
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -36,6 +38,7 @@ const shop = await startShop(
     SQUARE_ACCESS_TOKEN: emulator.EMULATOR_ACCESS_TOKEN,
     SQUARE_APPLICATION_ID: emulator.EMULATOR_APPLICATION_ID,
     SQUARE_LOCATION_ID: emulator.EMULATOR_LOCATION_ID,
+    WIDGET_DEMO_PORT: String(DEMO_PORT),
   },
   PORT,
   join(dataDir, 'shop.log'),
@@ -44,12 +47,14 @@ const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: 
 try {
   const base = `http://127.0.0.1:${PORT}`;
   const [first] = await (await fetch(`${base}/api/products`)).json();
-  const pages = ['/', `/product/${first.id}`, '/cart', '/fonts'];
+  const pages = ['/', `/product/${first.id}`, '/cart', '/fonts'].map((page) => [page, `${base}${page}`]);
+  // The demo page names the shop as http://localhost, as `npm start` prints it.
+  pages.push(['widget demo', `http://localhost:${DEMO_PORT}/`]);
   const report = {};
-  for (const page of pages) {
+  for (const [page, url] of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const { lhr } = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
+      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
       runs.push({
         ...Object.fromEntries(Object.entries(lhr.categories).map(([name, c]) => [name, Math.round(c.score * 100)])),
         lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),

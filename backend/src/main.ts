@@ -3,6 +3,7 @@ import { createHttpApp } from './bootstrap/create-app';
 import { closeGracefully, closeOnSignal } from './bootstrap/shutdown';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
+import { standInsOf, standInsWarning } from './platform/security/development-stand-ins';
 
 /** The HTTP API and the built storefront and admin app, without the worker (docker-compose `api`). */
 async function main(): Promise<void> {
@@ -10,6 +11,8 @@ async function main(): Promise<void> {
   const app = await createHttpApp(database.config, { worker: false });
   closeOnSignal(() => closeGracefully(app), database.stop);
   await app.listen(database.config.PORT);
+  const warning = standInsWarning(standInsOf(database.config));
+  if (warning) console.warn(`*** ${warning} ***`);
 }
 
 main().catch((error) => {

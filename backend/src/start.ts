@@ -3,6 +3,8 @@ import { createHttpApp } from './bootstrap/create-app';
 import { closeGracefully, closeOnSignal } from './bootstrap/shutdown';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
+import { standInsOf, standInsWarning } from './platform/security/development-stand-ins';
+import { startWidgetDemo } from './platform/web/widget-demo';
 import { SQUARE_SETTINGS, SquareSettings } from './square';
 
 /** `npm start`: API, storefront and worker in one process, on the embedded defaults where unset. */
@@ -15,7 +17,12 @@ async function main(): Promise<void> {
   const where = config.embeddedDatabase ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL';
   const square = app.get<SquareSettings>(SQUARE_SETTINGS);
   const squareWhere = square.emulated ? `the sandbox emulator at ${square.baseUrl}` : `Square ${square.environment}`;
-  console.log(`The Dark Circle shop is open at http://localhost:${config.PORT} (database: ${where}; Redis: ${config.redisUrl}; payments: ${squareWhere})`);
+  const warning = standInsWarning(standInsOf(config));
+  if (warning) console.warn(`\n*** ${warning} ***\n`);
+  // Another site embedding the widgets (outside production): its own origin, a strict policy.
+  const demo = config.widgetDemoPort === null ? null : await startWidgetDemo({ port: config.widgetDemoPort, shop: config.publicUrl });
+  const demoWhere = demo ? `; widget demo: ${demo.url}` : '';
+  console.log(`The Dark Circle shop is open at http://localhost:${config.PORT} (database: ${where}; Redis: ${config.redisUrl}; payments: ${squareWhere}${demoWhere})`);
 }
 
 main().catch((error) => {

@@ -15,6 +15,10 @@ import './styles/checkout.css';
 import './styles/home.css';
 import { queryClient } from './api/query-client';
 import { Storefront } from './Storefront';
+import { adoptHandedOverCart } from './cart/session';
+
+// Before the first render: the cart an embedded element's Checkout links here with is the one shown.
+adoptHandedOverCart();
 
 const container = document.getElementById('root')!;
 const storefront = <Storefront client={queryClient} router={(app: ReactNode) => <BrowserRouter>{app}</BrowserRouter>} />;

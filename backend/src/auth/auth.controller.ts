@@ -1,8 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { Controller, ForbiddenException, Get, HttpCode, Inject, Logger, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { Controller, ForbiddenException, Get, HttpCode, Inject, Logger, Post, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
+import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
 import { clearCookie, readCookie, setCookie } from './cookies';
 import { GOOGLE_ENDPOINTS } from './google-endpoints';
 import { GOOGLE_STRATEGY, GoogleEndpoints } from './google.strategy';
@@ -14,11 +15,16 @@ const STATE_COOKIE = 'dc_oauth_state';
 const STATE_MAX_AGE_SECONDS = 600;
 const FAILED = '/admin?signin=failed';
 
+// Only a path of this shop: never an address elsewhere (no open redirect).
+const ownPath = z.string().regex(/^\/(?![/\\])[\w\-/?=&.%]*$/).max(200);
+
 const startQuery = z.object({
   login_hint: z.email().max(254).optional().catch(undefined),
-  // Only a path of this shop: never an address elsewhere (no open redirect).
-  returnTo: z.string().regex(/^\/(?![/\\])[\w\-/?=&.%]*$/).max(200).optional().catch(undefined),
+  returnTo: ownPath.optional().catch(undefined),
 });
+
+/** Where the sign-in goes back to: checked again on the way out, since the cookie came back from a browser. */
+const returnPath = (encoded: string | undefined) => ownPath.catch('/admin').parse(Buffer.from(encoded ?? '', 'base64url').toString() || '/admin');
 
 @Controller('api/auth')
 export class AuthController {
@@ -32,6 +38,7 @@ export class AuthController {
 
   /** Starts the sign-in: to Google (or the local picker first, when no account was named). */
   @Get('google')
+  @UseGuards(OnlyFromThisMachineWhile('signIn'))
   async start(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const { login_hint: loginHint, returnTo = '/admin' } = startQuery.parse(req.query ?? {});
     if (this.endpoints.local && !loginHint) {
@@ -47,6 +54,7 @@ export class AuthController {
   }
 
   @Get('google/callback')
+  @UseGuards(OnlyFromThisMachineWhile('signIn'))
   async callback(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const [expected, encodedReturnTo] = (readCookie(req, STATE_COOKIE) ?? '').split('.');
     clearCookie(reply, STATE_COOKIE, this.stateCookie(0));
@@ -65,7 +73,7 @@ export class AuthController {
       }
       await this.signIn.signIn(req, reply, outcome.account);
       this.logger.log(`Signed in: ${outcome.account.email}${this.signIn.isAdmin(outcome.account.email) ? ' (admin)' : ''}`);
-      reply.redirect(Buffer.from(encodedReturnTo ?? '', 'base64url').toString() || '/admin', 302);
+      reply.redirect(returnPath(encodedReturnTo), 302);
     } catch (error) {
       this.logger.warn(`Sign-in failed at the provider: ${error instanceof Error ? error.message : error}`);
       reply.redirect(FAILED, 302);

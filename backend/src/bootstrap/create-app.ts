@@ -19,6 +19,7 @@ import { guardInput } from '../platform/validation/input-guard';
 import { recordRoutes } from '../platform/web/route-table';
 import { securityHeaders, sendSecurityHeaders } from '../platform/web/security-headers';
 import { serveStaticAssets } from '../platform/web/static-assets';
+import { allowWidgetOrigins } from '../platform/web/widget-cors';
 import { leaveMultipartUnread } from '../platform/web/multipart-upload';
 import { SQUARE_SETTINGS, SquareSettings } from '../square';
 
@@ -56,6 +57,7 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
     fastify,
     securityHeaders(app.get<SquareSettings>(SQUARE_SETTINGS), config.NODE_ENV === 'production', signIn ? new URL(signIn.authorizationURL).origin : undefined),
   );
+  allowWidgetOrigins(fastify, config.widgetOrigins);
   app.useGlobalFilters(new ErrorBodyFilter());
   // Multipart only for the image upload, which reads its one file itself.
   leaveMultipartUnread(fastify);

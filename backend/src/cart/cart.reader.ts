@@ -63,6 +63,14 @@ export class CartReader {
     return row ?? null;
   }
 
+  /** Carts held by a checkout and untouched for `olderThanSeconds`, with the order that holds each. */
+  async lockedSince(olderThanSeconds: number): Promise<{ cartId: string; orderId: string }[]> {
+    return this.em().execute(
+      `select id as "cartId", checkout_order_id as "orderId" from carts where checkout_order_id is not null and updated_at < now() - make_interval(secs => ?) limit 100`,
+      [olderThanSeconds],
+    );
+  }
+
   private em(): EntityManager {
     return this.orm.em.fork() as EntityManager;
   }

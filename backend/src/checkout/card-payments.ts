@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { SquareClient, SquareError, SquareTimeoutError } from 'square';
+import { Square, SquareClient, SquareError, SquareTimeoutError } from 'square';
 import { SQUARE_SETTINGS, SquareSettings } from '../square';
 import { declineMessage } from './decline-messages';
 
@@ -9,19 +9,34 @@ export interface ChargeRequest {
   amountCents: number;
   buyerEmail: string;
   orderNumber: string;
+  /** False: only hold the amount on the card (`APPROVED`), to be completed or canceled once the card is known. */
+  autocomplete: boolean;
+}
+
+interface CardSeen {
+  paymentId: string;
+  cardBrand: string | null;
+  last4: string | null;
+  fingerprint: string | null;
 }
 
 export type ChargeOutcome =
-  | { kind: 'captured'; paymentId: string; cardBrand: string | null; last4: string | null }
+  | ({ kind: 'captured' } & CardSeen)
+  /** The amount is held on the card, not taken: `settleHold` completes or cancels it. */
+  | ({ kind: 'held' } & CardSeen)
   | { kind: 'declined'; code: string; message: string }
-  /** Square could not be reached or answered with a server error every time: whether money moved is unknown. */
+  /** Square could not say, or said something other than a verdict on the card: whether money moved is unknown. */
   | { kind: 'unknown'; message: string };
 
 const ATTEMPTS = 3;
 
+/** How far back a lost charge is looked for in Square's payment list. */
+const LOOKUP_WINDOW_MS = 24 * 3600 * 1000;
+
 /**
  * Card charges through the official SDK. Every attempt of one charge sends the same idempotency key
- * and the same body, so a timeout retried here (or by the reconciliation job) charges at most once.
+ * and the same body, so a timeout retried here (or by the shopper) charges at most once. The key is
+ * also the payment's `reference_id`: a charge whose answer was lost is found by it in Square's list.
  */
 @Injectable()
 export class CardPayments {
@@ -31,6 +46,11 @@ export class CardPayments {
     private readonly square: SquareClient,
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
   ) {}
+
+  /** The longest one `charge` can wait on Square: every attempt timing out. */
+  get longestChargeMs(): number {
+    return ATTEMPTS * this.settings.timeoutMs;
+  }
 
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
     let lastProblem = 'no answer';
@@ -42,34 +62,97 @@ export class CardPayments {
             sourceId: request.sourceId,
             amountMoney: { amount: BigInt(request.amountCents), currency: 'USD' },
             locationId: this.settings.locationId,
-            referenceId: request.orderNumber,
+            referenceId: referenceOf(request.idempotencyKey),
             buyerEmailAddress: request.buyerEmail,
             note: `Order ${request.orderNumber}`,
+            autocomplete: request.autocomplete,
           },
           // Retries are ours, so that each one is logged and bounded.
           { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 0 },
         );
-        if (payment?.id && (payment.status === 'COMPLETED' || payment.status === 'APPROVED')) {
-          return { kind: 'captured', paymentId: payment.id, cardBrand: payment.cardDetails?.card?.cardBrand ?? null, last4: payment.cardDetails?.card?.last4 ?? null };
-        }
-        return { kind: 'declined', code: payment?.status ?? 'UNKNOWN', message: declineMessage('GENERIC_DECLINE') };
+        return payment ? outcomeOf(payment) : { kind: 'unknown', message: 'Square answered without a payment' };
       } catch (error) {
-        if (!isTransient(error)) {
-          const code = (error as SquareError).errors[0]?.code ?? 'UNKNOWN';
-          return { kind: 'declined', code: String(code), message: declineMessage(String(code)) };
-        }
+        const decline = cardDecline(error);
+        if (decline) return { kind: 'declined', code: decline, message: declineMessage(decline) };
         lastProblem = describe(error);
+        // Any other refusal (a duplicate of a request still in flight, say) is no verdict on the
+        // card, and asking again cannot change it: the first attempt may yet capture.
+        if (!isTransient(error)) break;
         this.logger.warn(`Charge ${request.orderNumber} attempt ${attempt} got no answer (${lastProblem}); retrying with the same key`);
       }
     }
-    return { kind: 'unknown', message: lastProblem };
+    this.logger.warn(`Charge ${request.orderNumber}: whether the card was charged is unknown (${lastProblem}); looking for the payment`);
+    return (await this.find(request)) ?? { kind: 'unknown', message: lastProblem };
+  }
+
+  /**
+   * Takes (`capture`) or releases a held amount. A lost answer, or a hold already settled by an
+   * earlier call, is read back from the payment itself.
+   */
+  async settleHold(paymentId: string, capture: boolean): Promise<ChargeOutcome> {
+    const options = { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 2 };
+    try {
+      const { payment } = capture ? await this.square.payments.complete({ paymentId }, options) : await this.square.payments.cancel({ paymentId }, options);
+      if (payment) return outcomeOf(payment);
+    } catch (error) {
+      this.logger.warn(`Could not ${capture ? 'complete' : 'cancel'} payment ${paymentId} (${describe(error)}); reading it back`);
+    }
+    try {
+      const { payment } = await this.square.payments.get({ paymentId }, options);
+      return payment ? outcomeOf(payment) : { kind: 'unknown', message: `payment ${paymentId} was not found` };
+    } catch (error) {
+      return { kind: 'unknown', message: describe(error) };
+    }
+  }
+
+  /**
+   * The charge this request made, found in Square's payment list by its reference, without ever
+   * making one: undefined when there is none (or Square cannot be asked now).
+   */
+  async find(request: Pick<ChargeRequest, 'idempotencyKey' | 'orderNumber'>): Promise<ChargeOutcome | undefined> {
+    const reference = referenceOf(request.idempotencyKey);
+    try {
+      const page = await this.square.payments.list(
+        { beginTime: new Date(Date.now() - LOOKUP_WINDOW_MS).toISOString(), locationId: this.settings.locationId, limit: 100 },
+        { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 1 },
+      );
+      for await (const payment of page) {
+        if (payment.referenceId === reference) return outcomeOf(payment);
+      }
+      return undefined;
+    } catch (error) {
+      this.logger.warn(`Could not look for the payment of ${request.orderNumber} (${describe(error)})`);
+      return undefined;
+    }
   }
 }
 
-/**
- * Timeouts, dropped connections, 429 and 5xx: the charge may or may not have happened, so ask again.
- * Only a 4xx answer from Square is a verdict on the card.
- */
+/** `reference_id` holds at most 40 characters; keys made before they fitted are cut the same way every time. */
+const referenceOf = (idempotencyKey: string) => idempotencyKey.slice(0, 40);
+
+/** What a payment Square holds says about the charge: a completed one took the money, an approved one holds it. */
+function outcomeOf(payment: Square.Payment): ChargeOutcome {
+  const card = payment.cardDetails?.card;
+  if (payment.id && (payment.status === 'COMPLETED' || payment.status === 'APPROVED')) {
+    const seen = { paymentId: payment.id, cardBrand: card?.cardBrand ?? null, last4: card?.last4 ?? null, fingerprint: card?.fingerprint ?? null };
+    return { kind: payment.status === 'COMPLETED' ? 'captured' : 'held', ...seen };
+  }
+  if (payment.status === 'FAILED' || payment.status === 'CANCELED') {
+    const code = String(payment.cardDetails?.errors?.[0]?.code ?? 'GENERIC_DECLINE');
+    return { kind: 'declined', code, message: declineMessage(code) };
+  }
+  // PENDING (or a status this code does not know): Square has not decided yet.
+  return { kind: 'unknown', message: `payment ${payment.id} is ${payment.status ?? 'without a status'}` };
+}
+
+/** The code of a card decline: Square's `PAYMENT_METHOD_ERROR` category, and nothing else. */
+function cardDecline(error: unknown): string | undefined {
+  if (!(error instanceof SquareError)) return undefined;
+  const decline = error.errors.find((e) => e.category === 'PAYMENT_METHOD_ERROR');
+  return decline ? String(decline.code) : undefined;
+}
+
+/** Timeouts, dropped connections, 429 and 5xx: the charge may or may not have happened, so ask again. */
 function isTransient(error: unknown): boolean {
   if (error instanceof SquareTimeoutError || !(error instanceof SquareError)) return true;
   return error.statusCode === undefined || error.statusCode === 429 || error.statusCode >= 500;

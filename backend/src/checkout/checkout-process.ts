@@ -7,13 +7,24 @@ import { DomainError } from '../platform/errors/domain-error';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import { fold } from '../platform/event-store/decider';
 import { EventStore } from '../platform/event-store/event-store';
-import { CardPayments } from './card-payments';
+import { CardPayments, ChargeOutcome, ChargeRequest } from './card-payments';
+import { Discounts } from './discounts';
 import { orderDecider, OrderCommand, OrderState } from './order.decider';
 import { OrderEvent, orderStream } from './order.events';
 
 export type OpenOrder = Extract<OrderState, { exists: true }>;
 
 const MAX_CONTENTION_RETRIES = 20;
+
+const chargeOf = ({ opened }: OpenOrder): ChargeRequest => ({
+  idempotencyKey: opened.idempotencyKey,
+  sourceId: opened.sourceId,
+  amountCents: opened.totalCents,
+  buyerEmail: opened.customer.email,
+  orderNumber: opened.orderNumber,
+  // A first-order code waits for the card to be known before any money is taken.
+  autocomplete: !opened.discountCode,
+});
 const isContention = (error: unknown) => error instanceof DomainError && error.code === 'CONCURRENT_CHANGE';
 
 /**
@@ -34,6 +45,7 @@ export class CheckoutProcess {
     private readonly store: EventStore,
     private readonly commands: CommandBus,
     private readonly payments: CardPayments,
+    private readonly discounts: Discounts,
   ) {}
 
   async load(orderId: string): Promise<OrderState> {
@@ -44,15 +56,21 @@ export class CheckoutProcess {
   /**
    * Moves the order on until it is placed or closed, or until Square cannot say whether the card was
    * charged (status stays `charging`; a later call asks Square again with the same key).
-   * `mayCharge` is false for the reconciliation of an order that never asked for its charge: an
-   * interrupted checkout is then given up, never charged behind the shopper's back. Each step's
-   * events are recorded as `caller`'s.
+   * `mayCharge` is false for the reconciliation job: an order that never asked for its charge is
+   * given up, and one whose charge was asked for is settled by what Square holds; nothing is ever
+   * charged behind the shopper's back. Each step's events are recorded as `caller`'s.
    */
   async advance(orderId: string, { mayCharge }: { mayCharge: boolean }, caller: RequestContext): Promise<OpenOrder> {
     for (let contention = 0; ; ) {
       const order = await this.load(orderId);
       if (!order.exists) throw new Error(`Order ${orderId} does not exist`);
-      if (order.status === 'placed' || order.status === 'closed') return order;
+      if (order.status === 'placed') return order;
+      if (order.status === 'closed') {
+        // A lock that lost a race with the close (a slow request, the reconciler) would hold the
+        // cart on an order that can never finish: let it go.
+        await this.commands.execute(new RunCartCommand(order.opened.cartId, { kind: 'FailCheckout', orderId }, caller));
+        return order;
+      }
       try {
         const settled = await this.step(order, mayCharge, caller);
         if (settled) return settled;
@@ -75,24 +93,19 @@ export class CheckoutProcess {
           return undefined;
         }
         const refusal = await this.reserveStock(order, caller);
-        await this.order(orderId, refusal ? { kind: 'RecordFailure', failure: refusal } : { kind: 'RequestCharge' }, caller);
+        await this.order(orderId, refusal ? { kind: 'RecordFailure', failure: refusal } : { kind: 'RequestCharge', at: new Date().toISOString() }, caller);
         return undefined;
       }
       case 'charging': {
-        const outcome = await this.payments.charge({
-          idempotencyKey: opened.idempotencyKey,
-          sourceId: opened.sourceId,
-          amountCents: opened.totalCents,
-          buyerEmail: opened.customer.email,
-          orderNumber: opened.orderNumber,
-        });
-        // Square could not say whether money moved: stay `charging`; a later call asks again with the same key.
-        if (outcome.kind === 'unknown') return order;
+        const charged = mayCharge ? await this.payments.charge(chargeOf(order)) : await this.settleWithoutCharging(order);
+        const outcome = charged.kind === 'held' ? await this.settleHold(order, charged) : charged;
+        // Square could not say whether money moved: stay `charging`; a later call asks again.
+        if (outcome.kind === 'unknown' || outcome.kind === 'held') return order;
         if (outcome.kind === 'captured') {
-          const { paymentId, cardBrand, last4 } = outcome;
-          await this.order(orderId, { kind: 'RecordPayment', payment: { paymentId, amountCents: opened.totalCents, cardBrand, last4 } }, caller);
+          const { paymentId, cardBrand, last4, fingerprint } = outcome;
+          await this.order(orderId, { kind: 'RecordPayment', payment: { paymentId, amountCents: opened.totalCents, cardBrand, last4, cardFingerprint: fingerprint } }, caller);
         } else {
-          this.logger.log(`Order ${opened.orderNumber}: card refused (${outcome.code})`);
+          this.logger.log(`Order ${opened.orderNumber}: not charged (${outcome.code})`);
           await this.order(orderId, { kind: 'RecordFailure', failure: { code: outcome.code, message: outcome.message } }, caller);
         }
         return undefined;
@@ -110,6 +123,28 @@ export class CheckoutProcess {
       default:
         return order;
     }
+  }
+
+  /**
+   * The reconciler's way with a charge whose answer was lost: it looks for the payment and records
+   * what Square holds, but never makes a charge itself (the shopper, told to try again, may have
+   * paid another way). No payment twice as long after the charge was asked for as the longest a
+   * charge can take (every attempt timing out): none will come.
+   */
+  private async settleWithoutCharging(order: OpenOrder): Promise<ChargeOutcome> {
+    const found = await this.payments.find(chargeOf(order));
+    if (found) return found;
+    const requestedAt = Date.parse(order.chargeRequestedAt ?? '') || 0;
+    if (Date.now() - requestedAt < 2 * this.payments.longestChargeMs) return { kind: 'unknown', message: 'the charge may still be in flight' };
+    return { kind: 'declined', code: 'NOT_CHARGED', message: 'The payment did not go through and your card was not charged. Please try again.' };
+  }
+
+  /** A held amount is taken unless the order's code is refused for this card; then it is released, and nothing was charged. */
+  private async settleHold({ opened }: OpenOrder, held: Extract<ChargeOutcome, { kind: 'held' }>): Promise<ChargeOutcome> {
+    const refusal = await this.discounts.cardRefusal(opened.discountCode, held.fingerprint);
+    const settled = await this.payments.settleHold(held.paymentId, !refusal);
+    if (refusal && settled.kind === 'declined') return { kind: 'declined', code: refusal.code, message: refusal.message };
+    return settled;
   }
 
   /** Holds every line's units for this order; on the first shortfall, the refusal to record (what was held is released by the failure step). */

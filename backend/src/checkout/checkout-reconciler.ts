@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { CartReader } from '../cart';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import { JobHandlers } from '../platform/jobs/job-handlers';
@@ -9,9 +10,9 @@ export const RECONCILE_CHECKOUTS_JOB = 'reconcile-checkouts';
 
 /**
  * Finishes checkouts whose process died part-way (killed between the charge and the record, say).
- * An order that had asked for its charge asks Square again with the same idempotency key: the
- * answer is the original outcome, so it is recorded and nothing is charged twice. One that never
- * asked is given up and its stock released.
+ * An order that had asked for its charge is looked for in Square's payments by its reference: what
+ * Square holds is recorded, and nothing is ever charged from here. One that never asked is given up
+ * and its stock released.
  */
 @Injectable()
 export class CheckoutReconciler implements OnModuleInit {
@@ -20,6 +21,7 @@ export class CheckoutReconciler implements OnModuleInit {
   constructor(
     private readonly handlers: JobHandlers,
     private readonly orders: OrderReader,
+    private readonly carts: CartReader,
     private readonly process: CheckoutProcess,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -29,17 +31,33 @@ export class CheckoutReconciler implements OnModuleInit {
     this.handlers.schedule({ queue: 'checkout', jobName: RECONCILE_CHECKOUTS_JOB, everyMs: this.config.CHECKOUT_RECONCILE_EVERY_MS });
   }
 
-  async reconcile(caller: RequestContext, olderThanSeconds = this.config.CHECKOUT_STALE_SECONDS): Promise<{ finished: number; stillUnconfirmed: number }> {
+  async reconcile(caller: RequestContext, olderThanSeconds = this.config.CHECKOUT_STALE_SECONDS): Promise<{ finished: number; stillUnconfirmed: number; failed: number }> {
     let finished = 0;
     let stillUnconfirmed = 0;
+    let failed = 0;
+    // Each order on its own: one that cannot be settled now must not hold up the rest.
     for (const { id, status } of await this.orders.unfinished(olderThanSeconds)) {
-      const order = await this.process.advance(id, { mayCharge: status !== 'opened' }, caller);
-      if (order.status === 'charging') stillUnconfirmed++;
-      else {
-        finished++;
-        this.logger.log(`Order ${order.opened.orderNumber} was interrupted while ${status}; now ${order.status}`);
+      try {
+        const order = await this.process.advance(id, { mayCharge: false }, caller);
+        if (order.status === 'charging') stillUnconfirmed++;
+        else {
+          finished++;
+          this.logger.log(`Order ${order.opened.orderNumber} was interrupted while ${status}; now ${order.status}`);
+        }
+      } catch (error) {
+        failed++;
+        this.logger.error({ msg: `Order ${id} could not be reconciled: ${error instanceof Error ? error.message : error}`, correlationId: caller.correlationId });
       }
     }
-    return { finished, stillUnconfirmed };
+    // No state should leave a cart held by a closed order; should one ever exist, the cart is let go.
+    const locks = await this.carts.lockedSince(olderThanSeconds);
+    for (const orderId of await this.orders.closedAmong(locks.map((l) => l.orderId))) {
+      this.logger.warn(`A cart was held by the closed order ${orderId}; releasing it`);
+      await this.process.advance(orderId, { mayCharge: false }, caller).catch((error) => {
+        failed++;
+        this.logger.error({ msg: `The cart held by order ${orderId} could not be released: ${error instanceof Error ? error.message : error}`, correlationId: caller.correlationId });
+      });
+    }
+    return { finished, stillUnconfirmed, failed };
   }
 }

@@ -1,6 +1,9 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
+import { AppConfig } from '../platform/config/app-config';
 import { Caller } from '../platform/context/correlation';
+import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
 import type { RequestContext } from '../platform/context/request-context';
 import { text } from '../platform/validation/text';
 import { ZodPipe } from '../platform/validation/zod.pipe';
@@ -15,6 +18,24 @@ const confirmationRecord = z.looseObject({
   orderNumber: text('orderNumber', { max: 40 }).optional(),
 });
 
+const perAddress = (c: AppConfig) => ({ max: c.PAYMENT_RATE_LIMIT_PER_ADDRESS, windowSeconds: c.PAYMENT_RATE_LIMIT_WINDOW_SECONDS });
+const perCart = (c: AppConfig) => ({ max: c.PAYMENT_RATE_LIMIT_PER_CART, windowSeconds: c.PAYMENT_RATE_LIMIT_WINDOW_SECONDS });
+const cartOf = (req: FastifyRequest) => {
+  const cartId = (req.body as { cartId?: unknown } | undefined)?.cartId;
+  return typeof cartId === 'string' ? cartId.toLowerCase() : undefined;
+};
+
+/**
+ * Against card testing: payment attempts are counted per client address (one counter with the
+ * discount check, which would otherwise say which emails subscribed) and per cart (a script that
+ * changes address keeps its cart).
+ */
+const CheckoutAttemptsFromAddress = RateLimitGuard('checkout-attempts', perAddress);
+const PaymentAttemptsOnCart = RateLimitGuard('payment-attempts-cart', perCart, {
+  of: cartOf,
+  message: (seconds) => `Too many payment attempts for this cart. Please check your card details and try again in ${Math.ceil(seconds / 60)} minutes.`,
+});
+
 @Controller('api')
 export class CheckoutController {
   constructor(
@@ -24,17 +45,15 @@ export class CheckoutController {
 
   @Post('square/process-payment')
   @HttpCode(200)
+  @UseGuards(OnlyFromThisMachineWhile('square'), CheckoutAttemptsFromAddress, PaymentAttemptsOnCart)
   processPayment(@Body(new ZodPipe(processPaymentBody)) body: ProcessPaymentBody, @Caller() caller: RequestContext) {
     return this.checkout.processPayment(body, caller);
   }
 
-  /**
-   * The cart page's Apply. Limited per client address, since its answers say whether an email is
-   * subscribed; the payment call checks the code again and is what counts.
-   */
+  /** The cart page's Apply. The payment call checks the code again and is what counts. */
   @Post('checkout/discount')
   @HttpCode(200)
-  @UseGuards(RateLimitGuard('discount-check', () => ({ max: 30, windowSeconds: 60 })))
+  @UseGuards(CheckoutAttemptsFromAddress)
   checkDiscount(@Body(new ZodPipe(discountCheckBody)) body: DiscountCheckBody) {
     return this.checkout.checkDiscount(body);
   }

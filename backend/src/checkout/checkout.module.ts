@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { CartModule } from '../cart';
 import { NewsletterModule } from '../newsletter';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { CardPayments } from './card-payments';
@@ -16,7 +17,7 @@ import { OrderViewSchema } from './order.view';
 
 /** Payments and orders: the reserve → charge → record checkout, its reconciliation and the confirmation email. */
 @Module({
-  imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule],
+  imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CartModule],
   controllers: [CheckoutController, AdminOrdersController],
   providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderProjection, OrderReader],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],

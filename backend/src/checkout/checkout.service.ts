@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CartLine, LoadCartQuery, RunCartCommand } from '../cart';
 import { assertAvailable, GetProductQuery, ProductSnapshot } from '../catalog';
 import type { RequestContext } from '../platform/context/request-context';
-import { conflict, ErrorCode, invalid, notFound } from '../platform/errors/domain-error';
+import { conflict, DomainError, ErrorCode, invalid, notFound } from '../platform/errors/domain-error';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import { formatCents } from '../platform/money';
 import { assertUsZip } from '../shipping';
@@ -28,7 +28,13 @@ export type PaymentResult =
   | { success: false; error: string; code: string };
 
 /** Refusals a shopper can act on (the cart, the stock) are errors; a card decline is an answer. */
-const REFUSAL_CODES = new Set<string>(['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'CART_CHANGED', 'CHECKOUT_IN_PROGRESS', 'EMPTY_CART'] satisfies ErrorCode[]);
+const REFUSAL_CODES = new Set<string>(['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'CART_CHANGED', 'CHECKOUT_IN_PROGRESS', 'EMPTY_CART', 'DISCOUNT_NOT_ELIGIBLE'] satisfies ErrorCode[]);
+
+/** The cart decider's refusals of a lock: the only lock failures that close the order. */
+const LOCK_REFUSALS = new Set<string>(['CART_CHANGED', 'CHECKOUT_IN_PROGRESS', 'EMPTY_CART'] satisfies ErrorCode[]);
+
+/** Orders closed without touching the cart keep its version; a bound on how many a version may see. */
+const MAX_ATTEMPTS_PER_VERSION = 20;
 
 /**
  * `POST /api/square/process-payment`: checks the request against the cart as the server prices it,
@@ -71,11 +77,10 @@ export class CheckoutService {
     }
 
     const customer = { name: body.customerName, email: body.customerEmail.toLowerCase() };
-    // The contact goes onto the cart too, so an abandoned cart can be followed up.
-    const { version } = await this.commands.execute(new RunCartCommand(body.cartId, { kind: 'GiveContactDetails', ...customer }, caller));
-    const { orderId, idempotencyKey } = checkoutIdentity(body.cartId, version);
-    const terms: OrderTerms = {
-      orderId,
+    // The contact goes onto the cart too, so an abandoned cart can be followed up. It may move the
+    // cart's version; the order is still named after the version that was priced (`cart.version`).
+    await this.commands.execute(new RunCartCommand(body.cartId, { kind: 'GiveContactDetails', ...customer }, caller));
+    const terms: Omit<OrderTerms, 'orderId'> = {
       orderNumber: await this.nextOrderNumber(),
       cartId: body.cartId,
       customer,
@@ -85,14 +90,14 @@ export class CheckoutService {
       ...amounts,
       ...(discount ? { discountCode: discount.code } : {}),
     };
-    if (discount) await this.discounts.assertUnused(discount.code, customer.email, orderId);
-    const { state: order } = await this.openCheckout({ ...terms, sourceId: body.sourceId, idempotencyKey }, caller);
+    const { order, openedHere } = await this.openCheckout(cart.version, { ...terms, sourceId: body.sourceId }, caller);
     // A twin request for the same cart state opened it first: fine if it is the same purchase.
-    if (order.exists && (order.opened.totalCents !== terms.totalCents || order.opened.fulfillment !== terms.fulfillment)) {
+    if (!openedHere && (order.opened.totalCents !== terms.totalCents || order.opened.fulfillment !== terms.fulfillment)) {
       throw conflict('Another payment for this cart is in progress.', 'CHECKOUT_IN_PROGRESS');
     }
-    await this.lockCart(terms, lines, caller);
-    return this.answer(await this.process.advance(orderId, { mayCharge: true }, caller));
+    // Past `opened`, whoever opened the order has locked the cart on it already.
+    if (order.status === 'opened') await this.lockCart(order.opened, lines, openedHere, caller);
+    return this.answer(await this.process.advance(order.opened.orderId, { mayCharge: true }, caller));
   }
 
   /** What a code takes off this cart's items for this email, or the reason it does not apply. */
@@ -105,14 +110,30 @@ export class CheckoutService {
     return { code: discount!.code, percentOff: discount!.percentOff, discount: formatCents(discount!.discountCents), subtotal: formatCents(subtotalCents) };
   }
 
-  /** Opens the order; its redemption row refuses a code another checkout with this email redeemed a moment ago. */
-  private async openCheckout(opened: OrderTerms & { sourceId: string; idempotencyKey: string }, caller: RequestContext) {
-    try {
-      return await this.runner.run(orderDecider, orderStream(opened.orderId), { kind: 'OpenCheckout', opened }, caller);
-    } catch (error) {
-      if (opened.discountCode && error instanceof UniqueConstraintViolationException) throw alreadyUsed(opened.discountCode);
-      throw error;
+  /**
+   * Opens the order for this priced cart version, or finds the one a twin request opened. A closed
+   * order is never reused (its cart may have been released or never locked): the next attempt
+   * number names a fresh one. The order's redemption row refuses a code another checkout with this
+   * email redeemed a moment ago.
+   */
+  private async openCheckout(cartVersion: number, terms: Omit<OrderTerms, 'orderId'> & { sourceId: string }, caller: RequestContext): Promise<{ order: OpenOrder; openedHere: boolean }> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS_PER_VERSION; attempt++) {
+      const { orderId, idempotencyKey } = checkoutIdentity(terms.cartId, cartVersion, attempt);
+      if (terms.discountCode) await this.discounts.assertUnused(terms.discountCode, terms.customer.email, orderId);
+      const opened = { ...terms, orderId, idempotencyKey };
+      let result;
+      try {
+        result = await this.runner.run(orderDecider, orderStream(orderId), { kind: 'OpenCheckout', opened }, caller);
+      } catch (error) {
+        if (opened.discountCode && error instanceof UniqueConstraintViolationException) throw alreadyUsed(opened.discountCode);
+        throw error;
+      }
+      const { state, events } = result;
+      if (!state.exists) throw new Error(`Order ${orderId} was not opened`);
+      if (events.length > 0) return { order: state, openedHere: true };
+      if (state.status !== 'closed') return { order: state, openedHere: false };
     }
+    throw conflict('This cart has had too many payment attempts at once. Please review it and try again.', 'CHECKOUT_IN_PROGRESS');
   }
 
   /** A line whose catalogue price moved is repriced in the cart, and the shopper sees the new total before paying. */
@@ -136,19 +157,21 @@ export class CheckoutService {
     return { ...address, country: 'US' };
   }
 
-  /** Locks the cart on the priced lines; if that fails (the cart changed, another checkout holds it) the opened order is closed. */
-  private async lockCart(terms: OrderTerms, lines: readonly CartLine[], caller: RequestContext): Promise<void> {
+  /**
+   * Locks the cart on the priced lines. When the cart decider refuses (the cart changed, another
+   * checkout holds it) and this request opened the order, the order is closed with that refusal.
+   * Anything else (a lost connection, a clash) is left to a retry or the reconciliation job: the
+   * order may be a twin's that is being charged right now.
+   */
+  private async lockCart(terms: OrderTerms, lines: readonly CartLine[], openedHere: boolean, caller: RequestContext): Promise<void> {
     try {
       await this.commands.execute(new RunCartCommand(terms.cartId, { kind: 'StartCheckout', orderId: terms.orderId, pricedLines: lines }, caller));
     } catch (error) {
-      const refusal = error as { code?: string; message?: string };
-      await this.runner.run(
-        orderDecider,
-        orderStream(terms.orderId),
-        { kind: 'RecordFailure', failure: { code: refusal.code ?? 'CART_CHANGED', message: refusal.message ?? 'The cart could not be locked.' } },
-        caller,
-      );
-      await this.process.advance(terms.orderId, { mayCharge: false }, caller);
+      if (openedHere && error instanceof DomainError && LOCK_REFUSALS.has(error.code)) {
+        // The decider's own words, never a driver's: the shopper may be shown them.
+        await this.runner.run(orderDecider, orderStream(terms.orderId), { kind: 'RefuseCheckout', failure: { code: error.code, message: error.message } }, caller);
+        await this.process.advance(terms.orderId, { mayCharge: false }, caller);
+      }
       throw error;
     }
   }

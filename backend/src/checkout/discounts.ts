@@ -16,8 +16,8 @@ export const alreadyUsed = (code: string) =>
   conflict(`${code} has already been used with this email address. It is good for one order.`, 'DISCOUNT_ALREADY_USED');
 
 /**
- * The shop's discount codes. DARKCIRCLE10 is 10% off the items of one order for an email that joined
- * the newsletter. Redemptions are rows of `discount_redemptions`, written with the order's
+ * The shop's discount codes. DARKCIRCLE10 is 10% off the items of a first order: for an email that
+ * joined the newsletter and has no paid order, paid with a card that has paid for none. Redemptions are rows of `discount_redemptions`, written with the order's
  * `CheckoutOpened` (and removed if that checkout fails): its primary key (code, email) is what lets
  * only one of two racing checkouts with one email open.
  */
@@ -43,10 +43,33 @@ export class Discounts {
     return { code: normalized, percentOff: NEWSLETTER_DISCOUNT_PERCENT, discountCents: percentOffCents(subtotalCents, NEWSLETTER_DISCOUNT_PERCENT) };
   }
 
-  /** Refuses a code this email redeemed with another order (a retry of the same order is not a second use). */
+  /**
+   * Why the first-order code cannot go with this card (Square's fingerprint, the same for every token
+   * of one card): it has paid for an order before, under whatever email. Undefined: it may.
+   */
+  async cardRefusal(code: string | undefined, fingerprint: string | null): Promise<{ code: 'DISCOUNT_NOT_ELIGIBLE'; message: string } | undefined> {
+    if (!code || !fingerprint || !(await this.hasPaid('card_fingerprint = ?', fingerprint))) return undefined;
+    return {
+      code: 'DISCOUNT_NOT_ELIGIBLE',
+      message: `${code} is for a first order, and this card has paid for an order before. Nothing was charged: remove the code to pay the full price.`,
+    };
+  }
+
+  private async hasPaid(where: string, value: string): Promise<boolean> {
+    const em = this.orm.em.fork() as EntityManager;
+    const rows = await em.execute(`select 1 from orders where ${where} and status in ('paid', 'placed') limit 1`, [value]);
+    return rows.length > 0;
+  }
+
+  /**
+   * Refuses a code this email redeemed with another order (a retry of the same order is not a second
+   * use), or an email that has paid for an order without it: the code is for a first order.
+   */
   async assertUnused(code: string, email: string, orderId?: string): Promise<void> {
     const em = this.orm.em.fork() as EntityManager;
-    const [row] = await em.execute<{ order_id: string }[]>('select order_id from discount_redemptions where code = ? and email = ?', [code, email.trim().toLowerCase()]);
+    const address = email.trim().toLowerCase();
+    const [row] = await em.execute<{ order_id: string }[]>('select order_id from discount_redemptions where code = ? and email = ?', [code, address]);
     if (row && row.order_id !== orderId) throw alreadyUsed(code);
+    if (await this.hasPaid('customer_email = ?', address)) throw conflict(`${code} is for a first order, and ${address} has ordered before.`, 'DISCOUNT_NOT_ELIGIBLE');
   }
 }

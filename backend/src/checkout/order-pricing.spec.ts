@@ -28,15 +28,17 @@ describe('order pricing', () => {
 describe('checkout identity', () => {
   const cart = '6f1c2f7e-3c3a-4b8e-9d2a-0d8c1f6b2a11';
 
-  it('is the same for the same cart version and differs for another', () => {
-    expect(checkoutIdentity(cart, 4)).toEqual(checkoutIdentity(cart, 4));
+  it('is the same for the same cart version and attempt, and differs for another version or attempt', () => {
+    expect(checkoutIdentity(cart, 4)).toEqual(checkoutIdentity(cart, 4, 0));
     expect(checkoutIdentity(cart, 5).orderId).not.toBe(checkoutIdentity(cart, 4).orderId);
+    expect(checkoutIdentity(cart, 4, 1).orderId).not.toBe(checkoutIdentity(cart, 4, 0).orderId);
+    expect(checkoutIdentity(cart, 4, 1).idempotencyKey).not.toBe(checkoutIdentity(cart, 4, 0).idempotencyKey);
   });
 
-  it('gives a UUID order id and a Square key of at most 45 characters', () => {
-    const { orderId, idempotencyKey } = checkoutIdentity(cart, 123456789);
+  it('gives a UUID order id and a key that fits both Square fields it goes in (idempotency key 45, reference id 40)', () => {
+    const { orderId, idempotencyKey } = checkoutIdentity(cart, 123456789, 12);
     expect(orderId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(idempotencyKey.length).toBeLessThanOrEqual(45);
-    expect(idempotencyKey).toBe('dc-6f1c2f7e3c3a4b8e9d2a0d8c1f6b2a11-123456789');
+    expect(idempotencyKey).toMatch(/^dc-[0-9a-f]{32}$/);
+    expect(idempotencyKey.length).toBeLessThanOrEqual(40);
   });
 });

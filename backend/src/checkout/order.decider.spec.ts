@@ -20,7 +20,8 @@ const terms: CheckoutOpened['data'] = {
   idempotencyKey: 'dc-c1-3',
 };
 const opened: OrderEvent = { type: 'CheckoutOpened', data: terms };
-const charging: OrderEvent = { type: 'ChargeRequested', data: {} };
+const chargeAt = '2026-11-24T12:00:00.000Z';
+const charging: OrderEvent = { type: 'ChargeRequested', data: { requestedAt: chargeAt } };
 const payment = { paymentId: 'p1', amountCents: 6800, cardBrand: 'VISA', last4: '1111' };
 const captured: OrderEvent = { type: 'PaymentCaptured', data: payment };
 const declined: OrderEvent = { type: 'PaymentFailed', data: { code: 'GENERIC_DECLINE', message: 'Your card was declined.' } };
@@ -33,13 +34,13 @@ describe('order decider', () => {
   });
 
   it('refuses commands on an order that does not exist', () => {
-    spec.given().when({ kind: 'RequestCharge' }).thenThrows('NOT_FOUND', 'That order was not found.');
+    spec.given().when({ kind: 'RequestCharge', at: chargeAt }).thenThrows('NOT_FOUND', 'That order was not found.');
   });
 
   it('asks for the charge once', () => {
-    spec.given(opened).when({ kind: 'RequestCharge' }).then([charging]);
-    spec.given(opened, charging).when({ kind: 'RequestCharge' }).thenNothing();
-    spec.given(opened, declined).when({ kind: 'RequestCharge' }).thenNothing();
+    spec.given(opened).when({ kind: 'RequestCharge', at: chargeAt }).then([charging]);
+    spec.given(opened, charging).when({ kind: 'RequestCharge', at: chargeAt }).thenNothing();
+    spec.given(opened, declined).when({ kind: 'RequestCharge', at: chargeAt }).thenNothing();
   });
 
   it('records the payment of a requested charge once', () => {
@@ -70,6 +71,14 @@ describe('order decider', () => {
     spec.given(opened, charging).when({ kind: 'RecordFailure', failure }).then([{ type: 'PaymentFailed', data: failure }]);
     spec.given(opened, charging, declined).when({ kind: 'RecordFailure', failure }).thenNothing();
     spec.given(opened, charging, captured).when({ kind: 'RecordFailure', failure }).thenNothing();
+  });
+
+  it('takes a refusal before the charge only while the order is opened: never on one being charged', () => {
+    const failure = { code: 'CART_CHANGED', message: 'Your cart changed while you were paying. Please review it and try again.' };
+    spec.given(opened).when({ kind: 'RefuseCheckout', failure }).then([{ type: 'PaymentFailed', data: failure }]);
+    spec.given(opened, charging).when({ kind: 'RefuseCheckout', failure }).thenNothing();
+    spec.given(opened, charging, captured).when({ kind: 'RefuseCheckout', failure }).thenNothing();
+    spec.given(opened, charging, declined).when({ kind: 'RefuseCheckout', failure }).thenNothing();
   });
 
   it('places a paid order once, and only a paid one', () => {

@@ -17,15 +17,19 @@ export type OrderState =
       opened: CheckoutOpened['data'];
       payment?: PaymentCaptured['data'];
       failure?: PaymentFailed['data'];
+      /** When the charge was asked for: until the longest charge could take is past, a missing payment may still land. */
+      chargeRequestedAt?: string;
       confirmationSent: boolean;
       fulfilled?: Fulfilment;
     };
 
 export type OrderCommand =
   | { kind: 'OpenCheckout'; opened: CheckoutOpened['data'] }
-  | { kind: 'RequestCharge' }
+  | { kind: 'RequestCharge'; at: string }
   | { kind: 'RecordPayment'; payment: PaymentCaptured['data'] }
   | { kind: 'RecordFailure'; failure: PaymentFailed['data'] }
+  /** The checkout was refused before its charge was asked for (its cart could not be locked). */
+  | { kind: 'RefuseCheckout'; failure: PaymentFailed['data'] }
   | { kind: 'PlaceOrder' }
   | { kind: 'CloseCheckout' }
   | { kind: 'RecordConfirmationSent'; messageId: string }
@@ -51,6 +55,8 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     if (!state.exists) return state;
     const status = statusAfter[event.type] ?? state.status;
     switch (event.type) {
+      case 'ChargeRequested':
+        return { ...state, status, chargeRequestedAt: event.data.requestedAt };
       case 'PaymentCaptured':
         return { ...state, status, payment: event.data };
       case 'PaymentFailed':
@@ -70,13 +76,16 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     const { status } = state;
     switch (command.kind) {
       case 'RequestCharge':
-        return status === 'opened' ? [{ type: 'ChargeRequested', data: {} }] : [];
+        return status === 'opened' ? [{ type: 'ChargeRequested', data: { requestedAt: command.at } }] : [];
       case 'RecordPayment':
         if (status === 'charging') return [{ type: 'PaymentCaptured', data: command.payment }];
         if (status === 'paid' || status === 'placed') return [];
         throw conflict(`Order ${state.opened.orderNumber} cannot take a payment while ${status}.`);
       case 'RecordFailure':
         return status === 'opened' || status === 'charging' ? [{ type: 'PaymentFailed', data: command.failure }] : [];
+      case 'RefuseCheckout':
+        // Never fails an order whose charge is under way: only Square can say how that one ends.
+        return status === 'opened' ? [{ type: 'PaymentFailed', data: command.failure }] : [];
       case 'PlaceOrder':
         if (status === 'paid') return [{ type: 'OrderPlaced', data: { orderNumber: state.opened.orderNumber } }];
         if (status === 'placed') return [];

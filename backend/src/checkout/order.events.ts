@@ -37,8 +37,12 @@ export interface OrderTerms {
 /** The card token and the idempotency key travel with the order so a retry charges the same request. */
 export type CheckoutOpened = DomainEvent<'CheckoutOpened', OrderTerms & { sourceId: string; idempotencyKey: string }>;
 /** The charge is about to be sent: from here on only Square can say whether money moved. */
-export type ChargeRequested = DomainEvent<'ChargeRequested', Record<string, never>>;
-export type PaymentCaptured = DomainEvent<'PaymentCaptured', { paymentId: string; amountCents: number; cardBrand: string | null; last4: string | null }>;
+export type ChargeRequested = DomainEvent<'ChargeRequested', { requestedAt?: string }>;
+export type PaymentCaptured = DomainEvent<
+  'PaymentCaptured',
+  /** `cardFingerprint`: Square's one mark of the card across tokens (absent on payments recorded before it was kept). */
+  { paymentId: string; amountCents: number; cardBrand: string | null; last4: string | null; cardFingerprint?: string | null }
+>;
 export type PaymentFailed = DomainEvent<'PaymentFailed', { code: string; message: string }>;
 /** Paid, stock sold, cart emptied: the studio has an order to fulfil. */
 export type OrderPlaced = DomainEvent<'OrderPlaced', { orderNumber: string }>;

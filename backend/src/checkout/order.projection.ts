@@ -51,7 +51,7 @@ export class OrderProjection implements Projection {
         // A failed checkout gives its code back, as it gives back its stock.
         return [write('delete from discount_redemptions where order_id = ?', id), updateById('orders', id, { status: 'closed', ...stamp })];
       case 'PaymentCaptured':
-        return [updateById('orders', id, { status: 'paid', payment_id: event.data.paymentId, ...stamp })];
+        return [updateById('orders', id, { status: 'paid', payment_id: event.data.paymentId, card_fingerprint: event.data.cardFingerprint ?? null, ...stamp })];
       case 'PaymentFailed':
         return [updateById('orders', id, { status: 'failed', failure_code: event.data.code, failure_message: event.data.message, ...stamp })];
       case 'OrderFulfilled':

@@ -23,6 +23,13 @@ export class OrderReader {
     );
   }
 
+  /** Which of these orders are closed. */
+  async closedAmong(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.em().execute<{ id: string }[]>(`select id from orders where status = 'closed' and id in (${ids.map(() => '?').join(', ')})`, ids);
+    return rows.map((r) => r.id);
+  }
+
   /** Paid orders, newest first: what the studio has to fulfil, and what it did. */
   async placed(limit = 200): Promise<OrderView[]> {
     return this.em().find(OrderView, { status: 'placed' }, { orderBy: { createdAt: 'desc' }, limit });

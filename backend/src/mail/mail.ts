@@ -12,7 +12,11 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
 }
 
-/** The one way the shop sends email; jobs call it after checking their stream, so a retry sends nothing twice. */
+/**
+ * The one way the shop sends email. Jobs check their stream first, so a retry after the send was
+ * recorded sends nothing; a crash between the send and its record sends again, under the same
+ * Message-ID, which mail clients fold into one.
+ */
 @Injectable()
 export class Mail {
   constructor(private readonly mailer: MailerService) {}

@@ -6,7 +6,7 @@ export type SubscriberJoined = DomainEvent<'SubscriberJoined', { subscriberId: s
 export type SubscriberLeft = DomainEvent<'SubscriberLeft', Record<string, never>>;
 /** Found or created in Square's customer directory. */
 export type SubscriberLinkedToSquare = DomainEvent<'SubscriberLinkedToSquare', { squareCustomerId: string }>;
-/** The welcome email (with the first-order code) went out; it is never sent twice. */
+/** The welcome email (with the first-order code) went out; recorded after the send, so only a crash between the two repeats it. */
 export type WelcomeEmailSent = DomainEvent<'WelcomeEmailSent', { messageId: string }>;
 
 export type SubscriberEvent = SubscriberJoined | SubscriberLeft | SubscriberLinkedToSquare | WelcomeEmailSent;

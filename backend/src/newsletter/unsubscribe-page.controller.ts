@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Caller } from '../platform/context/correlation';
+import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
 import type { RequestContext } from '../platform/context/request-context';
 import { NewsletterService } from './newsletter.service';
 import { alreadyUnsubscribedPage, confirmUnsubscribePage, invalidLinkPage, unsubscribedPage } from './unsubscribe.page';
@@ -11,6 +12,8 @@ import { UnsubscribeLinks } from './unsubscribe-link';
  * the change happens on the page's button, a POST with the same signed token.
  */
 @Controller('newsletter/unsubscribe')
+// Links signed with the development secret could be forged by anyone: only this machine may use them.
+@UseGuards(OnlyFromThisMachineWhile('linkSecret'))
 export class UnsubscribePageController {
   constructor(
     private readonly newsletter: NewsletterService,

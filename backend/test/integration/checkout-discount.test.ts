@@ -8,6 +8,7 @@ import { ProjectionRebuilder } from '../../src/platform/projections/projection-r
 import { systemContext } from '../../src/platform/context/request-context';
 import { sentMail } from '../support/mailbox';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
+import { mintCardTokens } from '../support/square-emulator';
 import { startTestApp, TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -18,9 +19,15 @@ afterAll(() => t.close());
 
 const address = { address: '13 Raven Row', city: 'Salem', state: 'MA', zipCode: '01970', country: 'US' };
 
+/** A card of its own for each payment: the code is refused to a card that has paid before. */
+let cards: string[] = [];
+beforeAll(async () => {
+  cards = await mintCardTokens(t.square, 30);
+});
+
 function pay(cartId: string, amountCents: number, email: string, extra: Record<string, unknown> = {}) {
   return t.http.post('/api/square/process-payment').send({
-    sourceId: 'cnon:card-nonce-ok',
+    sourceId: cards.shift(),
     amountMoney: { amount: String(amountCents), currency: 'USD' },
     customerName: 'Vesper',
     customerEmail: email,
@@ -152,6 +159,46 @@ describe('paying with DARKCIRCLE10', () => {
     };
     await expect(t.app.get(CommandRunner).run(orderDecider, orderStream(orderId), { kind: 'OpenCheckout', opened }, systemContext())).rejects.toBeInstanceOf(UniqueConstraintViolationException);
     expect(await sql(t, 'select 1 from events where stream_id = ?', [orderStream(orderId).id])).toEqual([]);
+  });
+});
+
+describe('DARKCIRCLE10 is for a first order', () => {
+  it('is refused, with nothing charged, to a card that has paid before, under a new email address', async () => {
+    // Three entries of one card (the sandbox Mastercard): one fingerprint.
+    const [firstEntry, secondEntry, thirdEntry] = await mintCardTokens(t.square, 3, '5105105105105100');
+    await subscribe('first@example.com');
+    const first = await cartWith(t, { [patch]: 1 });
+    await pay(first.id, 2250, 'first@example.com', { sourceId: firstEntry }).expect(200);
+
+    // The same card, a fresh alias that subscribed a minute ago.
+    await subscribe('first+alias@example.com');
+    const second = await cartWith(t, { [patch]: 1 });
+    const refused = await pay(second.id, 2250, 'first+alias@example.com', { sourceId: secondEntry }).expect(409);
+
+    expect(refused.body).toMatchObject({ code: 'DISCOUNT_NOT_ELIGIBLE', message: expect.stringMatching(/^DARKCIRCLE10 is for a first order, and this card has paid for an order before/) });
+    // The amount was only held, then released: nothing taken.
+    const onCard = t.square.payments().filter((p) => p.card_details?.card?.last_4 === '5100');
+    expect(onCard.map((p) => p.status).sort()).toEqual(['CANCELED', 'COMPLETED']);
+    const [order] = await sql<{ status: string }>(t, 'select status from orders where cart_id = ?', [second.id]);
+    expect(order!.status).toBe('closed');
+    expect(await redemptions('first+alias@example.com')).toEqual([]);
+    // Without the code the same card pays the full price.
+    await pay(second.id, 2500, 'first+alias@example.com', { sourceId: thirdEntry, discountCode: null }).expect(200);
+  });
+
+  it('is refused, before any charge, to an email that has paid for an order', async () => {
+    await subscribe('returning@example.com');
+    const first = await cartWith(t, { [patch]: 1 });
+    await pay(first.id, 2500, 'returning@example.com', { discountCode: null }).expect(200);
+    const second = await cartWith(t, { [patch]: 1 });
+    const before = t.square.payments().length;
+
+    expect((await check(second.id, 'returning@example.com').expect(409)).body).toMatchObject({
+      code: 'DISCOUNT_NOT_ELIGIBLE',
+      message: 'DARKCIRCLE10 is for a first order, and returning@example.com has ordered before.',
+    });
+    expect((await pay(second.id, 2250, 'returning@example.com').expect(409)).body.code).toBe('DISCOUNT_NOT_ELIGIBLE');
+    expect(t.square.payments()).toHaveLength(before);
   });
 });
 

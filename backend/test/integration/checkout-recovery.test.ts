@@ -82,7 +82,7 @@ describe('a checkout interrupted part-way', () => {
     expect(await product(coffin)).toMatchObject({ stockQuantity: 1 });
     expect(await cartItems(cart.sessionId)).toEqual([]);
     // A second pass finds nothing left to do.
-    expect(await t.app.get(CheckoutReconciler).reconcile(systemContext(), 0)).toEqual({ finished: 0, stillUnconfirmed: 0 });
+    expect(await t.app.get(CheckoutReconciler).reconcile(systemContext(), 0)).toEqual({ finished: 0, stillUnconfirmed: 0, failed: 0 });
   });
 
   it('is given up, never charged, when the process died before asking for the charge: the stock and the cart come back', async () => {

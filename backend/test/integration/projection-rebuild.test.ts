@@ -80,7 +80,7 @@ describe('projection rebuild', () => {
         sourceId: 'cnon:card-nonce-declined', idempotencyKey: `test-${failedId}`,
       },
     });
-    await failed({ kind: 'RequestCharge' });
+    await failed({ kind: 'RequestCharge', at: new Date().toISOString() });
     await failed({ kind: 'RecordFailure', failure: { code: 'CARD_DECLINED', message: 'Declined' } });
     await failed({ kind: 'CloseCheckout' });
     // The studio's side of a cart: a failed checkout, abandoned, a recovery email.

@@ -258,7 +258,7 @@ describe('Square emulator: locations and payments', () => {
   it('takes faults and shows payments over HTTP, for a test driving an emulator in another process', async () => {
     const bad = await fetch(`${emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ operation: 'CreatePayment', kind: 'melt' }) });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "kind must be 'slow', 'unavailable' or 'drop'" });
+    expect(await bad.json()).toEqual({ error: "kind must be 'slow', 'in-flight', 'unavailable' or 'drop'" });
 
     const remote = remoteEmulator(emulator.url);
     await remote.fault('CreatePayment', { kind: 'unavailable' }, 2);
@@ -273,6 +273,36 @@ describe('Square emulator: locations and payments', () => {
     expect(listed.map((p) => p.id)).toContain(payment?.id);
     expect(listed).toEqual(emulator.payments());
   });
+
+  it('holds an amount without autocomplete, then completes or cancels it; a canceled one cannot be completed', async () => {
+    const hold = () => emulator.client.payments.create({ idempotencyKey: key(), sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: 1500n, currency: 'USD' }, locationId: EMULATOR_LOCATION_ID, autocomplete: false });
+    const kept = (await hold()).payment!;
+    expect([kept.status, kept.cardDetails?.status]).toEqual(['APPROVED', 'AUTHORIZED']);
+    expect(kept.cardDetails?.card?.fingerprint).toMatch(/^sq-1-/);
+    const completed = (await emulator.client.payments.complete({ paymentId: kept.id! })).payment!;
+    expect([completed.status, completed.cardDetails?.status]).toEqual(['COMPLETED', 'CAPTURED']);
+    expect((await emulator.client.payments.complete({ paymentId: kept.id! })).payment!.status).toBe('COMPLETED');
+
+    const released = (await hold()).payment!;
+    const canceled = (await emulator.client.payments.cancel({ paymentId: released.id! })).payment!;
+    expect([canceled.status, canceled.cardDetails?.status]).toEqual(['CANCELED', 'VOIDED']);
+    const refused = await squareError(emulator.client.payments.complete({ paymentId: released.id! }));
+    expect([refused.statusCode, refused.errors[0]?.code]).toEqual([400, 'BAD_REQUEST']);
+    expect((await squareError(emulator.client.payments.cancel({ paymentId: 'nope' }))).statusCode).toBe(404);
+  });
+
+  it('answers a duplicate of a request still in flight with 409 CONFLICT, then carries the first one out', async () => {
+    emulator.faults.next('CreatePayment', { kind: 'in-flight', delayMs: 500 });
+    const idempotencyKey = key();
+    const first = charge('cnon:card-nonce-ok', idempotencyKey);
+    await new Promise((r) => setTimeout(r, 100));
+    const duplicate = await squareError(charge('cnon:card-nonce-ok', idempotencyKey));
+    expect([duplicate.statusCode, duplicate.errors[0]?.category, duplicate.errors[0]?.code]).toEqual([409, 'INVALID_REQUEST_ERROR', 'CONFLICT']);
+    const { payment } = await first;
+    expect(payment?.status).toBe('COMPLETED');
+    expect((await charge('cnon:card-nonce-ok', idempotencyKey)).payment?.id).toBe(payment?.id);
+  });
+
 });
 
 describe('Square emulator: state across a restart', () => {

@@ -29,7 +29,7 @@ export async function placeOrder(t: TestApp, fulfillment: FulfillmentMethod = 's
       idempotencyKey: `test-${orderId}`,
     },
   });
-  await run({ kind: 'RequestCharge' });
+  await run({ kind: 'RequestCharge', at: new Date().toISOString() });
   await run({ kind: 'RecordPayment', payment: { paymentId: `pay-${orderId.slice(0, 8)}`, amountCents: 2900, cardBrand: 'VISA', last4: '1111' } });
   await run({ kind: 'PlaceOrder' });
   return { orderId, orderNumber };

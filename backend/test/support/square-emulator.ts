@@ -80,3 +80,27 @@ export async function emulatorOfShop(shopUrl: string): Promise<ReturnType<typeof
   const config = (await (await fetch(`${shopUrl}/api/square/config`)).json()) as { webSdkUrl: string };
   return remoteEmulator(config.webSdkUrl.replace(/\/v1\/square\.js$/, ''));
 }
+
+/**
+ * Tokens for `count` different Visa cards (or `count` entries of `cardNumber`): each card has its
+ * own fingerprint, where every payment with `cnon:card-nonce-ok` is the one sandbox card.
+ */
+export async function mintCardTokens(emulator: { url: string }, count: number, cardNumber?: string): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const result = await mintToken(emulator, { cardNumber: cardNumber ?? visaNumber() });
+    if (result.status !== 'OK') throw new Error(`the emulator minted no token: ${JSON.stringify(result)}`);
+    tokens.push(result.token);
+  }
+  return tokens;
+}
+
+/** A random 16-digit Visa number with its Luhn check digit. */
+function visaNumber(): string {
+  const body = `4${Array.from({ length: 14 }, () => Math.floor(Math.random() * 10)).join('')}`;
+  const sum = [...body].reverse().reduce((acc, d, i) => {
+    const n = Number(d) * (i % 2 === 0 ? 2 : 1);
+    return acc + (n > 9 ? n - 9 : n);
+  }, 0);
+  return body + ((10 - (sum % 10)) % 10);
+}

@@ -63,6 +63,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     SEED_DEMO_CATALOG: 'false',
     DATA_DIR: dataDir,
     GOOGLE_EMULATOR_PORT: '0',
+    // Every request of a test comes from one address; the payment limits' own test sets them low.
+    PAYMENT_RATE_LIMIT_PER_ADDRESS: '100000',
+    PAYMENT_RATE_LIMIT_PER_CART: '100000',
     ...squareEnv,
     ...env,
   });

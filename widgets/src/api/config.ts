@@ -1,6 +1,6 @@
 /**
- * Where the API lives. Same origin by default; an embedding page (the future `<dc-*>` web
- * components with an `api-base` attribute) calls setApiBase before rendering.
+ * Where the API lives. Same origin on the main site; the embedded `<dc-*>` elements set the shop's
+ * origin (their `api-base`, by default where their script came from) before rendering.
  */
 let apiBase = '';
 
@@ -20,4 +20,12 @@ export function apiUrl(path: string): string {
 /** Product images are root-relative paths on the shop's server, so they follow the API base too. */
 export function assetUrl(url: string): string {
   return url.startsWith('/') && !url.startsWith('//') ? `${apiBase}${url}` : url;
+}
+
+/**
+ * The main site's calls carry its cookies (and match the page's `use-credentials` preloads); an
+ * embedded element's calls to the shop carry none, so the shop's CORS needs no credentials.
+ */
+export function apiCredentials(): RequestCredentials {
+  return apiBase ? 'omit' : 'include';
 }

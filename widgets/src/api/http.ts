@@ -1,4 +1,4 @@
-import { apiUrl } from './config';
+import { apiCredentials, apiUrl } from './config';
 
 /** Any non-OK response becomes `Error("<status>: <body text or status text>")`. */
 export async function throwIfNotOk(res: Response): Promise<void> {
@@ -7,14 +7,14 @@ export async function throwIfNotOk(res: Response): Promise<void> {
   throw new Error(`${res.status}: ${text}`);
 }
 
-/** Credentials always; a JSON body and content type only when there is a payload. */
+/** The API's credentials mode (apiCredentials); a JSON body and content type only when there is a payload. */
 export async function apiRequest(method: string, path: string, data?: unknown, signal?: AbortSignal): Promise<Response> {
   const hasBody = data !== undefined;
   const res = await fetch(apiUrl(path), {
     method,
     headers: hasBody ? { 'Content-Type': 'application/json' } : {},
     body: hasBody ? JSON.stringify(data) : undefined,
-    credentials: 'include',
+    credentials: apiCredentials(),
     signal,
   });
   await throwIfNotOk(res);

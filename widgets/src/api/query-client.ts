@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { apiUrl } from './config';
+import { apiCredentials, apiUrl } from './config';
 import { throwIfNotOk } from './http';
 
 type On401 = 'returnNull' | 'throw';
@@ -7,7 +7,7 @@ type On401 = 'returnNull' | 'throw';
 /** The default query fetches the URL in its key (segments joined by '/'). */
 export function urlQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(apiUrl(queryKey.join('/')), { credentials: 'include', signal });
+    const res = await fetch(apiUrl(queryKey.join('/')), { credentials: apiCredentials(), signal });
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfNotOk(res);
     return (await res.json()) as T;

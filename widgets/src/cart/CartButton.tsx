@@ -2,8 +2,11 @@ import { useEffect, useState } from 'react';
 import { CartDrawer } from './CartDrawer';
 import { useCart } from './useCart';
 
-/** The header's cart button: it keeps the badge current (it polls every 2 s) and opens the drawer. */
-export function CartButton() {
+/**
+ * The header's cart button: it keeps the badge current (it polls every 2 s) and opens the drawer
+ * (`embedded`: the `<dc-cart>` element's, see CartDrawer).
+ */
+export function CartButton({ embedded = false }: { embedded?: boolean }) {
   const { itemCount, error } = useCart({ poll: true });
   const [open, setOpen] = useState(false);
 
@@ -17,23 +20,21 @@ export function CartButton() {
       <button
         type="button"
         className="icon-button cart-button"
-        aria-label="Open cart"
-        aria-describedby="cart-count-description"
+        part="button"
+        // The badge's number is in the name too: a spoken command matches what the eye sees.
+        aria-label={itemCount === 0 ? 'Open cart' : `Open cart, ${itemCount === 1 ? '1 item' : `${itemCount} items`}`}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
       >
         <CartIcon />
         {itemCount > 0 && (
-          <span className="cart-button__badge" data-testid="cart-count" aria-hidden="true">
+          <span className="cart-button__badge" part="badge" data-testid="cart-count" aria-hidden="true">
             {itemCount}
           </span>
         )}
-        <span id="cart-count-description" className="visually-hidden">
-          {itemCount === 1 ? '1 item in cart' : `${itemCount} items in cart`}
-        </span>
       </button>
-      {open && <CartDrawer onClose={() => setOpen(false)} />}
+      {open && <CartDrawer embedded={embedded} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -1,20 +1,40 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { apiUrl } from '../api/config';
 import { formatCents, formatPrice } from '../lib/money';
-import { useToastHost } from '../toast/toast-context';
+import { useToastHost, type ToastOptions } from '../toast/toast-context';
 import { CartItemImage } from './CartItemImage';
+import { ItemControls } from './ItemControls';
 import { subtotalCents } from './cart-totals';
+import { HANDED_OVER_CART_PARAM } from './session';
 import { useCart } from './useCart';
+import { useCartItemActions } from './useCartItemActions';
+
+const REMOVED: ToastOptions = { title: 'Item removed', description: 'Item has been removed from your cart.' };
+
+interface Props {
+  onClose: () => void;
+  /**
+   * The `<dc-cart>` element's drawer on another site: each item gets its quantity controls (the
+   * host page has no checkout page to change them on), and Checkout is a top-level link that hands
+   * the cart to the shop's own checkout.
+   */
+  embedded?: boolean;
+}
 
 /**
  * The right-side cart drawer. A native modal <dialog> gives the focus trap, Escape, the inert page
  * behind and the return of focus to the cart button; it also sits in the top layer, above the
  * header whose backdrop filter would otherwise trap a fixed panel inside it.
  */
-export function CartDrawer({ onClose }: { onClose: () => void }) {
+export function CartDrawer({ onClose, embedded = false }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
   const navigate = useNavigate();
-  const { items, itemCount, loading } = useCart();
+  const { sessionId, items, itemCount, loading } = useCart();
+  const { setQuantity, remove, busyItemId } = useCartItemActions(REMOVED);
+  // A removed row takes the focused button with it; keyboard users continue from the title.
+  const refocus = () => title.current?.focus();
   // Toasts raised while the drawer is open show inside it, above its backdrop.
   useToastHost(dialog);
 
@@ -37,10 +57,12 @@ export function CartDrawer({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <dialog ref={dialog} className="drawer" aria-label="Cart" onClose={onClose} onClick={closeOnBackdrop}>
+    <dialog ref={dialog} className="drawer" part="drawer" aria-label="Cart" onClose={onClose} onClick={closeOnBackdrop}>
       <div className="drawer__panel">
         <div className="drawer__header">
-          <h2 className="drawer__title">CART</h2>
+          <h2 className="drawer__title" ref={title} tabIndex={-1}>
+            CART
+          </h2>
           <button type="button" className="icon-button" aria-label="Close cart" onClick={close}>
             <span aria-hidden="true">×</span>
           </button>
@@ -57,13 +79,14 @@ export function CartDrawer({ onClose }: { onClose: () => void }) {
           <>
             <ul className="drawer__items" aria-label={`${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}>
               {items.map((item) => (
-                <li key={item.id} className="drawer-item">
+                <li key={item.id} className="drawer-item" aria-busy={busyItemId === item.id || undefined}>
                   <CartItemImage src={item.product.imageUrl} alt={item.product.name} className="drawer-item__image" />
                   <div className="drawer-item__text">
                     <p className="drawer-item__name">{item.product.name}</p>
                     <p className="drawer-item__quantity">
                       {item.quantity} × {formatPrice(item.price)}
                     </p>
+                    {embedded && <ItemControls item={item} busy={busyItemId === item.id} setQuantity={setQuantity} remove={remove} refocus={refocus} />}
                   </div>
                 </li>
               ))}
@@ -73,9 +96,16 @@ export function CartDrawer({ onClose }: { onClose: () => void }) {
                 <span>Subtotal</span>
                 <span className="price">{formatCents(subtotalCents(items))}</span>
               </p>
-              <button type="button" className="button button--large drawer__checkout" onClick={checkout}>
-                Checkout
-              </button>
+              {embedded && sessionId ? (
+                // _top: a host page that frames the element still sends the shopper to the shop itself.
+                <a className="button button--large drawer__checkout" part="button" target="_top" href={apiUrl(`/cart?${HANDED_OVER_CART_PARAM}=${encodeURIComponent(sessionId)}`)}>
+                  Checkout
+                </a>
+              ) : (
+                <button type="button" className="button button--large drawer__checkout" onClick={checkout}>
+                  Checkout
+                </button>
+              )}
             </div>
           </>
         )}

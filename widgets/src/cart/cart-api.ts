@@ -1,4 +1,4 @@
-import { apiUrl } from '../api/config';
+import { apiCredentials, apiUrl } from '../api/config';
 import { apiRequest, throwIfNotOk } from '../api/http';
 
 /** A cart as the API returns it; amounts are decimal strings such as "77.00". */
@@ -52,7 +52,7 @@ export interface ContactDetails {
 export async function fetchCart(sessionId: string, signal?: AbortSignal): Promise<CartWithItems | null> {
   const res = await fetch(apiUrl(`/api/cart/${encodeURIComponent(sessionId)}`), {
     cache: 'no-cache',
-    credentials: 'include',
+    credentials: apiCredentials(),
     signal,
   });
   if (res.status === 404) return null;

@@ -4,6 +4,7 @@ import { errorCodeOf, serverMessageOf } from '../api/http';
 import { productsKey } from '../api/products';
 import type { Product } from '../api/types';
 import { useToast, type ToastOptions } from '../toast/toast-context';
+import { useCartListeners } from './cart-listeners';
 import { addCartItem, createCart, fetchCart, type CartWithItems } from './cart-api';
 import { getOrCreateCartSessionId, readCartSessionId } from './session';
 import { cartKey } from './useCart';
@@ -54,10 +55,12 @@ export function useAddToCart(): AddToCart {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const applyCartChange = useApplyCartChange();
+  const { added } = useCartListeners();
   const mutation = useMutation({
     mutationFn: (product: Product) => addOneToCart(product, (sessionId) => queryClient.getQueryData<CartWithItems | null>(cartKey(sessionId))),
     onSuccess: (data, product) => {
       applyCartChange(data);
+      added?.(product, 1, data);
       toast({ title: 'Added to Cart', description: `${product.name} has been added to your cart.` });
     },
     onError: (error) => {

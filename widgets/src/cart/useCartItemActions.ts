@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { useToast } from '../toast/toast-context';
+import { useToast, type ToastOptions } from '../toast/toast-context';
 import { removeCartItem, updateCartItemQuantity, type CartItem } from './cart-api';
 import { useApplyCartChange } from './useApplyCartChange';
 
-/** The checkout page's per-item changes: a new quantity (0 removes) and remove. */
-export function useCartItemActions() {
+/** The checkout page's words for a removal; the embedded cart drawer has its own. */
+const REMOVED_FROM_CHECKOUT: ToastOptions = { title: 'Item Removed', description: 'Item removed from cart.' };
+
+/** Per-item changes: a new quantity (0 removes) and remove. `removed` is the toast a removal shows. */
+export function useCartItemActions(removed: ToastOptions = REMOVED_FROM_CHECKOUT) {
   const { toast } = useToast();
   const applyCartChange = useApplyCartChange();
 
@@ -21,7 +24,7 @@ export function useCartItemActions() {
     mutationFn: (item: CartItem) => removeCartItem(item.id),
     onSuccess: (data) => {
       applyCartChange(data);
-      toast({ title: 'Item Removed', description: 'Item removed from cart.' });
+      toast(removed);
     },
     onError: (error) => {
       console.error('Failed to remove item', error);

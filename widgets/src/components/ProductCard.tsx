@@ -27,7 +27,7 @@ export function ProductCard({ product, inCart }: { product: Product; inCart: num
   }
 
   return (
-    <article data-testid="product-card" className={`card${product.inStock ? '' : ' card--sold-out'}`} onClick={openProduct}>
+    <article data-testid="product-card" part="card" className={`card${product.inStock ? '' : ' card--sold-out'}`} onClick={openProduct}>
       <div className="card__media">
         <ProductImage src={product.imageUrl} alt={product.name} />
         {!product.inStock && <div className="card__overlay">SOLD OUT</div>}
@@ -42,6 +42,7 @@ export function ProductCard({ product, inCart }: { product: Product; inCart: num
           <button
             type="button"
             className="button button--small"
+            part="button"
             onClick={onAddToCart}
             disabled={!product.inStock || allInCart || pending}
           >

@@ -28,7 +28,18 @@ export function ProductGrid() {
   );
 }
 
-const ShopResults = memo(function ShopResults({ filter, products, failed }: { filter: ShopFilter; products: Product[] | undefined; failed: boolean }) {
+/** The grid's states for one filter; `limit` caps the cards (the embedded grid's `limit`). */
+export const ShopResults = memo(function ShopResults({
+  filter,
+  products,
+  failed,
+  limit,
+}: {
+  filter: ShopFilter;
+  products: Product[] | undefined;
+  failed: boolean;
+  limit?: number;
+}) {
   const cartItems = useCart().items;
   if (failed) {
     return (
@@ -53,7 +64,7 @@ const ShopResults = memo(function ShopResults({ filter, products, failed }: { fi
     );
   }
 
-  const visible = filterProducts(products, filter);
+  const visible = filterProducts(products, filter).slice(0, limit);
   if (visible.length === 0) {
     return filter === SOLD_OUT ? (
       <div className="notice">

@@ -22,6 +22,13 @@ const schema = z
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
     STOREFRONT_DIR: z.string().default(resolve(repoRoot, 'widgets/dist')),
     ADMIN_DIR: z.string().default(resolve(repoRoot, 'admin-web/dist')),
+    /** Comma-separated origins whose pages may embed the widgets (CORS); outside production the demo page's origin too. */
+    WIDGET_ORIGINS: z
+      .string()
+      .refine((list) => parseOrigins(list).every(isOrigin), 'must be comma-separated origins such as https://studio.example (scheme, host and port only)')
+      .optional(),
+    /** The widget demo page's port (outside production); unset: PORT + 3. */
+    WIDGET_DEMO_PORT: port.optional(),
     SEED_DEMO_CATALOG: z.stringbool().optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('The Dark Circle <studio@darkcircle.test>'),
@@ -60,6 +67,14 @@ const schema = z
     /** Newsletter subscribe/unsubscribe calls allowed per client address per window. */
     NEWSLETTER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
     NEWSLETTER_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    /**
+     * Payment attempts (and discount checks, whose answers say whether an email subscribed) allowed
+     * per client address, and payment attempts per cart, in each window: enough for a shopper who
+     * retypes a card a few times, too few to test stolen cards one after another.
+     */
+    PAYMENT_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+    PAYMENT_RATE_LIMIT_PER_CART: z.coerce.number().int().min(1).default(8),
+    PAYMENT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     /** Instagram Graph API: with no token the home page's social strip hides itself. */
     INSTAGRAM_ACCESS_TOKEN: z.string().min(1).optional(),
     INSTAGRAM_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.instagram.com'),
@@ -98,6 +113,22 @@ const parseEmails = (list: string) =>
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);
 
+function parseOrigins(list: string): string[] {
+  return list
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 export type Settings = z.infer<typeof schema> & {
   redisUrl: string;
   publicUrl: string;
@@ -107,6 +138,10 @@ export type Settings = z.infer<typeof schema> & {
   seedDemoCatalog: boolean;
   /** Who may use the admin app, in lower case. */
   adminEmails: string[];
+  /** Where the widget demo page is served, outside production (else null). */
+  widgetDemoPort: number | null;
+  /** The origins the widgets' CORS allows: WIDGET_ORIGINS, plus the demo page's outside production. */
+  widgetOrigins: string[];
 };
 
 /** Settings plus the database actually in use (the configured one or the embedded one). */
@@ -123,6 +158,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const settings = parsed.data;
+  const widgetDemoPort = settings.NODE_ENV === 'production' ? null : (settings.WIDGET_DEMO_PORT ?? settings.PORT + 3);
+  const widgetOrigins = [...parseOrigins(settings.WIDGET_ORIGINS ?? ''), ...(widgetDemoPort ? [widgetDemoOrigin(widgetDemoPort)] : [])];
   return {
     ...settings,
     redisUrl: settings.REDIS_URL ?? 'redis://127.0.0.1:6379',
@@ -130,7 +167,12 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     linkSecret: settings.LINK_SECRET ?? 'development-only link secret: set LINK_SECRET',
     seedDemoCatalog: settings.SEED_DEMO_CATALOG ?? settings.NODE_ENV !== 'production',
     adminEmails: settings.ADMIN_EMAILS ? parseEmails(settings.ADMIN_EMAILS) : [DEVELOPMENT_ADMIN],
+    widgetDemoPort,
+    widgetOrigins: [...new Set(widgetOrigins)],
   };
 }
+
+/** The demo page's origin, as a browser on this machine names it. */
+export const widgetDemoOrigin = (port: number) => `http://localhost:${port}`;
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -12,6 +12,17 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
+/** What a limit counts by: the client's address unless said otherwise, and what the refusal says. */
+export interface RateLimitKey {
+  /** The counter this request adds to (within the limit's name); undefined: the client's address. */
+  of?(req: FastifyRequest): string | undefined;
+  /** The refusal's text, given how many seconds are left. */
+  message?(seconds: number): string;
+}
+
+const byAddress = (req: FastifyRequest) => req.ip;
+const tooManyFromAddress = (seconds: number) => `Too many requests from your address. Please try again in ${seconds} seconds.`;
+
 /**
  * Registers @fastify/rate-limit with its counters in Redis, so every replica counts the same client
  * together. Routes opt in with `RateLimitGuard`. While Redis is away requests are let through
@@ -30,11 +41,13 @@ export async function registerRateLimits(app: NestFastifyApplication, config: Ap
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 /**
- * A guard that counts calls per client address under `name`, and past `max` in the window answers
- * 429 with `Retry-After` in the one error body shape. Guards run before validation, so malformed
- * calls count too.
+ * A guard that counts calls per client address (or per `key.of`) under `name`, and past `max` in the
+ * window answers 429 with `Retry-After` in the one error body shape. Guards run before validation,
+ * so malformed calls count too.
  */
-export function RateLimitGuard(name: string, limitOf: (config: AppConfig) => RateLimit): Type<CanActivate> {
+export function RateLimitGuard(name: string, limitOf: (config: AppConfig) => RateLimit, key: RateLimitKey = {}): Type<CanActivate> {
+  const keyOf = (req: FastifyRequest) => key.of?.(req) ?? byAddress(req);
+  const message = key.message ?? tooManyFromAddress;
   @Injectable()
   class NamedRateLimitGuard implements CanActivate {
     private limiter: Limiter | undefined;
@@ -50,7 +63,7 @@ export function RateLimitGuard(name: string, limitOf: (config: AppConfig) => Rat
       if (result.isAllowed || !result.isExceeded) return true;
       http.getResponse<FastifyReply>().header('retry-after', String(result.ttlInSeconds));
       throw new HttpException(
-        { code: 'RATE_LIMITED', message: `Too many requests from your address. Please try again in ${result.ttlInSeconds} seconds.` },
+        { code: 'RATE_LIMITED', message: message(result.ttlInSeconds) },
         HttpStatus.TOO_MANY_REQUESTS,
       );
     }
@@ -59,7 +72,7 @@ export function RateLimitGuard(name: string, limitOf: (config: AppConfig) => Rat
       if (!this.limiter) {
         const { max, windowSeconds } = limitOf(this.config);
         const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-        this.limiter = fastify.createRateLimit({ max, timeWindow: windowSeconds * 1000, keyGenerator: (req) => `${name}:${req.ip}` });
+        this.limiter = fastify.createRateLimit({ max, timeWindow: windowSeconds * 1000, keyGenerator: (req) => `${name}:${keyOf(req)}` });
       }
       return this.limiter;
     }

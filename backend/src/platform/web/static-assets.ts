@@ -1,20 +1,37 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { AppConfig } from '../config/app-config';
 
+const YEAR = 'public, max-age=31536000, immutable';
+
 /**
- * Serves the built files: Vite's fingerprinted /assets for a year, everything else (images,
- * icons) for an hour. Routes are registered per file at start-up (no per-request disk lookups).
+ * How long a built file may be cached, by its path under the build: fingerprinted files (Vite's
+ * assets, the widgets' chunks) for a year; the widgets' script, whose name other sites' pages hold,
+ * for five minutes and then revalidated by its ETag, so a deploy reaches them soon; the rest
+ * (images, icons) for an hour.
+ */
+export function cacheControlFor(path: string): string {
+  if (/^(assets|widgets\/chunks)\//.test(path)) return YEAR;
+  if (path === 'widgets/dc-widgets.js') return 'public, max-age=300, must-revalidate';
+  return 'public, max-age=3600';
+}
+
+/**
+ * Serves the built files with cacheControlFor's lifetimes. Routes are registered per file at
+ * start-up (no per-request disk lookups).
  */
 export function serveStaticAssets(app: NestFastifyApplication, config: AppConfig, uploadsDir: string): void {
   // @fastify/static 10 hands over the FastifyReply, though Nest's option types still describe a raw response.
-  const setHeaders = (reply: unknown, path: string): void =>
-    void (reply as FastifyReply).header('cache-control', /\/assets\//.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-  // preCompressed: the build writes .br and .gz beside each file; the one the browser accepts is sent.
-  const common = { index: false as const, wildcard: false, cacheControl: false, preCompressed: true, setHeaders };
-  if (existsSync(config.STOREFRONT_DIR)) app.useStaticAssets({ root: config.STOREFRONT_DIR, prefix: '/', ...common });
-  if (existsSync(config.ADMIN_DIR)) app.useStaticAssets({ root: config.ADMIN_DIR, prefix: '/admin/', decorateReply: false, ...common });
+  const headersUnder = (root: string) => (reply: unknown, path: string): void =>
+    void (reply as FastifyReply).header('cache-control', cacheControlFor(relative(root, path).split(sep).join('/').replace(/\.(br|gz)$/, '')));
+  // preCompressed: the build writes .br and .gz beside each file; the one the browser accepts is sent
+  // (and named here: its lifetime is the original file's).
+  const common = { index: false as const, wildcard: false, cacheControl: false, preCompressed: true };
+  const { STOREFRONT_DIR: storefront, ADMIN_DIR: admin } = config;
+  if (existsSync(storefront)) app.useStaticAssets({ root: storefront, prefix: '/', setHeaders: headersUnder(storefront), ...common });
+  if (existsSync(admin)) app.useStaticAssets({ root: admin, prefix: '/admin/', decorateReply: false, setHeaders: headersUnder(admin), ...common });
   // Uploaded images arrive while the shop runs (so a wildcard route, looked up per request); their
   // names are content hashes, so each URL is cached for a year.
   mkdirSync(uploadsDir, { recursive: true });

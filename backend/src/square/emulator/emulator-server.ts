@@ -45,8 +45,10 @@ export function createEmulatorServer(parts: EmulatorServerParts): { server: Serv
       delays.add(finish);
     });
 
+  // Idempotency keys of calls an `in-flight` fault is holding.
+  const inFlight = new Set<string>();
   const server = createServer((req, res) => {
-    handle(parts, delay, req, res).catch((error: unknown) => {
+    handle(parts, { delay, inFlight }, req, res).catch((error: unknown) => {
       if (!res.headersSent) send(res, 500, errorBody([internalError(String(error)).toWire()]));
       else res.destroy();
     });
@@ -54,12 +56,17 @@ export function createEmulatorServer(parts: EmulatorServerParts): { server: Serv
   return { server, cancelDelays: () => [...delays].forEach((finish) => finish()) };
 }
 
-async function handle(parts: EmulatorServerParts, delay: (ms: number) => Promise<void>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+interface Holds {
+  delay(ms: number): Promise<void>;
+  inFlight: Set<string>;
+}
+
+async function handle(parts: EmulatorServerParts, holds: Holds, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://emulator');
   const path = url.pathname;
   const method = req.method ?? 'GET';
 
-  if (path.startsWith('/v2/')) return handleSquareApi(parts, delay, req, res, url);
+  if (path.startsWith('/v2/')) return handleSquareApi(parts, holds, req, res, url);
   if (path === '/v1/square.js' || path.startsWith('/emulator/')) {
     for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
     if (method === 'OPTIONS') return void res.writeHead(204).end();
@@ -80,7 +87,7 @@ async function handle(parts: EmulatorServerParts, delay: (ms: number) => Promise
   send(res, 404, { error: `Nothing at ${path}` });
 }
 
-async function handleSquareApi(parts: EmulatorServerParts, delay: (ms: number) => Promise<void>, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+async function handleSquareApi(parts: EmulatorServerParts, { delay, inFlight }: Holds, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   try {
     const auth = req.headers.authorization;
     if (!auth) throw unauthorized("This request could not be authorized: the Authorization header is missing. Send 'Authorization: Bearer <access token>'.");
@@ -94,8 +101,16 @@ async function handleSquareApi(parts: EmulatorServerParts, delay: (ms: number) =
     }
     const body = route.method === 'POST' ? await readJson(req) : undefined;
 
+    const key = idempotencyKeyOf(route.operation, body);
+    if (key && inFlight.has(key)) {
+      throw new SquareApiError(409, 'INVALID_REQUEST_ERROR', 'CONFLICT', 'A request with this idempotency key is still being processed.', 'idempotency_key');
+    }
     const fault = parts.faults.take(route.operation);
     if (fault?.kind === 'unavailable') throw serviceUnavailable();
+    if (fault?.kind === 'in-flight' && key) {
+      inFlight.add(key);
+      await delay(fault.delayMs).finally(() => inFlight.delete(key));
+    }
 
     const ctx: HandlerContext = {
       state: parts.store.state,
@@ -184,4 +199,10 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+/** The operation's idempotency key in the request body, when it takes one. */
+function idempotencyKeyOf(operation: string, body: unknown): string | undefined {
+  const key = (body as { idempotency_key?: unknown } | undefined)?.idempotency_key;
+  return typeof key === 'string' ? `${operation}:${key}` : undefined;
 }

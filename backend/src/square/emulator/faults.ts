@@ -5,15 +5,20 @@
  *   charged but whose answer is lost to a client timeout;
  * - `unavailable`: 503 `SERVICE_UNAVAILABLE` and nothing done;
  * - `drop`: the call is carried out and recorded, then the connection is cut without an answer, as
- *   a network that fails on the way back.
+ *   a network that fails on the way back;
+ * - `in-flight`: the call is held `delayMs` before it is carried out, and meanwhile a call with the
+ *   same idempotency key is answered 409 `CONFLICT`, as Square may answer a duplicate of a request
+ *   it is still working on.
  */
-export type Fault = { kind: 'slow'; delayMs: number } | { kind: 'unavailable' } | { kind: 'drop' };
+export type Fault = { kind: 'slow'; delayMs: number } | { kind: 'in-flight'; delayMs: number } | { kind: 'unavailable' } | { kind: 'drop' };
 
 export const OPERATIONS = [
   'ListLocations',
   'RetrieveLocation',
   'CreatePayment',
   'GetPayment',
+  'CompletePayment',
+  'CancelPayment',
   'ListPayments',
   'CreateCustomer',
   'SearchCustomers',
@@ -58,10 +63,10 @@ export function parseFault(body: unknown): { operation: Operation; fault: Fault;
   const times = b.times === undefined ? 1 : Number(b.times);
   if (!Number.isInteger(times) || times < 1 || times > 100) return 'times must be an integer from 1 to 100';
   if (b.kind === 'unavailable' || b.kind === 'drop') return { operation: b.operation as Operation, fault: { kind: b.kind }, times };
-  if (b.kind === 'slow') {
+  if (b.kind === 'slow' || b.kind === 'in-flight') {
     const delayMs = Number(b.delayMs);
     if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 600_000) return 'delayMs must be an integer from 0 to 600000';
-    return { operation: b.operation as Operation, fault: { kind: 'slow', delayMs }, times };
+    return { operation: b.operation as Operation, fault: { kind: b.kind, delayMs }, times };
   }
-  return "kind must be 'slow', 'unavailable' or 'drop'";
+  return "kind must be 'slow', 'in-flight', 'unavailable' or 'drop'";
 }

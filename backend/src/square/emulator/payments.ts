@@ -52,6 +52,42 @@ export function getPayment(ctx: HandlerContext): Reply {
   return ok({ payment });
 }
 
+/**
+ * `POST /v2/payments/{id}/complete`: captures an approved (delayed capture) payment. Completing it
+ * again answers the payment as it is; a canceled or failed one cannot be completed.
+ */
+export function completePayment(ctx: HandlerContext): Reply {
+  return settleApproved(ctx, 'COMPLETED');
+}
+
+/** `POST /v2/payments/{id}/cancel`: voids an approved payment: the hold on the card is released. */
+export function cancelPayment(ctx: HandlerContext): Reply {
+  return settleApproved(ctx, 'CANCELED');
+}
+
+function settleApproved(ctx: HandlerContext, to: 'COMPLETED' | 'CANCELED'): Reply {
+  const payment = ctx.state.payments[ctx.params[0]];
+  if (!payment) throw notFound(`Could not find payment with id: ${ctx.params[0]}`);
+  if (payment.status === to) return ok({ payment });
+  if (payment.status !== 'APPROVED') {
+    throw invalidRequest('BAD_REQUEST', `Payment ${payment.id} is ${payment.status} and cannot be ${to === 'COMPLETED' ? 'completed' : 'canceled'}.`);
+  }
+  const at = now();
+  const card = payment.card_details!;
+  ctx.state.payments[payment.id as string] = {
+    ...payment,
+    status: to,
+    updated_at: at,
+    ...(to === 'CANCELED' ? { approved_money: { amount: 0, currency: LOCATION.currency } } : {}),
+    card_details: {
+      ...card,
+      status: to === 'COMPLETED' ? 'CAPTURED' : 'VOIDED',
+      card_payment_timeline: { ...card.card_payment_timeline, ...(to === 'COMPLETED' ? { captured_at: at } : { voided_at: at }) },
+    },
+  };
+  return ok({ payment: ctx.state.payments[payment.id as string] });
+}
+
 function checkMoney(money: serialization.Money.Raw | null | undefined, field: string, required: boolean): number | undefined {
   if (!money) {
     if (required) throw missingParameter(field);

@@ -4,7 +4,7 @@ import type { HandlerContext, Reply } from './emulator-context';
 import type { Operation } from './faults';
 import { batchChangeInventory, batchRetrieveInventoryCounts } from './inventory';
 import { listLocations, retrieveLocation } from './locations';
-import { createPayment, getPayment, listPayments } from './payments';
+import { cancelPayment, completePayment, createPayment, getPayment, listPayments } from './payments';
 
 export interface Route {
   method: 'GET' | 'POST';
@@ -23,6 +23,8 @@ export const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/v2\/payments$/, operation: 'ListPayments', mutates: false, handle: listPayments },
   { method: 'POST', pattern: /^\/v2\/payments$/, operation: 'CreatePayment', mutates: true, handle: createPayment },
   { method: 'GET', pattern: /^\/v2\/payments\/([^/]+)$/, operation: 'GetPayment', mutates: false, handle: getPayment },
+  { method: 'POST', pattern: /^\/v2\/payments\/([^/]+)\/complete$/, operation: 'CompletePayment', mutates: true, handle: completePayment },
+  { method: 'POST', pattern: /^\/v2\/payments\/([^/]+)\/cancel$/, operation: 'CancelPayment', mutates: true, handle: cancelPayment },
   { method: 'POST', pattern: /^\/v2\/customers$/, operation: 'CreateCustomer', mutates: true, handle: createCustomer },
   { method: 'POST', pattern: /^\/v2\/customers\/search$/, operation: 'SearchCustomers', mutates: false, handle: searchCustomers },
   { method: 'POST', pattern: /^\/v2\/catalog\/batch-upsert$/, operation: 'BatchUpsertCatalogObjects', mutates: true, handle: batchUpsertCatalogObjects },

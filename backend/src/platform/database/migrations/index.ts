@@ -6,6 +6,7 @@ import { Migration20261123110000_discount_redemptions } from './Migration2026112
 import { Migration20261123120000_outbox_dead_letters } from './Migration20261123120000_outbox_dead_letters';
 import { Migration20261123130000_admin } from './Migration20261123130000_admin';
 import { Migration20261124000000_append_function } from './Migration20261124000000_append_function';
+import { Migration20261124100000_card_fingerprint } from './Migration20261124100000_card_fingerprint';
 
 /** Every migration in order; listed here so the built app needs no file globbing. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   { name: 'Migration20261123120000_outbox_dead_letters', class: Migration20261123120000_outbox_dead_letters },
   { name: 'Migration20261123130000_admin', class: Migration20261123130000_admin },
   { name: 'Migration20261124000000_append_function', class: Migration20261124000000_append_function },
+  { name: 'Migration20261124100000_card_fingerprint', class: Migration20261124100000_card_fingerprint },
 ];

@@ -1,0 +1,320 @@
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer } from 'node:net';
+import type { Page } from 'playwright-core';
+import { startWidgetDemo, type WidgetDemo } from '../../src/platform/web/widget-demo';
+import { browserSuite } from '../support/browser';
+
+/** A port nothing listens on now: the listed demo's origin must be known before the shop starts. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+let listedPort: number;
+let plainPort: number;
+beforeAll(async () => {
+  listedPort = await freePort();
+  plainPort = await freePort();
+});
+
+const suite = browserSuite(() => ({ WIDGET_ORIGINS: `http://localhost:${listedPort},http://127.0.0.1:${plainPort}`, NEWSLETTER_RATE_LIMIT_MAX: '50' }));
+
+/** Listed host pages of the test's own, with no policy: path to body. */
+const plainPages = new Map<string, string>();
+let plainHost: Server;
+beforeAll(async () => {
+  plainHost = createHttpServer((req, res) => {
+    const body = plainPages.get(req.url ?? '');
+    res.writeHead(body ? 200 : 404, { 'content-type': 'text/html' }).end(body ?? '');
+  });
+  await new Promise<void>((done) => plainHost.listen(plainPort, '127.0.0.1', done));
+});
+afterAll(() => new Promise((done) => plainHost?.close(done)));
+
+// The demo host page, on the listed origin and on one the shop does not list.
+let listed: WidgetDemo;
+let unlisted: WidgetDemo;
+beforeAll(async () => {
+  const shop = suite.app().baseUrl;
+  listed = await startWidgetDemo({ port: listedPort, host: 'localhost', shop });
+  unlisted = await startWidgetDemo({ port: 0, host: '127.0.0.1', shop });
+});
+afterAll(async () => {
+  await listed?.close();
+  await unlisted?.close();
+});
+
+/** The element inside the shadow roots that has the focus: its label or text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    return active ? (active.getAttribute('aria-label') ?? active.textContent ?? '').trim() : '';
+  });
+
+/** Presses `key` until the focused element's label or text matches (a keyboard user's way there). */
+async function pressUntilFocused(page: Page, key: 'Tab' | 'Shift+Tab', label: RegExp): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if (label.test(await focused(page))) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`${key} never reached ${label}; focus is on "${await focused(page)}"`);
+}
+
+/** Opens the listed demo page; any console error there (a refused call, a failed load) fails the test. */
+async function openDemo(page: Page): Promise<void> {
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  await page.goto(listed.url);
+  await page.locator('dc-product-grid [data-testid="product-card"]').first().waitFor();
+}
+
+let consoleErrors: string[] = [];
+beforeEach(() => {
+  consoleErrors = [];
+});
+afterEach(() => {
+  expect(consoleErrors).toEqual([]);
+});
+
+describe('the embeddable widgets on another site', () => {
+  it('defines the three elements with open shadow roots, untouched by the host CSS, adding nothing to its head', async () => {
+    const page = suite.page();
+    await openDemo(page);
+    await page.locator('dc-cart button[aria-label="Open cart"]').waitFor();
+    await page.locator('dc-newsletter [data-testid="newsletter-card"]').waitFor();
+
+    const look = await page.evaluate(() => {
+      const shadow = (tag: string) => document.querySelector(tag)!.shadowRoot!;
+      const grid = shadow('dc-product-grid');
+      const style = (el: Element) => getComputedStyle(el);
+      const root = style(grid.querySelector('.dc-root')!);
+      const button = style(grid.querySelector('[data-testid="product-card"] button')!);
+      return {
+        defined: ['dc-product-grid', 'dc-cart', 'dc-newsletter'].map((t) => customElements.get(t) !== undefined),
+        open: ['dc-product-grid', 'dc-cart', 'dc-newsletter'].map((t) => document.querySelector(t)!.shadowRoot?.mode),
+        sheets: ['dc-product-grid', 'dc-cart', 'dc-newsletter'].map((t) => document.querySelector(t)!.shadowRoot!.adoptedStyleSheets.length > 0),
+        root: { font: root.fontFamily, size: root.fontSize, spacing: root.letterSpacing, transform: root.textTransform, color: root.color, lineHeight: root.lineHeight },
+        button: { background: button.backgroundColor, border: button.borderStyle, color: button.color },
+        imageWidth: grid.querySelector('img')!.getBoundingClientRect().width,
+        cards: grid.querySelectorAll('[data-testid="product-card"]').length,
+        badges: [...grid.querySelectorAll('[data-testid="product-card"] .badge')].map((b) => b.textContent),
+        head: [...document.head.children].map((e) => e.tagName),
+        documentSheets: document.styleSheets.length + document.adoptedStyleSheets.length,
+      };
+    });
+    expect(look.defined).toEqual([true, true, true]);
+    expect(look.open).toEqual(['open', 'open', 'open']);
+    expect(look.sheets).toEqual([true, true, true]);
+    // The host sets Comic Sans on everything, 22px rem, letter spacing, capitals, green text, pink dashed buttons.
+    expect(look.root.font).toMatch(/^"EB Garamond"/);
+    expect(look.root).toMatchObject({ size: '18px', spacing: 'normal', transform: 'none', color: 'rgb(237, 231, 219)' });
+    expect(look.button.background).not.toBe('rgb(255, 0, 170)');
+    expect(look.button.border).not.toBe('dashed');
+    expect(look.imageWidth).toBeGreaterThan(10);
+    // category="patches" limit="4"
+    expect(look.cards).toBeGreaterThan(0);
+    expect(look.cards).toBeLessThanOrEqual(4);
+    // The host's own head, as served: a charset and two metas, the title, its icon and stylesheet, two scripts.
+    expect(look.head).toEqual(['META', 'META', 'META', 'TITLE', 'LINK', 'LINK', 'SCRIPT', 'SCRIPT']);
+    expect(look.documentSheets).toBe(1);
+  });
+
+  it('an add from the grid updates <dc-cart> at once and tells the host page', async () => {
+    const page = suite.page();
+    await openDemo(page);
+    await page.evaluate(() => {
+      const seen: { type: string; detail: unknown; composed: boolean }[] = [];
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      for (const type of ['dc-added-to-cart', 'dc-cart-updated']) document.addEventListener(type, (e) => seen.push({ type, detail: (e as CustomEvent).detail, composed: e.composed }));
+    });
+    const card = page.locator('dc-product-grid [data-testid="product-card"]').first();
+    const name = (await card.locator('h3').textContent())!.trim();
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.locator('dc-cart [data-testid="cart-count"]').filter({ hasText: '1' }).waitFor();
+    await page.locator('dc-product-grid').getByText('Added to Cart').waitFor();
+    await page.locator('#host-log').filter({ hasText: 'in cart' }).waitFor();
+
+    const seen = await page.evaluate(() => (window as unknown as { seen: { type: string; detail: { itemCount: number; quantity?: number; product?: { name: string } }; composed: boolean }[] }).seen);
+    const added = seen.find((e) => e.type === 'dc-added-to-cart')!;
+    expect(added).toMatchObject({ composed: true, detail: { quantity: 1, itemCount: 1, product: { name } } });
+    expect(seen.find((e) => e.type === 'dc-cart-updated')).toMatchObject({ composed: true, detail: { itemCount: 1 } });
+    // The session id lives in the host page's storage, under the shop's key.
+    expect(await page.evaluate(() => localStorage.getItem('cartSessionId'))).toMatch(/^session_\d+_[a-z0-9]{16}$/);
+
+    // A second cart, added later, shares the same cart.
+    await page.evaluate(() => document.querySelector('main')!.append(Object.assign(document.createElement('dc-cart'), { id: 'late' })));
+    await page.locator('#late [data-testid="cart-count"]').filter({ hasText: '1' }).waitFor();
+    // Moved elsewhere in the page, it is drawn again with the same cart.
+    await page.evaluate(() => document.querySelector('.host-header')!.prepend(document.getElementById('late')!));
+    await page.locator('.host-header > #late [data-testid="cart-count"]').filter({ hasText: '1' }).waitFor();
+  });
+
+  it('works from the keyboard alone, and its Checkout shows the same cart on the main site in a fresh profile', async () => {
+    const page = suite.page();
+    await openDemo(page);
+    await page.locator('body').focus();
+    await pressUntilFocused(page, 'Tab', /^Add to Cart$/);
+    await page.keyboard.press('Enter');
+    await page.locator('dc-cart [data-testid="cart-count"]').filter({ hasText: '1' }).waitFor();
+
+    await pressUntilFocused(page, 'Shift+Tab', /^Open cart/);
+    await page.keyboard.press('Enter');
+    const drawer = page.locator('dc-cart dialog[open]');
+    await drawer.waitFor();
+    await drawer.getByTestId('item-quantity').filter({ hasText: '1' }).waitFor();
+    await pressUntilFocused(page, 'Tab', /^Increase quantity of /);
+    await page.keyboard.press('Enter');
+    await drawer.getByTestId('item-quantity').filter({ hasText: '2' }).waitFor();
+    await page.locator('dc-cart [data-testid="cart-count"]').filter({ hasText: '2' }).waitFor();
+    await pressUntilFocused(page, 'Tab', /^Checkout$/);
+    const href = await drawer.getByRole('link', { name: 'Checkout' }).getAttribute('href');
+    const sessionId = await page.evaluate(() => localStorage.getItem('cartSessionId'));
+    expect(href).toBe(`${suite.app().baseUrl}/cart?cart=${sessionId}`);
+
+    // Escape closes the drawer and gives the focus back to the cart button.
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    expect(await focused(page)).toBe('Open cart, 2 items');
+
+    // Checkout in a browser that has never seen the shop: the main site adopts the cart.
+    const fresh = await page.context().browser()!.newContext();
+    try {
+      const shopPage = await fresh.newPage();
+      await shopPage.goto(href!);
+      await shopPage.getByRole('heading', { name: 'Your Items (2)' }).waitFor();
+      expect(await shopPage.evaluate(() => localStorage.getItem('cartSessionId'))).toBe(sessionId);
+      expect(new URL(shopPage.url()).search).toBe('');
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('ignores a handed-over cart that is not a session id, and drops it from the address', async () => {
+    const page = suite.page();
+    await page.goto(`${suite.app().baseUrl}/cart?cart=${encodeURIComponent('short<script>')}&keep=1`);
+    await page.getByRole('heading', { name: 'Your Cart is Empty' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('cartSessionId'))).toBeNull();
+    expect(new URL(page.url()).search).toBe('?keep=1');
+  });
+
+  it('removes an item from the drawer with its toast', async () => {
+    const page = suite.page();
+    await openDemo(page);
+    await page.locator('dc-product-grid [data-testid="product-card"]').first().getByRole('button', { name: 'Add to Cart' }).click();
+    await page.locator('dc-cart [data-testid="cart-count"]').filter({ hasText: '1' }).waitFor();
+    await page.locator('dc-cart').getByRole('button', { name: 'Open cart' }).click();
+    await page.locator('dc-cart dialog[open]').getByRole('button', { name: /^Remove / }).click();
+    await page.locator('dc-cart dialog[open]').getByText('Item has been removed from your cart.').waitFor();
+    await page.locator('dc-cart dialog[open]').getByText('Your Cart is Empty').waitFor();
+    expect(await page.locator('dc-cart [data-testid="cart-count"]').count()).toBe(0);
+  });
+
+  it('subscribes from the newsletter card and flips it', async () => {
+    const page = suite.page();
+    await openDemo(page);
+    const card = page.locator('dc-newsletter [data-testid="newsletter-card"]');
+    await card.getByLabel('Email address').fill('raven@example.com');
+    await card.getByRole('button', { name: 'Subscribe' }).click();
+    await page.locator('dc-newsletter').getByText('Welcome to the Dark Circle!').waitFor();
+    await page.locator('dc-newsletter [data-testid="newsletter-card"][data-flipped="true"]').waitFor();
+    await card.getByText('DARKCIRCLE10').first().waitFor();
+  });
+
+  it('has no serious or critical accessibility issue inside the shadow roots, drawer open', async () => {
+    const page = suite.page();
+    await openDemo(page);
+    await page.locator('dc-newsletter [data-testid="newsletter-card"]').waitFor();
+    await page.locator('dc-product-grid [data-testid="product-card"]').first().getByRole('button', { name: 'Add to Cart' }).click();
+    await page.locator('dc-cart [data-testid="cart-count"]').waitFor();
+    await page.locator('dc-cart').getByRole('button', { name: 'Open cart' }).click();
+    await page.locator('dc-cart dialog[open] [data-testid="item-quantity"]').waitFor();
+    // Evaluated through the DevTools protocol, which the host's policy does not govern.
+    await page.evaluate(readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'));
+    const issues = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe;
+      const result = await axe.run({ include: [['dc-product-grid'], ['dc-cart'], ['dc-newsletter']] }, { resultTypes: ['violations'] });
+      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+    });
+    expect(issues).toEqual([]);
+  });
+
+  it('loads only the code of the elements a page has, and calls the shop its api-base names', async () => {
+    const page = suite.page();
+    const shop = new URL(suite.app().baseUrl);
+    // The same shop under its other name: another origin, so the calls show which one is used.
+    const otherName = `http://localhost:${shop.port}`;
+    const host = (body: string) => `<!doctype html><html lang="en"><head><title>Host</title><script type="module" src="${shop.origin}/widgets/dc-widgets.js"></script></head><body>${body}</body></html>`;
+    plainPages.set('/newsletter', host('<dc-newsletter></dc-newsletter>'));
+    plainPages.set('/grids', host(`<dc-product-grid api-base="${otherName}" limit="2"></dc-product-grid><dc-product-grid id="none" category="no-such-category"></dc-product-grid>`));
+    const plain = `http://127.0.0.1:${plainPort}`;
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+
+    await page.goto(`${plain}/newsletter`);
+    await page.locator('dc-newsletter [data-testid="newsletter-card"]').waitFor();
+    expect(requested.some((u) => /\/chunks\/NewsletterElement-/.test(u))).toBe(true);
+    expect(requested.filter((u) => /\/chunks\/(ProductGridElement|CartElement)-/.test(u))).toEqual([]);
+
+    requested.length = 0;
+    await page.goto(`${plain}/grids`);
+    await page.locator('dc-product-grid >> nth=0 >> [data-testid="product-card"]').first().waitFor();
+    await page.locator('#none').getByText('No Products Found').waitFor();
+    expect(await page.locator('dc-product-grid >> nth=0 >> [data-testid="product-card"]').count()).toBe(2);
+    expect(requested).toContain(`${otherName}/api/products`);
+    expect(requested.some((u) => /\/chunks\/(NewsletterElement|CartElement)-/.test(u))).toBe(false);
+  });
+
+  it('is refused on an origin the shop does not list', async () => {
+    const page = suite.page();
+    const refusal = page.waitForEvent('console', { predicate: (m) => m.type() === 'error' && /CORS/.test(m.text()), timeout: 30_000 });
+    await page.goto(unlisted.url);
+    await refusal;
+    expect(await page.evaluate(() => customElements.get('dc-cart'))).toBeUndefined();
+    const api = await page.evaluate((shop) => fetch(`${shop}/api/products`).then(() => 'answered', () => 'refused'), suite.app().baseUrl);
+    expect(api).toBe('refused');
+  });
+});
+
+describe('the widget files and routes over HTTP', () => {
+  it('echoes only a listed origin, answers preflights, and caches the bundle for revalidation and its chunks for a year', async () => {
+    const t = suite.app();
+    const origin = `http://localhost:${listedPort}`;
+    const script = await t.http.get('/widgets/dc-widgets.js').set('Origin', origin).set('Accept-Encoding', 'gzip');
+    expect(script.status).toBe(200);
+    expect(script.headers['access-control-allow-origin']).toBe(origin);
+    expect(script.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(script.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
+    expect(script.headers.etag).toBeTruthy();
+    expect(script.headers.vary).toMatch(/Origin/);
+    const again = await t.http.get('/widgets/dc-widgets.js').set('If-None-Match', script.headers.etag);
+    expect(again.status).toBe(304);
+
+    const chunk = /"\.\/(chunks\/runtime-[\w-]+\.js)"/.exec(script.text)?.[1];
+    expect(chunk).toBeDefined();
+    const chunkAnswer = await t.http.get(`/widgets/${chunk}`).set('Origin', origin);
+    expect(chunkAnswer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(chunkAnswer.headers['access-control-allow-origin']).toBe(origin);
+
+    const preflight = await t.http.options('/api/cart/items/abc').set('Origin', origin).set('Access-Control-Request-Method', 'PATCH').set('Access-Control-Request-Headers', 'content-type');
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-methods']).toMatch(/PATCH/);
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/Content-Type/i);
+
+    const products = await t.http.get('/api/products').set('Origin', origin);
+    expect(products.headers['access-control-allow-origin']).toBe(origin);
+
+    for (const path of ['/widgets/dc-widgets.js', '/api/products']) {
+      const other = await t.http.get(path).set('Origin', 'https://elsewhere.example');
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    }
+    // Only the routes the widgets call: the admin's API is not opened to listed origins.
+    const admin = await t.http.get('/api/admin/orders').set('Origin', origin);
+    expect(admin.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
