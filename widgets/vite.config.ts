@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './precompress';
-import { preloadFonts } from './preload-fonts';
-import { prerenderPages } from './prerender';
+import { precompress } from './precompress.ts';
+import { preloadFonts } from './preload-fonts.ts';
+import { prerenderPages } from './prerender.ts';
 
 export default defineConfig({
   plugins: [

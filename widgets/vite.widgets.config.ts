@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './precompress';
+import { precompress } from './precompress.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const square = app.get<SquareSettings>(SQUARE_SETTINGS);
   const squareWhere = square.emulated ? `the sandbox emulator at ${square.baseUrl}` : `Square ${square.environment}`;
   const warning = standInsWarning(standInsOf(config));
-  if (warning) console.warn(`\n*** ${warning} ***\n`);
+  if (warning) console.warn(`*** ${warning} ***`);
   // Another site embedding the widgets (outside production): its own origin, a strict policy.
   const demo = config.widgetDemoPort === null ? null : await startWidgetDemo({ port: config.widgetDemoPort, shop: config.publicUrl });
   const demoWhere = demo ? `; widget demo: ${demo.url}` : '';
