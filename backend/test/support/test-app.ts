@@ -31,6 +31,8 @@ export interface TestAppOptions {
   reachDatabase?: (url: string) => string;
   /** Run on this app's database instead of a fresh one. */
   shareDatabaseOf?: TestApp;
+  /** Run the worker's side too (outbox relay, processors, schedules); false: the API alone, as `main.js` runs. */
+  worker?: boolean;
 }
 
 /**
@@ -69,7 +71,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     ...squareEnv,
     ...env,
   });
-  const app = await createHttpApp({ ...settings, databaseUrl, embeddedDatabase: false }, { worker: true });
+  const app = await createHttpApp({ ...settings, databaseUrl, embeddedDatabase: false }, { worker: options.worker ?? true });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return {
