@@ -7,6 +7,7 @@ import { AppModule, AppRoles } from '../app.module';
 import { GOOGLE_ENDPOINTS } from '../auth/google-endpoints';
 import type { GoogleEndpoints } from '../auth/google.strategy';
 import { CatalogSeeder, uploadDir } from '../catalog';
+import { serveApiDocs } from '../platform/api-docs/serve-api-docs';
 import { AppConfig } from '../platform/config/app-config';
 import { correlationIdOf, useCorrelation } from '../platform/context/correlation';
 import { rememberFastifyErrorCodes } from '../platform/errors/error-body';
@@ -62,6 +63,7 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   // Multipart only for the image upload, which reads its one file itself.
   leaveMultipartUnread(fastify);
   serveStaticAssets(app, config, uploadDir(config));
+  serveApiDocs(app, config);
   await registerRateLimits(app, config);
   // Before init: the worker's relay and jobs start at init and must find the tables there.
   await migrate(app);

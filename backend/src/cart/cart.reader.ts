@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CartItemView, CartResponse, CartView, toCartResponse } from './cart.views';
+import { CartItemView, CartView, toCartResponse } from './cart.views';
+import type { CartResponse } from './cart.responses';
 
 interface ResponseRow {
   id: string;

@@ -9,7 +9,8 @@ import { CommandRunner, CommandSource } from '../platform/event-store/command-ru
 import { cartDecider, CartCommand } from './cart.decider';
 import { cartStream } from './cart.events';
 import { CartReader } from './cart.reader';
-import type { CartResponse, CartView } from './cart.views';
+import type { CartView } from './cart.views';
+import type { CartResponse } from './cart.responses';
 
 /** Turns the cart API's calls into cart commands, looking up what the decider needs. */
 @Injectable()

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { formatCents } from '../platform/money';
+import type { CartResponse } from './cart.responses';
 
 /** A row of the carts read table. */
 export class CartView {
@@ -65,7 +66,7 @@ export const CartItemViewSchema = new EntitySchema<CartItemView>({
 });
 
 /** The cart as the API shows it: `{cart, items}`. */
-export function toCartResponse(cart: CartView, items: CartItemView[]) {
+export function toCartResponse(cart: CartView, items: CartItemView[]): CartResponse {
   return {
     cart: {
       id: cart.id,
@@ -87,4 +88,3 @@ export function toCartResponse(cart: CartView, items: CartItemView[]) {
   };
 }
 
-export type CartResponse = ReturnType<typeof toCartResponse>;

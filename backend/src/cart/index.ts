@@ -4,4 +4,5 @@ export { RunCartCommand } from './run-cart-command';
 export { LoadCartQuery } from './load-cart.query';
 export type { CartLine, CartState } from './cart.decider';
 export { totalCents } from './cart.decider';
-export type { CartResponse } from './cart.views';
+export type { CartResponse } from './cart.responses';
+export { cartResponseSchema } from './cart.responses';

@@ -1,5 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
 import { formatCents } from '../platform/money';
+import type { z } from 'zod';
+import type { adminProductSchema, productSchema } from './catalog.responses';
+import type { CategorySlug } from './categories';
 
 /** A row of the products read table. */
 export class ProductView {
@@ -39,16 +42,7 @@ export const ProductViewSchema = new EntitySchema<ProductView>({
 });
 
 /** The product as the API shows it. */
-export interface ProductDto {
-  id: number;
-  name: string;
-  description: string;
-  price: string;
-  imageUrl: string;
-  category: string;
-  inStock: boolean;
-  stockQuantity: number;
-}
+export type ProductDto = z.infer<typeof productSchema>;
 
 /** What shoppers may still buy: units on hand that no checkout holds. */
 export const availableQuantity = (p: Pick<ProductView, 'stockQuantity' | 'reservedQuantity'>) => Math.max(0, p.stockQuantity - (p.reservedQuantity ?? 0));
@@ -61,14 +55,15 @@ export function toProductDto(p: ProductView): ProductDto {
     description: p.description,
     price: formatCents(p.priceCents),
     imageUrl: p.imageUrl,
-    category: p.category,
+    // Products are written only with a slug of the vocabulary (`categories.ts`).
+    category: p.category as CategorySlug,
     inStock: p.inStock && available > 0,
     stockQuantity: available,
   };
 }
 
 /** The product as the inventory shows it: the flag and the units on hand as set, and what checkouts hold. */
-export function toAdminProductDto(p: ProductView) {
+export function toAdminProductDto(p: ProductView): AdminProductDto {
   return {
     ...toProductDto(p),
     inStock: p.inStock,
@@ -78,4 +73,4 @@ export function toAdminProductDto(p: ProductView) {
   };
 }
 
-export type AdminProductDto = ReturnType<typeof toAdminProductDto>;
+export type AdminProductDto = z.infer<typeof adminProductSchema>;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 /** Money is integer cents inside; the API speaks decimal strings such as "25.00". */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';
@@ -11,3 +12,6 @@ export function parseCents(text: string): number | undefined {
   if (!m) return undefined;
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
+
+/** An amount as the API sends it (`formatCents`): a decimal string in dollars. */
+export const moneyText = z.string().regex(/^-?\d+\.\d{2}$/).meta({ description: 'A decimal amount in dollars, e.g. "68.00"' });

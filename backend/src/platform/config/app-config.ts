@@ -34,6 +34,8 @@ const schema = z
     /** The widget demo page's port (outside production); unset: PORT + 3. */
     WIDGET_DEMO_PORT: port.optional(),
     SEED_DEMO_CATALOG: z.stringbool().optional(),
+    /** Serve the API description at /api/docs (and /api/docs-json); unset: yes outside production, no in it. */
+    API_DOCS: z.stringbool().optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('The Dark Circle <studio@darkcircle.test>'),
     MAIL_DIR: z.string().min(1).optional(),
@@ -151,6 +153,8 @@ export type Settings = z.infer<typeof schema> & {
   linkSecret: string;
   /** Seed the demo catalogue into an empty database: yes by default, never by default in production. */
   seedDemoCatalog: boolean;
+  /** Serve the API description: API_DOCS, else outside production only. */
+  apiDocs: boolean;
   /** Who may use the admin app, in lower case. */
   adminEmails: string[];
   /** RECOVERY_IDLE, else RECOVERY_IDLE_MINUTES, else an hour, in milliseconds. */
@@ -183,6 +187,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     publicUrl: (settings.PUBLIC_URL ?? `http://localhost:${settings.PORT}`).replace(/\/+$/, ''),
     linkSecret: settings.LINK_SECRET ?? 'development-only link secret: set LINK_SECRET',
     seedDemoCatalog: settings.SEED_DEMO_CATALOG ?? settings.NODE_ENV !== 'production',
+    apiDocs: settings.API_DOCS ?? settings.NODE_ENV !== 'production',
     adminEmails: settings.ADMIN_EMAILS ? parseEmails(settings.ADMIN_EMAILS) : [DEVELOPMENT_ADMIN],
     recoveryIdleMs: settings.RECOVERY_IDLE ?? (settings.RECOVERY_IDLE_MINUTES ?? 60) * 60_000,
     widgetDemoPort,

@@ -2,18 +2,22 @@ import { STATUS_CODES } from 'node:http';
 import { HttpException } from '@nestjs/common';
 import { ConnectionException } from '@mikro-orm/core';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { DomainError, ErrorCode, ErrorDetails, RefusalKind } from './domain-error';
 
-/** The one shape of every 4xx/5xx body the API sends. */
-export interface ErrorBody {
-  statusCode: number;
-  error: string;
-  /** Stable and machine-readable: `OUT_OF_STOCK`, `VALIDATION_FAILED`, or the status's name (`NOT_FOUND`). */
-  code: string;
-  message: string;
-  correlationId: string;
-  details?: ErrorDetails;
-}
+/** The one shape of every 4xx/5xx body the API sends (the API description names it `ErrorBody`). */
+export const errorBodySchema = z
+  .object({
+    statusCode: z.int(),
+    error: z.string(),
+    code: z.string().meta({ description: 'Stable and machine-readable: `OUT_OF_STOCK`, `VALIDATION_FAILED`, or the status\'s name (`NOT_FOUND`).' }),
+    message: z.string(),
+    correlationId: z.string(),
+    details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  })
+  .meta({ id: 'ErrorBody' });
+
+export type ErrorBody = z.infer<typeof errorBodySchema> & { details?: ErrorDetails };
 
 const statusOfKind: Record<RefusalKind, number> = { invalid: 400, 'not-found': 404, conflict: 409 };
 

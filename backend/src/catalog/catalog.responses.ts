@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { moneyText as money } from '../platform/money';
+import { CATEGORIES, CategorySlug } from './categories';
+
+/** The product as the storefront sees it (`GET /api/products`, `/api/products/{id}`). */
+export const productSchema = z
+  .object({
+    id: z.int(),
+    name: z.string(),
+    description: z.string(),
+    price: money,
+    imageUrl: z.string(),
+    category: z.enum(CATEGORIES.map((c) => c.slug) as [CategorySlug, ...CategorySlug[]]),
+    inStock: z.boolean(),
+    stockQuantity: z.int(),
+  })
+  .meta({ id: 'Product' });
+
+export const categorySchema = z.object({ slug: productSchema.shape.category, label: z.string() }).meta({ id: 'Category' });
+
+/** The product as the inventory shows it: the flag and units on hand as set, and what checkouts hold. */
+export const adminProductSchema = productSchema
+  .extend({ reservedQuantity: z.int(), updatedAt: z.iso.datetime() })
+  .meta({ id: 'AdminProduct' });
+
+/** A stored upload: its URL and one URL per width the storefront's `srcset` uses. */
+export const storedImageSchema = z
+  .object({ imageUrl: z.string(), sizes: z.object({ 400: z.string(), 800: z.string(), 1600: z.string() }) })
+  .meta({ id: 'StoredImage' });
