@@ -1,5 +1,7 @@
 import { applyDecorators, CanActivate, ExecutionContext, ForbiddenException, Injectable, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
+import { ADMIN_SESSION } from '../platform/api-docs/admin-session';
 import { SignInService } from './sign-in.service';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -25,5 +27,5 @@ export class AdminGuard implements CanActivate {
   }
 }
 
-/** Marks a route (or every route of a controller) as the studio's only. */
-export const AdminOnly = () => applyDecorators(UseGuards(AdminGuard));
+/** Marks a route (or every route of a controller) as the studio's only; the API description says it needs the session cookie. */
+export const AdminOnly = () => applyDecorators(UseGuards(AdminGuard), ApiCookieAuth(ADMIN_SESSION));

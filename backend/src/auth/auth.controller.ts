@@ -10,6 +10,11 @@ import { GOOGLE_STRATEGY, GoogleEndpoints } from './google.strategy';
 import { localSignInPage } from './local-sign-in.page';
 import { runStrategy } from './run-strategy';
 import { SESSION_COOKIE, SignInService } from './sign-in.service';
+import { ApiQuery } from '@nestjs/swagger';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { openApiSchema } from '../platform/api-docs/zod-openapi';
+import { signedOutSchema } from './auth.responses';
+import { SignedInUser, signedInUserSchema } from './signed-in-user';
 
 const STATE_COOKIE = 'dc_oauth_state';
 const STATE_MAX_AGE_SECONDS = 600;
@@ -38,6 +43,9 @@ export class AuthController {
 
   /** Starts the sign-in: to Google (or the local picker first, when no account was named). */
   @Get('google')
+  @ApiQuery({ name: 'login_hint', required: false, schema: openApiSchema(startQuery.shape.login_hint, 'input') })
+  @ApiQuery({ name: 'returnTo', required: false, schema: openApiSchema(startQuery.shape.returnTo, 'input') })
+  @ApiAnswers({ 200: 'html', 302: 'redirect' })
   @UseGuards(OnlyFromThisMachineWhile('signIn'))
   async start(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const { login_hint: loginHint, returnTo = '/admin' } = startQuery.parse(req.query ?? {});
@@ -54,6 +62,7 @@ export class AuthController {
   }
 
   @Get('google/callback')
+  @ApiAnswers({ 302: 'redirect' })
   @UseGuards(OnlyFromThisMachineWhile('signIn'))
   async callback(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const [expected, encodedReturnTo] = (readCookie(req, STATE_COOKIE) ?? '').split('.');
@@ -81,7 +90,8 @@ export class AuthController {
   }
 
   @Get('user')
-  async user(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiAnswers({ 200: signedInUserSchema })
+  async user(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<SignedInUser> {
     reply.header('cache-control', 'no-store');
     const user = await this.signIn.userOf(req);
     if (!user) throw new UnauthorizedException({ message: 'Not signed in.', code: 'SIGN_IN_REQUIRED' });
@@ -90,7 +100,8 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(200)
-  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiAnswers({ 200: signedOutSchema })
+  async logout(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<z.infer<typeof signedOutSchema>> {
     // A foreign page must not be able to sign the studio out either.
     if (readCookie(req, SESSION_COOKIE) && !this.signIn.fromOwnOrigin(req)) {
       throw new ForbiddenException({ message: 'This change must come from the shop’s own pages.', code: 'ORIGIN_REFUSED' });

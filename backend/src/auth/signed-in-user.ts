@@ -1,10 +1,9 @@
+import { z } from 'zod';
+
 /** Who a session belongs to, as `GET /api/auth/user` shows them. */
-export interface SignedInUser {
-  id: string;
-  email: string;
-  name: string;
-  isAdmin: boolean;
-}
+export const signedInUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), isAdmin: z.boolean() }).meta({ id: 'User' });
+
+export type SignedInUser = z.infer<typeof signedInUserSchema>;
 
 /** The account a provider vouched for; whether it is an admin is decided on every request, from the settings. */
 export type Account = Omit<SignedInUser, 'isAdmin'>;

@@ -10,6 +10,8 @@ import { CartReader } from './cart.reader';
 import { CartVersions } from './cart-versions.cache';
 import { CartService } from './cart.service';
 import { addItemBody, contactBody, createCartBody, quantityBody, sessionIdParam, uuidParam } from './cart.schemas';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { cartResponseSchema } from './cart.responses';
 
 const cartId = new ZodPipe(uuidParam('cart'));
 const itemId = new ZodPipe(uuidParam('item'));
@@ -24,6 +26,7 @@ export class CartController {
 
   /** Polled every 2 s by every open storefront: a matching ETag is answered 304 from memory. */
   @Get(':sessionId')
+  @ApiAnswers({ 200: cartResponseSchema, 304: 'empty' })
   async get(@Param('sessionId', new ZodPipe(sessionIdParam)) sessionId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const head = await this.versions.head(sessionId);
     if (!head) throw notFound('No cart for this session.');
@@ -37,6 +40,7 @@ export class CartController {
   }
 
   @Post()
+  @ApiAnswers({ 201: cartResponseSchema.shape.cart, 200: cartResponseSchema.shape.cart })
   async create(@Body(new ZodPipe(createCartBody)) body: z.infer<typeof createCartBody>, @Res({ passthrough: true }) reply: FastifyReply, @Caller() caller: RequestContext) {
     const { cart, created } = await this.carts.create(body.sessionId, caller);
     reply.status(created ? 201 : 200);
@@ -45,33 +49,39 @@ export class CartController {
 
   @Post(':cartId/items')
   @HttpCode(200)
+  @ApiAnswers({ 200: cartResponseSchema })
   addItem(@Param('cartId', cartId) id: string, @Body(new ZodPipe(addItemBody)) body: z.infer<typeof addItemBody>, @Caller() caller: RequestContext) {
     return this.carts.addItem(id, body.productId, body.quantity, caller);
   }
 
   @Patch('items/:itemId')
+  @ApiAnswers({ 200: cartResponseSchema })
   patchQuantity(@Param('itemId', itemId) id: string, @Body(new ZodPipe(quantityBody)) body: z.infer<typeof quantityBody>, @Caller() caller: RequestContext) {
     return this.carts.changeQuantity(id, body.quantity, caller);
   }
 
   /** The older storefront material uses PUT for the same change. */
   @Put('items/:itemId')
+  @ApiAnswers({ 200: cartResponseSchema })
   putQuantity(@Param('itemId', itemId) id: string, @Body(new ZodPipe(quantityBody)) body: z.infer<typeof quantityBody>, @Caller() caller: RequestContext) {
     return this.carts.changeQuantity(id, body.quantity, caller);
   }
 
   @Delete('items/:itemId')
+  @ApiAnswers({ 200: cartResponseSchema })
   removeItem(@Param('itemId', itemId) id: string, @Caller() caller: RequestContext) {
     return this.carts.removeItem(id, caller);
   }
 
   @Post(':cartId/clear')
   @HttpCode(200)
+  @ApiAnswers({ 200: cartResponseSchema })
   clear(@Param('cartId', cartId) id: string, @Caller() caller: RequestContext) {
     return this.carts.clear(id, caller);
   }
 
   @Patch(':cartId/contact')
+  @ApiAnswers({ 200: cartResponseSchema })
   giveContact(@Param('cartId', cartId) id: string, @Body(new ZodPipe(contactBody)) body: z.infer<typeof contactBody>, @Caller() caller: RequestContext) {
     return this.carts.giveContactDetails(id, body.name, body.email, caller);
   }

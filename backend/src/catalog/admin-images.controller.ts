@@ -4,6 +4,10 @@ import { AdminOnly } from '../auth/admin.guard';
 import { invalid } from '../platform/errors/domain-error';
 import { FileTooLargeError, isMultipart, readOneFile } from '../platform/web/multipart-upload';
 import { MAX_IMAGE_BYTES, ProductImages } from './product-images';
+import { ApiConsumes } from '@nestjs/swagger';
+import type { z } from 'zod';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { storedImageSchema } from './catalog.responses';
 
 /** `POST /api/admin/uploads`: one image in a multipart field (any name), at most 5 MB. */
 @Controller('api/admin/uploads')
@@ -13,7 +17,9 @@ export class AdminImagesController {
 
   @Post()
   @HttpCode(201)
-  async upload(@Req() req: FastifyRequest) {
+  @ApiConsumes('multipart/form-data')
+  @ApiAnswers({ 201: storedImageSchema })
+  async upload(@Req() req: FastifyRequest): Promise<z.infer<typeof storedImageSchema>> {
     if (!isMultipart(req)) throw invalid('Send the image as multipart/form-data.');
     let buffer: Buffer | undefined;
     try {

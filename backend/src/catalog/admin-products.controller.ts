@@ -10,9 +10,11 @@ import { notFound } from '../platform/errors/domain-error';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { newProductBody, productChangesBody, productIdParam, stockBody } from './admin-product.schemas';
 import { ProductIds } from './product-ids';
-import { ProductView, toAdminProductDto } from './product.view';
+import { AdminProductDto, ProductView, toAdminProductDto } from './product.view';
 import { RunProductCommand } from './run-product-command';
 import { stockFrom } from './stock-rules';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { adminProductSchema } from './catalog.responses';
 
 const productId = new ZodPipe(productIdParam);
 
@@ -27,12 +29,14 @@ export class AdminProductsController {
   ) {}
 
   @Get()
-  async list() {
+  @ApiAnswers({ 200: z.array(adminProductSchema) })
+  async list(): Promise<AdminProductDto[]> {
     const rows = await this.orm.em.fork().find(ProductView, {}, { orderBy: { id: 'desc' } });
     return rows.map(toAdminProductDto);
   }
 
   @Post()
+  @ApiAnswers({ 201: adminProductSchema })
   async add(@Body(new ZodPipe(newProductBody)) body: z.infer<typeof newProductBody>, @Res({ passthrough: true }) reply: FastifyReply, @Caller() caller: RequestContext) {
     const id = await this.ids.next();
     const { price, inStock, stockQuantity, ...details } = body;
@@ -42,6 +46,7 @@ export class AdminProductsController {
   }
 
   @Patch(':id')
+  @ApiAnswers({ 200: adminProductSchema })
   async change(@Param('id', productId) id: number, @Body(new ZodPipe(productChangesBody)) body: z.infer<typeof productChangesBody>, @Caller() caller: RequestContext) {
     const { price, ...rest } = body;
     await this.commands.execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: id, changes: { ...rest, priceCents: price } }, caller));
@@ -49,12 +54,13 @@ export class AdminProductsController {
   }
 
   @Put(':id/stock')
+  @ApiAnswers({ 200: adminProductSchema })
   async setStock(@Param('id', productId) id: number, @Body(new ZodPipe(stockBody)) body: z.infer<typeof stockBody>, @Caller() caller: RequestContext) {
     await this.commands.execute(new RunProductCommand({ kind: 'SetStock', productId: id, ...stockFrom(body) }, caller));
     return this.one(id);
   }
 
-  private async one(id: number) {
+  private async one(id: number): Promise<AdminProductDto> {
     const row = await this.orm.em.fork().findOne(ProductView, { id });
     if (!row) throw notFound(`Product ${id} was not found.`);
     return toAdminProductDto(row);

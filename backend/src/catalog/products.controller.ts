@@ -7,6 +7,8 @@ import { matchesEtag } from '../platform/web/etag';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { CATEGORIES } from './categories';
 import { CachedBody, ProductsCache } from './products.cache';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { categorySchema, productSchema } from './catalog.responses';
 
 const productId = z
   .string()
@@ -18,11 +20,13 @@ export class ProductsController {
   constructor(private readonly cache: ProductsCache) {}
 
   @Get('products')
+  @ApiAnswers({ 200: z.array(productSchema), 304: 'empty' })
   async list(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     send(req, reply, await this.cache.list());
   }
 
   @Get('products/:id')
+  @ApiAnswers({ 200: productSchema, 304: 'empty' })
   async one(@Param('id', new ZodPipe(productId)) id: number, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const found = await this.cache.one(id);
     if (!found) throw notFound(`Product ${id} was not found.`);
@@ -30,7 +34,8 @@ export class ProductsController {
   }
 
   @Get('categories')
-  categories() {
+  @ApiAnswers({ 200: z.array(categorySchema) })
+  categories(): readonly z.infer<typeof categorySchema>[] {
     return CATEGORIES;
   }
 }

@@ -10,6 +10,8 @@ import { orderDecider } from './order.decider';
 import { orderStream } from './order.events';
 import { OrderReader } from './order.reader';
 import { toAdminOrderDto } from './order.view';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { AdminOrderDto, adminOrderSchema } from './checkout.responses';
 
 const orderId = new ZodPipe(z.uuid('The order id must be a UUID.').transform((s) => s.toLowerCase()));
 const fulfilBody = z
@@ -26,12 +28,14 @@ export class AdminOrdersController {
   ) {}
 
   @Get()
-  async list() {
+  @ApiAnswers({ 200: z.array(adminOrderSchema) })
+  async list(): Promise<AdminOrderDto[]> {
     return (await this.orders.placed()).map(toAdminOrderDto);
   }
 
   @Post(':id/fulfil')
   @HttpCode(200)
+  @ApiAnswers({ 200: adminOrderSchema })
   async fulfil(@Param('id', orderId) id: string, @Body(new ZodPipe(fulfilBody)) body: z.infer<typeof fulfilBody>, @Caller() caller: RequestContext) {
     await this.runner.run(orderDecider, orderStream(id), { kind: 'FulfilOrder', trackingNumber: body.trackingNumber || undefined }, caller);
     const order = await this.orders.byId(id);

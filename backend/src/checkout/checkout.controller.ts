@@ -11,6 +11,8 @@ import { RateLimitGuard } from '../platform/web/rate-limit';
 import { DiscountCheckBody, discountCheckBody, processPaymentBody, ProcessPaymentBody } from './checkout.schemas';
 import { CheckoutService } from './checkout.service';
 import { OrderReader } from './order.reader';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { confirmationStatusSchema, discountCheckSchema, paymentResultSchema } from './checkout.responses';
 
 /** The storefront's own record of a confirmed order; only its ids are read. */
 const confirmationRecord = z.looseObject({
@@ -46,6 +48,7 @@ export class CheckoutController {
   @Post('square/process-payment')
   @HttpCode(200)
   @UseGuards(OnlyFromThisMachineWhile('square'), CheckoutAttemptsFromAddress, PaymentAttemptsOnCart)
+  @ApiAnswers({ 200: paymentResultSchema })
   processPayment(@Body(new ZodPipe(processPaymentBody)) body: ProcessPaymentBody, @Caller() caller: RequestContext) {
     return this.checkout.processPayment(body, caller);
   }
@@ -54,6 +57,7 @@ export class CheckoutController {
   @Post('checkout/discount')
   @HttpCode(200)
   @UseGuards(CheckoutAttemptsFromAddress)
+  @ApiAnswers({ 200: discountCheckSchema })
   checkDiscount(@Body(new ZodPipe(discountCheckBody)) body: DiscountCheckBody) {
     return this.checkout.checkDiscount(body);
   }
@@ -64,7 +68,8 @@ export class CheckoutController {
    */
   @Post('orders/send-confirmation')
   @HttpCode(200)
-  async sendConfirmation(@Body(new ZodPipe(confirmationRecord)) record: z.infer<typeof confirmationRecord>) {
+  @ApiAnswers({ 200: confirmationStatusSchema })
+  async sendConfirmation(@Body(new ZodPipe(confirmationRecord)) record: z.infer<typeof confirmationRecord>): Promise<z.infer<typeof confirmationStatusSchema>> {
     const order = await this.orders.byPaymentOrNumber(record.orderId, record.orderNumber);
     return { success: order?.status === 'placed', emailSent: Boolean(order?.confirmationSentAt) };
   }

@@ -17,15 +17,7 @@ import { alreadyUsed, Discounts } from './discounts';
 import { checkoutIdentity } from './order-identity';
 import { priceOrder } from './order-pricing';
 
-/** What the storefront gets back: the shape its payment call has always read, plus the order. */
-export type PaymentResult =
-  | {
-      success: true;
-      payment: { id: string; status: 'COMPLETED'; amountMoney: { amount: string; currency: 'USD' } };
-      orderId: string;
-      orderNumber: string;
-    }
-  | { success: false; error: string; code: string };
+import type { PaymentResult } from './checkout.responses';
 
 /** Refusals a shopper can act on (the cart, the stock) are errors; a card decline is an answer. */
 const REFUSAL_CODES = new Set<string>(['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'CART_CHANGED', 'CHECKOUT_IN_PROGRESS', 'EMPTY_CART', 'DISCOUNT_NOT_ELIGIBLE'] satisfies ErrorCode[]);

@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import type { AdminOrderDto, OrderDto } from './checkout.responses';
 import { formatCents } from '../platform/money';
 import type { OrderStatus } from './order.decider';
 import type { Fulfilment, FulfillmentMethod, OrderLine, ShippingAddress } from './order.events';
@@ -63,7 +64,7 @@ export const OrderViewSchema = new EntitySchema<OrderView>({
 });
 
 /** An order as the API shows it: money as decimal strings. */
-export function toOrderDto(o: OrderView) {
+export function toOrderDto(o: OrderView): OrderDto {
   return {
     id: o.id,
     orderNumber: o.orderNumber,
@@ -83,10 +84,9 @@ export function toOrderDto(o: OrderView) {
   };
 }
 
-export type OrderDto = ReturnType<typeof toOrderDto>;
 
 /** An order as the studio sees it: what the shopper sees, plus its fulfilment and whether the email went out. */
-export function toAdminOrderDto(o: OrderView) {
+export function toAdminOrderDto(o: OrderView): AdminOrderDto {
   return {
     ...toOrderDto(o),
     status: o.status,

@@ -7,6 +7,8 @@ import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import { notFound } from '../platform/errors/domain-error';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { mailDir } from './mail.module';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { mailSchema, mailSummarySchema } from './mail-outbox.responses';
 
 const fileName = new ZodPipe(z.string().regex(/^[\w.@-]{1,200}\.eml$/, 'That is not a mail file name.'));
 
@@ -32,14 +34,16 @@ export class MailOutboxController {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   @Get()
-  async list() {
+  @ApiAnswers({ 200: z.array(mailSummarySchema) })
+  async list(): Promise<z.infer<typeof mailSummarySchema>[]> {
     const dir = this.dir();
     const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse().slice(0, 100);
     return Promise.all(files.map(async (file) => ({ file, ...headersOf(await readFile(join(dir, file), 'utf8')) })));
   }
 
   @Get(':file')
-  async one(@Param('file', fileName) file: string) {
+  @ApiAnswers({ 200: mailSchema })
+  async one(@Param('file', fileName) file: string): Promise<z.infer<typeof mailSchema>> {
     const raw = await readFile(join(this.dir(), file), 'utf8').catch(() => undefined);
     if (raw === undefined) throw notFound('That email was not found.');
     return { file, ...headersOf(raw), raw };

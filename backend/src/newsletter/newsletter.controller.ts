@@ -9,6 +9,8 @@ import { RateLimitGuard } from '../platform/web/rate-limit';
 import { NewsletterService } from './newsletter.service';
 import { subscribeBody, unsubscribeBody } from './newsletter.schemas';
 import { UnsubscribeLinks } from './unsubscribe-link';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { doneSchema } from '../platform/api-docs/common-answers';
 
 const newsletterLimit = (c: AppConfig) => ({ max: c.NEWSLETTER_RATE_LIMIT_MAX, windowSeconds: c.NEWSLETTER_RATE_LIMIT_WINDOW_SECONDS });
 
@@ -23,6 +25,7 @@ export class NewsletterController {
   @Post('subscribe')
   @HttpCode(200)
   @UseGuards(RateLimitGuard('newsletter-subscribe', newsletterLimit))
+  @ApiAnswers({ 200: doneSchema })
   async subscribe(@Body(new ZodPipe(subscribeBody)) body: z.infer<typeof subscribeBody>, @Caller() caller: RequestContext) {
     await this.newsletter.subscribe(body.email, body.name, caller);
     return { success: true, message: 'Welcome to the Dark Circle!' };
@@ -31,6 +34,7 @@ export class NewsletterController {
   @Post('unsubscribe')
   @HttpCode(200)
   @UseGuards(RateLimitGuard('newsletter-unsubscribe', newsletterLimit))
+  @ApiAnswers({ 200: doneSchema })
   async unsubscribe(@Body(new ZodPipe(unsubscribeBody)) body: z.infer<typeof unsubscribeBody>, @Caller() caller: RequestContext) {
     if ('token' in body) {
       const subscriberId = this.links.subscriberOf(body.token);

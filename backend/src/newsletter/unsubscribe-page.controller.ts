@@ -6,6 +6,8 @@ import type { RequestContext } from '../platform/context/request-context';
 import { NewsletterService } from './newsletter.service';
 import { alreadyUnsubscribedPage, confirmUnsubscribePage, invalidLinkPage, unsubscribedPage } from './unsubscribe.page';
 import { UnsubscribeLinks } from './unsubscribe-link';
+import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 
 /**
  * The unsubscribe link from a newsletter email. Opening it only asks (mail scanners follow links);
@@ -21,6 +23,8 @@ export class UnsubscribePageController {
   ) {}
 
   @Get()
+  @ApiQuery({ name: 'token', required: true, schema: { type: 'string' } })
+  @ApiAnswers({ 200: 'html', 400: 'html' })
   async confirm(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
     const subscriber = await this.subscriberOf(token);
     if (!subscriber) return this.html(reply, 400, invalidLinkPage());
@@ -29,6 +33,9 @@ export class UnsubscribePageController {
   }
 
   @Post()
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ schema: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } })
+  @ApiAnswers({ 200: 'html', 400: 'html' })
   async unsubscribe(@Body() body: unknown, @Res() reply: FastifyReply, @Caller() caller: RequestContext): Promise<void> {
     const token = (body as { token?: unknown } | undefined)?.token;
     const subscriber = await this.subscriberOf(token);

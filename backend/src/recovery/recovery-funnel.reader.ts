@@ -3,14 +3,9 @@ import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatCents } from '../platform/money';
 
-export interface RecoveryFunnel {
-  days: number;
-  abandoned: number;
-  emailed: number;
-  recovered: number;
-  /** The recovered carts' orders' totals, as a decimal string. */
-  recoveredRevenue: string;
-}
+import type { RecoveryFunnel } from './recovery.responses';
+
+export type { RecoveryFunnel };
 
 /**
  * The carts abandoned in the last `days`, and of those: how many got a recovery email, how many

@@ -19,6 +19,9 @@ import {
   missingCartPage,
   recoveryUnsubscribedPage,
 } from './recovery.pages';
+import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { restoredCartSchema } from './recovery.responses';
 
 const restoreBody = z.object({ token: z.string('The token is missing.').min(1, 'The token is missing.').max(300, 'The token is too long.') });
 
@@ -44,6 +47,8 @@ export class RecoveryPagesController {
    * browser and passes the token on; the cart page then posts it, which records the return.
    */
   @Get('cart/restore')
+  @ApiQuery({ name: 'token', required: true, schema: { type: 'string' } })
+  @ApiAnswers({ 303: 'redirect', 400: 'html', 404: 'html', 410: 'html' })
   async open(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
     const link = this.links.restoreOf(token);
     if ('invalid' in link) return this.html(reply, link.invalid === 'expired' ? 410 : 400, link.invalid === 'expired' ? expiredRestoreLinkPage() : invalidRestoreLinkPage());
@@ -56,6 +61,7 @@ export class RecoveryPagesController {
   /** The cart page, opened through a restore link: `CartRecovered` (once), the cart brought up to date, and what changed. */
   @Post('api/cart/restore')
   @HttpCode(200)
+  @ApiAnswers({ 200: restoredCartSchema })
   async restore(@Body(new ZodPipe(restoreBody)) body: z.infer<typeof restoreBody>, @Caller() caller: RequestContext) {
     const link = this.links.restoreOf(body.token);
     if ('invalid' in link) {
@@ -69,6 +75,8 @@ export class RecoveryPagesController {
   }
 
   @Get('recovery/unsubscribe')
+  @ApiQuery({ name: 'token', required: true, schema: { type: 'string' } })
+  @ApiAnswers({ 200: 'html', 400: 'html' })
   async confirm(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
     const email = await this.emailOf(token);
     if (!email) return this.html(reply, 400, invalidUnsubscribeLinkPage());
@@ -76,6 +84,9 @@ export class RecoveryPagesController {
   }
 
   @Post('recovery/unsubscribe')
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ schema: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } })
+  @ApiAnswers({ 200: 'html', 400: 'html' })
   async unsubscribe(@Body() body: unknown, @Res() reply: FastifyReply, @Caller() caller: RequestContext): Promise<void> {
     const token = (body as { token?: unknown } | undefined)?.token;
     const email = await this.emailOf(token);

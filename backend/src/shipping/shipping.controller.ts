@@ -4,6 +4,8 @@ import { parseCents } from '../platform/money';
 import { text } from '../platform/validation/text';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { assertUsZip, PLACEHOLDER_ZIP, shippingRates } from './shipping-rates';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { ShippingRates, shippingRatesSchema } from './shipping.responses';
 
 const ratesQuery = z.object({
   total: z
@@ -16,7 +18,8 @@ const ratesQuery = z.object({
 @Controller('api/shipping')
 export class ShippingController {
   @Get('rates')
-  rates(@Query(new ZodPipe(ratesQuery)) query: z.infer<typeof ratesQuery>) {
+  @ApiAnswers({ 200: shippingRatesSchema })
+  rates(@Query(new ZodPipe(ratesQuery)) query: z.infer<typeof ratesQuery>): ShippingRates {
     assertUsZip(query.zipCode || PLACEHOLDER_ZIP);
     return shippingRates(query.total);
   }

@@ -1,21 +1,9 @@
+import type { InstagramPost, InstagramProfile } from './social.responses';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 
 /** A post as the storefront reads it (the Graph API's own field names). */
-export interface InstagramPost {
-  id: string;
-  media_type: 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM' | string;
-  media_url: string | null;
-  thumbnail_url: string | null;
-  permalink: string;
-  caption: string | null;
-  timestamp: string | null;
-}
-
-export interface InstagramProfile {
-  username: string;
-  media_count: number;
-}
+export type { InstagramPost, InstagramProfile };
 
 const POST_FIELDS = 'id,caption,media_type,media_url,thumbnail_url,permalink,timestamp';
 const TIMEOUT_MS = 5000;

@@ -2,6 +2,9 @@ import { BadGatewayException, Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../platform/errors/domain-error';
 import { InstagramFeed } from './instagram-feed';
+import { z } from 'zod';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { InstagramPost, instagramPostSchema, InstagramProfile, instagramProfileSchema } from './social.responses';
 
 /** Browsers may keep the answer for a few minutes too; the server's own cache sets the pace upstream. */
 const CACHE_CONTROL = 'public, max-age=300';
@@ -12,7 +15,8 @@ export class InstagramController {
 
   /** With no INSTAGRAM_ACCESS_TOKEN there is no feed: an empty list, and the strip hides itself. */
   @Get('posts')
-  async posts(@Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiAnswers({ 200: z.array(instagramPostSchema) })
+  async posts(@Res({ passthrough: true }) reply: FastifyReply): Promise<InstagramPost[]> {
     if (!this.feed.configured) return [];
     try {
       const posts = await this.feed.getPosts();
@@ -24,7 +28,8 @@ export class InstagramController {
   }
 
   @Get('profile')
-  async profile(@Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiAnswers({ 200: instagramProfileSchema })
+  async profile(@Res({ passthrough: true }) reply: FastifyReply): Promise<InstagramProfile> {
     if (!this.feed.configured) throw notFound('No Instagram account is connected.');
     try {
       const profile = await this.feed.getProfile();

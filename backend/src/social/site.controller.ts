@@ -1,5 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { Site, siteSchema } from './social.responses';
 
 /**
  * `GET /api/site`: what the home page shows from configuration rather than code: the footer's
@@ -7,19 +9,20 @@ import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
  */
 @Controller('api/site')
 export class SiteController {
-  private readonly site: ReturnType<typeof siteOf>;
+  private readonly site: Site;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.site = siteOf(config);
   }
 
   @Get()
-  get() {
+  @ApiAnswers({ 200: siteSchema })
+  get(): Site {
     return this.site;
   }
 }
 
-function siteOf(c: AppConfig) {
+function siteOf(c: AppConfig): Site {
   const social = [
     { label: 'Instagram', href: c.INSTAGRAM_URL },
     { label: 'Facebook', href: c.FACEBOOK_URL },

@@ -1,5 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
+import type { z } from 'zod';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { squareConfigSchema } from './square-config.responses';
 
 /** `GET /api/square/config`: what the storefront's card form needs; never the access token. */
 @Controller('api/square')
@@ -7,7 +10,8 @@ export class SquareConfigController {
   constructor(@Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings) {}
 
   @Get('config')
-  config() {
+  @ApiAnswers({ 200: squareConfigSchema })
+  config(): z.infer<typeof squareConfigSchema> {
     const { applicationId, locationId, environment, webSdkUrl } = this.settings;
     return { applicationId, locationId, environment, webSdkUrl };
   }

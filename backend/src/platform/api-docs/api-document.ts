@@ -2,11 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { SESSION_COOKIE } from '../../auth/sign-in.service';
 import { errorBodySchema } from '../errors/error-body';
+import { ADMIN_SESSION } from './admin-session';
 import { describeRequestsFromPipes } from './request-schemas';
 import { namedSchemas, openApiSchema } from './zod-openapi';
-
-/** The security scheme `AdminOnly` routes name: the admin's session cookie, set by the sign-in. */
-export const ADMIN_SESSION = 'adminSession';
 
 /**
  * The API description, read from the app's controllers: requests from their `ZodPipe`s, answers

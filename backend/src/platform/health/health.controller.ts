@@ -5,6 +5,9 @@ import type { FastifyReply } from 'fastify';
 import { ChangeFeed } from '../change-feed/change-feed';
 import { OutboxBacklog } from '../outbox/outbox-backlog';
 import { QueueRegistry } from '../outbox/queue.registry';
+import type { z } from 'zod';
+import { ApiAnswers } from '../api-docs/api-answers.decorator';
+import { healthSchema } from './health.responses';
 
 /** Database down means the shop cannot sell (503); Redis down only delays jobs (degraded). */
 @Controller('api/health')
@@ -17,7 +20,8 @@ export class HealthController {
   ) {}
 
   @Get()
-  async health(@Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiAnswers({ 200: healthSchema, 503: healthSchema })
+  async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<z.infer<typeof healthSchema>> {
     const [database, redis] = await Promise.all([this.databaseUp(), this.queues.ping()]);
     const outbox = database ? await this.backlog.read() : null;
     const status = !database ? 'down' : redis ? 'ok' : 'degraded';

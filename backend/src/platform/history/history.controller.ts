@@ -4,6 +4,8 @@ import { AdminOnly } from '../../auth/admin.guard';
 import { notFound } from '../errors/domain-error';
 import { EventStore } from '../event-store/event-store';
 import { ZodPipe } from '../validation/zod.pipe';
+import { ApiAnswers } from '../api-docs/api-answers.decorator';
+import { streamHistorySchema } from './history.responses';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Which streams the admin app may open, and what their ids look like. */
@@ -23,7 +25,8 @@ export class HistoryController {
   constructor(private readonly store: EventStore) {}
 
   @Get(':streamType/:id')
-  async history(@Param(new ZodPipe(params)) p: z.infer<typeof params>) {
+  @ApiAnswers({ 200: streamHistorySchema })
+  async history(@Param(new ZodPipe(params)) p: z.infer<typeof params>): Promise<z.infer<typeof streamHistorySchema>> {
     const { events } = await this.store.readStream(`${p.streamType}-${p.id}`);
     if (events.length === 0) throw notFound(`No history for ${p.streamType} ${p.id}.`);
     return {

@@ -2,28 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-export interface Backlog {
-  /** Committed jobs still waiting to reach Redis (dead rows not counted). */
-  unsent: number;
-  /** How long the oldest waiting row has waited. */
-  oldestSeconds: number | null;
-  /** Rows parked after OUTBOX_MAX_ATTEMPTS failures; `npm run outbox:retry` puts them back. */
-  dead: number;
-}
+import type { Backlog, HeldRow } from './outbox.responses';
 
-/** One row the outbox holds back, as the admin app lists it. */
-export interface HeldRow {
-  eventId: string;
-  eventType: string;
-  queue: string;
-  jobName: string;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  /** When a waiting row is tried next (null: at the relay's next tick). */
-  nextAttemptAt: string | null;
-  deadAt: string | null;
-}
+export type { Backlog, HeldRow };
 
 /** What the outbox holds back: the rows waiting for Redis and the dead ones waiting for an operator. */
 @Injectable()

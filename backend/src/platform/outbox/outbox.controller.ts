@@ -1,6 +1,9 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { AdminOnly } from '../../auth/admin.guard';
 import { OutboxBacklog } from './outbox-backlog';
+import type { z } from 'zod';
+import { ApiAnswers } from '../api-docs/api-answers.decorator';
+import { outboxViewSchema, retriedSchema } from './outbox.responses';
 
 const LISTED = 100;
 
@@ -15,14 +18,16 @@ export class OutboxController {
   constructor(private readonly backlog: OutboxBacklog) {}
 
   @Get()
-  async outbox() {
+  @ApiAnswers({ 200: outboxViewSchema })
+  async outbox(): Promise<z.infer<typeof outboxViewSchema>> {
     const [counts, held] = await Promise.all([this.backlog.read(), this.backlog.held(LISTED)]);
     return { backlog: counts, ...held };
   }
 
   @Post('retry-dead')
   @HttpCode(200)
-  async retryDead() {
+  @ApiAnswers({ 200: retriedSchema })
+  async retryDead(): Promise<z.infer<typeof retriedSchema>> {
     return { retried: await this.backlog.retryDead() };
   }
 }

@@ -4,6 +4,7 @@ import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/co
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { compressOnce, CompressedBody, sendCompressed } from './compressed-body';
+import { ApiExcludeController } from '@nestjs/swagger';
 
 /** Paths the storefront renders; anything else gets its 404 page with a 404 status. */
 const STOREFRONT_ROUTES = [/^\/$/, /^\/product(\/[^/]*)?$/, /^\/cart$/, /^\/order-confirmation$/, /^\/fonts$/, /^\/(privacy|terms|shipping)$/];
@@ -37,6 +38,8 @@ function prerenderedPage(path: string): string | undefined {
  * The single-page apps' HTML for every path that is not an API call or a built file (those are
  * served by @fastify/static). Unknown `/api/*` paths stay JSON 404s.
  */
+// The pages of the two apps, not an API: left out of the API description.
+@ApiExcludeController()
 @Controller()
 export class StorefrontController {
   private readonly pages = new Map<string, CompressedBody>();

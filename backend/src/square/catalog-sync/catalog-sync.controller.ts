@@ -8,6 +8,9 @@ import { requestedBy } from '../../platform/jobs/job-caller';
 import { QueueRegistry, withTimeout } from '../../platform/outbox/queue.registry';
 import { workerRedisOptions } from '../../platform/outbox/redis-connection';
 import { CATALOG_SYNC_JOB, SyncResult } from './catalog-sync';
+import type { z } from 'zod';
+import { ApiAnswers } from '../../platform/api-docs/api-answers.decorator';
+import { syncProgressSchema, syncResultSchema } from './catalog-sync.responses';
 
 const SYNC_TIMEOUT_MS = 5 * 60_000;
 
@@ -26,7 +29,8 @@ export class CatalogSyncController {
 
   @Post()
   @HttpCode(200)
-  async sync(@Caller() caller: RequestContext) {
+  @ApiAnswers({ 200: syncResultSchema })
+  async sync(@Caller() caller: RequestContext): Promise<z.infer<typeof syncResultSchema>> {
     const queue = this.queues.get('square');
     const events = new QueueEvents('square', { connection: workerRedisOptions(this.config.redisUrl), prefix: this.config.QUEUE_PREFIX });
     try {
@@ -46,7 +50,8 @@ export class CatalogSyncController {
   }
 
   @Get()
-  async progress() {
+  @ApiAnswers({ 200: syncProgressSchema })
+  async progress(): Promise<z.infer<typeof syncProgressSchema>> {
     const active = (await withTimeout(this.queues.get('square').getActive(), 3000).catch(() => [])).find((j) => j.name === CATALOG_SYNC_JOB);
     return active ? { running: true, progress: active.progress } : { running: false };
   }

@@ -1,0 +1,3 @@
+import { z } from 'zod';
+
+export const signedOutSchema = z.object({ signedOut: z.literal(true) });
