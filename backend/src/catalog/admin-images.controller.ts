@@ -4,7 +4,7 @@ import { AdminOnly } from '../auth/admin.guard';
 import { invalid } from '../platform/errors/domain-error';
 import { FileTooLargeError, isMultipart, readOneFile } from '../platform/web/multipart-upload';
 import { MAX_IMAGE_BYTES, ProductImages } from './product-images';
-import { ApiConsumes } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { storedImageSchema } from './catalog.responses';
@@ -18,6 +18,8 @@ export class AdminImagesController {
   @Post()
   @HttpCode(201)
   @ApiConsumes('multipart/form-data')
+  // Read by hand from the stream (`readOneFile`), not through a pipe: one file, in a field of any name.
+  @ApiBody({ schema: { type: 'object', properties: { image: { type: 'string', format: 'binary' } } } })
   @ApiAnswers({ 201: storedImageSchema })
   async upload(@Req() req: FastifyRequest): Promise<z.infer<typeof storedImageSchema>> {
     if (!isMultipart(req)) throw invalid('Send the image as multipart/form-data.');

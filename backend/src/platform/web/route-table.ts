@@ -4,6 +4,8 @@ export interface RouteEntry {
   method: string;
   /** Fastify's pattern: `/api/cart/:cartId/items`. */
   url: string;
+  /** A route of @fastify/static, serving files: it marks them hidden from API descriptions (`schema.hide`). */
+  servesFiles: boolean;
 }
 
 const tables = new WeakMap<FastifyInstance, RouteEntry[]>();
@@ -17,7 +19,8 @@ export function recordRoutes(fastify: FastifyInstance): void {
   const table: RouteEntry[] = [];
   tables.set(fastify, table);
   fastify.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) table.push({ method, url: route.url });
+    const servesFiles = (route.schema as { hide?: boolean } | undefined)?.hide === true;
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, servesFiles });
   });
 }
 
