@@ -63,11 +63,13 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   // Multipart only for the image upload, which reads its one file itself.
   leaveMultipartUnread(fastify);
   serveStaticAssets(app, config, uploadDir(config));
-  serveApiDocs(app, config);
   await registerRateLimits(app, config);
   // Before init: the worker's relay and jobs start at init and must find the tables there.
   await migrate(app);
   await app.init();
+  // After init: Fastify gives a route the error handler in place when its plugin queue loads, and
+  // Nest sets the one that answers in the one error body only during init.
+  serveApiDocs(app, config);
   if (config.seedDemoCatalog) await app.get(CatalogSeeder).seedIfEmpty();
   return app;
 }

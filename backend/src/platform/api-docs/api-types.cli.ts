@@ -1,0 +1,33 @@
+import 'reflect-metadata';
+import { writeFile } from 'node:fs/promises';
+import { relative } from 'node:path';
+import { createHttpApp } from '../../bootstrap/create-app';
+import { loadSettings } from '../config/app-config';
+import { resolveDatabase } from '../database/resolve-database';
+import { buildApiDocument } from './api-document';
+import { API_TYPE_FILES, apiTypesOf } from './api-types';
+
+/**
+ * `npm run api:types`: builds the app (on the configured or embedded database, as `npm run seed`
+ * does; nothing is seeded), reads its API description and writes the apps' generated types.
+ */
+async function main(): Promise<void> {
+  const database = await resolveDatabase(loadSettings({ ...process.env, LOG_LEVEL: 'warn', SEED_DEMO_CATALOG: 'false' }));
+  try {
+    const app = await createHttpApp(database.config, { worker: false });
+    try {
+      const types = await apiTypesOf(buildApiDocument(app));
+      for (const file of API_TYPE_FILES) await writeFile(file, types);
+      console.log(`Wrote ${API_TYPE_FILES.map((f) => relative(process.cwd(), f)).join(' and ')}`);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

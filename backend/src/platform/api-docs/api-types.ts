@@ -1,0 +1,31 @@
+import { resolve } from 'node:path';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import openapiTS, { astToString } from 'openapi-typescript';
+
+const repoRoot = resolve(__dirname, '../../../..');
+
+/** Where the storefront and the admin app keep the API's types, generated from its description. */
+export const API_TYPE_FILES = [resolve(repoRoot, 'widgets/src/api/schema.d.ts'), resolve(repoRoot, 'admin-web/src/api/schema.d.ts')];
+
+const HEADER = `/**
+ * The shop's API types, generated from its description (/api/docs-json) by \`npm run api:types\`.
+ * Do not edit: change the zod schemas in the backend and run it again (a test fails while this file is stale).
+ */
+
+`;
+
+/**
+ * The TypeScript types of the API, as openapi-typescript writes them: \`paths\`, \`components\`, and a
+ * type per named schema (\`Product\`, \`CartResponse\`, …) for the apps to import.
+ */
+export async function apiTypesOf(document: OpenAPIObject): Promise<string> {
+  const ast = await openapiTS(JSON.parse(JSON.stringify(document)), {
+    rootTypes: true,
+    rootTypesNoSchemaPrefix: true,
+    // A request field with a default may be left out; only answers always hold it.
+    defaultNonNullable: false,
+    alphabetize: true,
+    silent: true,
+  });
+  return HEADER + astToString(ast);
+}
