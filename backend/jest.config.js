@@ -5,8 +5,10 @@ module.exports = {
   testRegex: '\\.(spec|test)\\.ts$',
   transform: { '^.+\\.m?[tj]s$': ['@swc/jest'] },
   // These ship only ESM, which jest on Node 20 cannot require: the local sign-in provider
-  // (oauth2-mock-server) with jose and is-plain-obj.
-  transformIgnorePatterns: ['/node_modules/(?!(oauth2-mock-server|jose|is-plain-obj)/)'],
+  // (oauth2-mock-server) with jose and is-plain-obj; openapi-typescript's parse-json,
+  // index-to-position, change-case and supports-color (the API types check).
+  // (openapi-typescript keeps its own copy of parse-json in its node_modules, hence the nested form.)
+  transformIgnorePatterns: ['/node_modules/(?!(?:[^/]+/node_modules/)?(oauth2-mock-server|jose|is-plain-obj|parse-json|index-to-position|change-case|supports-color)/)'],
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json', 'node'],
   testTimeout: 60000,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson, httpStatusOf } from '../api/http';
-import type { User } from '../api/types';
+import type { User } from '../api/schema';
 
 /** The signed-in user, or null when signed out (a 401 is an answer here, not an error). */
 export function useUser() {

@@ -1,21 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiRequest, getJson, serverMessageOf } from '../api/http';
-import type { AbandonedCart } from '../api/types';
+import type { AbandonedCart, SquareSyncProgress, SquareSyncResult } from '../api/schema';
 import { useToast } from '../toast/toast';
 import { FUNNEL, RecoveryFunnel } from './RecoveryFunnel';
 
 const ABANDONED = '/api/admin/abandoned-carts';
 
-interface SyncProgress {
-  running: boolean;
-  progress?: { phase?: string; itemsRead?: number; itemsTotal?: number; saved?: number };
-}
 
 function InventorySync() {
   const toast = useToast();
   const sync = useMutation({
-    mutationFn: () => apiRequest<{ message: string; products: number }>('POST', '/api/admin/sync-square'),
+    mutationFn: () => apiRequest<SquareSyncResult>('POST', '/api/admin/sync-square'),
     onSuccess: (result) => {
       toast({ title: 'Sync Successful', description: `${result.products} products synced from Square.` });
       // The whole app shows the synced catalogue after the reload.
@@ -26,7 +22,7 @@ function InventorySync() {
   // While the job runs in the worker, its progress is polled (items read, then saved, of the total).
   const status = useQuery({
     queryKey: ['/api/admin/sync-square'],
-    queryFn: () => getJson<SyncProgress>('/api/admin/sync-square'),
+    queryFn: () => getJson<SquareSyncProgress>('/api/admin/sync-square'),
     enabled: sync.isPending,
     refetchInterval: sync.isPending ? 1000 : false,
   });

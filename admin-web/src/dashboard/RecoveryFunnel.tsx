@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../api/http';
-import type { RecoveryFunnel as Funnel } from '../api/types';
+import type { RecoveryFunnel as Funnel } from '../api/schema';
 
 export const FUNNEL = '/api/admin/recovery/funnel?days=30';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getJson } from '../api/http';
-import type { AdminProduct } from '../api/types';
+import type { AdminProduct } from '../api/schema';
 import { ProductForm } from './ProductForm';
 import { ProductCard } from './ProductCard';
 

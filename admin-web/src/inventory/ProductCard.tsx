@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { apiRequest } from '../api/http';
-import type { AdminProduct } from '../api/types';
+import type { AdminProduct } from '../api/schema';
 import { useToast } from '../toast/toast';
 import { ProductForm } from './ProductForm';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { apiRequest, getJson, serverMessageOf } from '../api/http';
-import type { AdminProduct, Category } from '../api/types';
+import type { AdminProduct, Category } from '../api/schema';
 import { useToast } from '../toast/toast';
 
 const empty = { name: '', description: '', price: '', imageUrl: '', category: 'apparel', inStock: true, stockQuantity: '0' };

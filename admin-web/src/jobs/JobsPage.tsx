@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson, serverMessageOf } from '../api/http';
-import type { HeldOutboxRow, OutboxView } from '../api/types';
+import type { HeldOutboxRow, OutboxView } from '../api/schema';
 import { useToast } from '../toast/toast';
 
 const OUTBOX = '/api/admin/outbox';

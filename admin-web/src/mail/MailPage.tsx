@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getJson } from '../api/http';
-import type { MailSummary } from '../api/types';
+import type { MailSummary } from '../api/schema';
 
 /** Development: the emails the shop wrote instead of sending (no SMTP configured). */
 export function MailPage() {

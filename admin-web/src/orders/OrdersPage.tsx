@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiRequest, getJson, serverMessageOf } from '../api/http';
-import type { AdminOrder } from '../api/types';
+import type { AdminOrder } from '../api/schema';
 import { useToast } from '../toast/toast';
 
 const ORDERS = '/api/admin/orders';

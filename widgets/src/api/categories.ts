@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from './http';
-import type { Category } from './types';
+import type { Category } from './schema';
 
 export const categoriesKey = ['/api/categories'] as const;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from './http';
-import type { Product } from './types';
+import type { Product } from './schema';
 
 export const productsKey = ['/api/products'] as const;
 export const productKey = (id: number) => ['/api/products', id] as const;

@@ -1,12 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { formatCents, formatPrice, toCents } from '../lib/money';
 import type { ShippingRates } from './cart-api';
-import { chosenShippingRate, shippingOptions } from './useShippingRates';
+import { chosenShippingRate, shippingOptions, type ShippingOption } from './useShippingRates';
 
 interface Props {
   rates: UseQueryResult<ShippingRates>;
-  value: string;
-  onChange: (option: string) => void;
+  value: ShippingOption;
+  onChange: (option: ShippingOption) => void;
 }
 
 /** The server's shipping options as radios: name, description and cost ("Free" at 0.00). */

@@ -1,49 +1,13 @@
 import { apiCredentials, apiUrl } from '../api/config';
 import { apiRequest, throwIfNotOk } from '../api/http';
+import type { RequestBody } from '../api/request-body';
+import type { Cart, CartItem, CartResponse, ShippingRates } from '../api/schema';
 
-/** A cart as the API returns it; amounts are decimal strings such as "77.00". */
-export interface Cart {
-  id: string;
-  sessionId: string;
-  totalAmount: string;
-  customerEmail: string | null;
-  customerName: string | null;
-  emailSent: boolean;
-  recoveryEmailCount: number;
-  abandonedAt: string | null;
-}
-
-export interface CartItem {
-  id: string;
-  productId: number;
-  quantity: number;
-  /** Unit price, e.g. "68.00". */
-  price: string;
-  product: { name: string; imageUrl: string };
-}
-
-/** Every cart call that changes something answers with the whole cart. */
-export interface CartWithItems {
-  cart: Cart;
-  items: CartItem[];
-}
-
-export interface ShippingRate {
-  name: string;
-  description: string;
-  cost: string;
-}
-
-export interface ShippingRates {
-  rates: Record<string, ShippingRate>;
-  qualifiesForFreeShipping: boolean;
-  freeShippingThreshold: string;
-}
-
-export interface ContactDetails {
-  name: string;
-  email: string;
-}
+/** Every cart call that changes something answers with the whole cart (the API's `CartResponse`). */
+export type CartWithItems = CartResponse;
+export type { Cart, CartItem, ShippingRates };
+export type ShippingRate = ShippingRates['rates'][keyof ShippingRates['rates']];
+export type ContactDetails = RequestBody<'/api/cart/{cartId}/contact', 'patch'>;
 
 /**
  * The session's cart, or null when it has none (404). `no-cache` makes the browser revalidate with

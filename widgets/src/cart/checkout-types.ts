@@ -1,18 +1,12 @@
+import type { ShippingAddress } from '../api/schema';
+import type { RequestBody } from '../api/request-body';
+
 /** Pickup is the default; shipping asks for an address and a shipping option. */
-export type FulfillmentMethod = 'pickup' | 'shipping';
+export type FulfillmentMethod = NonNullable<RequestBody<'/api/square/process-payment', 'post'>['fulfillmentMethod']>;
 
 /** The shipping address fields, named as the order record will carry them. */
-export interface ShippingAddress {
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-}
+export type { ShippingAddress };
 
 export const EMPTY_SHIPPING_ADDRESS: ShippingAddress = { address: '', city: '', state: '', zipCode: '', country: 'US' };
 
-export interface ContactFields {
-  name: string;
-  email: string;
-}
+export type ContactFields = RequestBody<'/api/cart/{cartId}/contact', 'patch'>;

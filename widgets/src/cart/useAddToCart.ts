@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorCodeOf, serverMessageOf } from '../api/http';
 import { productsKey } from '../api/products';
-import type { Product } from '../api/types';
+import type { Product } from '../api/schema';
 import { useToast, type ToastOptions } from '../toast/toast-context';
 import { useCartListeners } from './cart-listeners';
 import { addCartItem, createCart, fetchCart, type CartWithItems } from './cart-api';

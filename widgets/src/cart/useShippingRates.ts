@@ -7,8 +7,10 @@ import { fetchShippingRates, type ShippingRate, type ShippingRates } from './car
 
 /** Sent until the shopper has typed a ZIP code. */
 export const PLACEHOLDER_ZIP = '00000';
+/** A shipping option a shipped order may name: every rate but pickup, which is the other fulfillment method. */
+export type ShippingOption = Exclude<keyof ShippingRates['rates'], 'pickup'>;
 /** Standard is the shipping option chosen by default. */
-export const DEFAULT_SHIPPING_OPTION = 'standard';
+export const DEFAULT_SHIPPING_OPTION: ShippingOption = 'standard';
 /** What the server accepts: a US ZIP, five digits or ZIP+4. */
 const US_ZIP = /^\d{5}(-\d{4})?$/;
 
@@ -61,12 +63,12 @@ export function shippingQuote(rates: UseQueryResult<ShippingRates>, zipCode: str
 }
 
 /** The options a shipped order can choose from; pickup is the other fulfillment method, not one of them. */
-export function shippingOptions(data: ShippingRates | undefined): [string, ShippingRate][] {
-  return data ? Object.entries(data.rates).filter(([key]) => key !== 'pickup') : [];
+export function shippingOptions(data: ShippingRates | undefined): [ShippingOption, ShippingRate][] {
+  return data ? Object.entries(data.rates).filter((entry): entry is [ShippingOption, ShippingRate] => entry[0] !== 'pickup') : [];
 }
 
 /** The chosen option, falling back to the first one when the server does not offer it. */
-export function chosenShippingRate(data: ShippingRates | undefined, option: string): [string, ShippingRate] | undefined {
+export function chosenShippingRate(data: ShippingRates | undefined, option: ShippingOption): [ShippingOption, ShippingRate] | undefined {
   const options = shippingOptions(data);
   return options.find(([key]) => key === option) ?? options[0];
 }

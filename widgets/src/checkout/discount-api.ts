@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api/http';
+import type { DiscountCheck } from '../api/schema';
 
 /** What the server says a code takes off this cart for this email. */
-export interface DiscountQuote {
-  code: string;
-  percentOff: number;
-  /** Decimal strings, e.g. "6.80" off a "68.00" subtotal. */
-  discount: string;
-  subtotal: string;
-}
+export type DiscountQuote = DiscountCheck;
 
 export async function checkDiscount(request: { code: string; email: string; cartId: string }, signal?: AbortSignal): Promise<DiscountQuote> {
   const res = await apiRequest('POST', '/api/checkout/discount', request, signal);

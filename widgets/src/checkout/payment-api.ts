@@ -1,24 +1,12 @@
 import { apiRequest } from '../api/http';
-import type { FulfillmentMethod, ShippingAddress } from '../cart/checkout-types';
+import type { RequestBody } from '../api/request-body';
+import type { PaymentResult } from '../api/schema';
 import type { OrderRecord } from './order-record';
 
-export interface PaymentRequest {
-  sourceId: string;
-  /** The total the shopper was shown, in cents: the server compares it with its own and never charges another. */
-  amountMoney: { amount: string; currency: 'USD' };
-  customerEmail: string;
-  customerName: string;
-  cartId: string;
-  fulfillmentMethod: FulfillmentMethod;
-  shippingAddress?: ShippingAddress;
-  shippingOption?: string;
-  /** Checked again by the server, which works out the discount itself. */
-  discountCode?: string;
-}
+/** The total the shopper was shown goes along: the server compares it with its own and never charges another. */
+export type PaymentRequest = RequestBody<'/api/square/process-payment', 'post'>;
 
-export type PaymentResponse =
-  | { success: true; payment: { id: string }; orderId: string; orderNumber: string }
-  | { success: false; error: string; code?: string };
+export type PaymentResponse = PaymentResult;
 
 export async function processPayment(request: PaymentRequest): Promise<PaymentResponse> {
   const res = await apiRequest('POST', '/api/square/process-payment', request);

@@ -1,12 +1,8 @@
 import { getJson } from '../api/http';
+import type { SquareConfig } from '../api/schema';
 
 /** `GET /api/square/config`: which card script to load and which account it charges into. */
-export interface SquareConfig {
-  applicationId: string;
-  locationId: string;
-  environment: 'sandbox' | 'production';
-  webSdkUrl: string;
-}
+export type { SquareConfig };
 
 /** The part of Square's Web Payments SDK the card form uses (its stand-in in development has the same). */
 export interface TokenizeResult {

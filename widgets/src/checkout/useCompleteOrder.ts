@@ -10,6 +10,7 @@ import { useToast, type ToastOptions } from '../toast/toast-context';
 import { saveOrderRecord, type OrderRecord } from './order-record';
 import { processPayment, sendOrderConfirmation } from './payment-api';
 import type { SquareCard } from './square-web-sdk';
+import type { ShippingOption } from '../cart/useShippingRates';
 
 export interface CheckoutDetails {
   cart: Cart;
@@ -17,7 +18,7 @@ export interface CheckoutDetails {
   contact: ContactFields;
   fulfillment: FulfillmentMethod;
   address: ShippingAddress;
-  shippingOption: string;
+  shippingOption: ShippingOption;
   /** What the shopper is shown and asked to pay; null while shipping is still to be calculated. */
   totalCents: number | null;
   /** An applied discount code and what the server said it takes off. */

@@ -1,4 +1,4 @@
-import type { Category } from '../api/types';
+import type { Category } from '../api/schema';
 import { ALL, SOLD_OUT, type ShopFilter } from '../lib/product-filter';
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Product } from '../api/types';
+import type { Product } from '../api/schema';
 import { canAddMore } from '../cart/cart-stock';
 import { useAddToCart } from '../cart/useAddToCart';
 import { formatPrice } from '../lib/money';

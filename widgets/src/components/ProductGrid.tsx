@@ -1,7 +1,7 @@
 import { memo, useDeferredValue, useState } from 'react';
 import { useCategories } from '../api/categories';
 import { useProducts } from '../api/products';
-import type { Product } from '../api/types';
+import type { Product } from '../api/schema';
 import { quantityInCart } from '../cart/cart-stock';
 import { useCart } from '../cart/useCart';
 import { ALL, SOLD_OUT, filterProducts, type ShopFilter } from '../lib/product-filter';

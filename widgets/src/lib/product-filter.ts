@@ -1,4 +1,4 @@
-import type { Product } from '../api/types';
+import type { Product } from '../api/schema';
 
 /** 'all', 'sold-out', or a category slug. */
 export type ShopFilter = string;

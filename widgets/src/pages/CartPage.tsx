@@ -14,7 +14,7 @@ import { OrderSummary } from '../cart/OrderSummary';
 import { ShippingAddressSection } from '../cart/ShippingAddressSection';
 import { ShippingOptionsSection } from '../cart/ShippingOptionsSection';
 import { useCart } from '../cart/useCart';
-import { chosenShippingRate, DEFAULT_SHIPPING_OPTION, shippingQuote, useShippingRates, type ShippingQuote } from '../cart/useShippingRates';
+import { chosenShippingRate, DEFAULT_SHIPPING_OPTION, shippingQuote, useShippingRates, type ShippingOption, type ShippingQuote } from '../cart/useShippingRates';
 import { DiscountCodeField } from '../cart/DiscountCodeField';
 import { serverMessageOf } from '../api/http';
 import { useDiscountQuote } from '../checkout/discount-api';
@@ -72,7 +72,7 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
   const [contact, setContact] = useState<ContactFields>(saved);
   const [fulfillment, setFulfillment] = useState<FulfillmentMethod>('pickup');
   const [address, setAddress] = useState<ShippingAddress>(EMPTY_SHIPPING_ADDRESS);
-  const [shippingOption, setShippingOption] = useState(DEFAULT_SHIPPING_OPTION);
+  const [shippingOption, setShippingOption] = useState<ShippingOption>(DEFAULT_SHIPPING_OPTION);
 
   const subtotal = subtotalCents(items);
   const shipping = fulfillment === 'shipping';

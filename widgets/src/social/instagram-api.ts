@@ -1,20 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../api/http';
+import type { InstagramPost, InstagramProfile } from '../api/schema';
 
 /** A post as `GET /api/instagram/posts` gives it (the Graph API's field names). */
-export interface InstagramPost {
-  id: string;
-  media_type: 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM' | string;
-  media_url: string | null;
-  thumbnail_url: string | null;
-  permalink: string;
-  caption: string | null;
-}
-
-export interface InstagramProfile {
-  username: string;
-  media_count: number;
-}
+export type { InstagramPost, InstagramProfile };
 
 /** Social queries stay fresh for 15 minutes and are retried once. */
 const SOCIAL_QUERY = { staleTime: 15 * 60_000, retry: 1 } as const;
