@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** PostgreSQL's JSON form of a timestamptz: ISO 8601 with an offset (`+00:00`) and microseconds. */
+const timestamp = z.iso.datetime({ offset: true });
+
 export const backlogSchema = z
   .object({
     unsent: z.int().meta({ description: 'Committed jobs still waiting to reach Redis (dead rows not counted)' }),
@@ -17,9 +20,9 @@ export const heldRowSchema = z
     jobName: z.string(),
     attempts: z.int(),
     lastError: z.string().nullable(),
-    createdAt: z.iso.datetime(),
-    nextAttemptAt: z.iso.datetime().nullable().meta({ description: 'When a waiting row is tried next (null: at the relay\'s next tick)' }),
-    deadAt: z.iso.datetime().nullable(),
+    createdAt: timestamp,
+    nextAttemptAt: timestamp.nullable().meta({ description: 'When a waiting row is tried next (null: at the relay\'s next tick)' }),
+    deadAt: timestamp.nullable(),
   })
   .meta({ id: 'HeldOutboxRow' });
 
