@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { getJson } from '../api/http';
-import type { HistoryEvent } from '../api/schema';
+import type { HistoryEvent, StreamHistory } from '../api/schema';
 
 /** Every event of one product, cart or order: what happened, who did it, and when. */
 export function HistoryPage() {
   const { streamType = '', id = '' } = useParams();
   const path = `/api/admin/history/${encodeURIComponent(streamType)}/${encodeURIComponent(id)}`;
-  const history = useQuery({ queryKey: [path], queryFn: () => getJson<{ events: HistoryEvent[] }>(path) });
+  const history = useQuery({ queryKey: [path], queryFn: () => getJson<StreamHistory>(path) });
   return (
     <>
       <h1>

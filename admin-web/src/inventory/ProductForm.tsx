@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { apiRequest, getJson, serverMessageOf } from '../api/http';
-import type { AdminProduct, Category } from '../api/schema';
+import type { AdminProduct, Category, StoredImage } from '../api/schema';
 import { useToast } from '../toast/toast';
 
 const empty = { name: '', description: '', price: '', imageUrl: '', category: 'apparel', inStock: true, stockQuantity: '0' };
@@ -21,7 +21,7 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('image', file);
-      return apiRequest<{ imageUrl: string }>('POST', '/api/admin/uploads', body);
+      return apiRequest<StoredImage>('POST', '/api/admin/uploads', body);
     },
     onSuccess: ({ imageUrl }) => {
       set('imageUrl', imageUrl);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, getJson, serverMessageOf } from '../api/http';
-import type { HeldOutboxRow, OutboxView } from '../api/schema';
+import type { HeldOutboxRow, OutboxRetried, OutboxView } from '../api/schema';
 import { useToast } from '../toast/toast';
 
 const OUTBOX = '/api/admin/outbox';
@@ -30,7 +30,7 @@ export function JobsPage() {
   const client = useQueryClient();
   const outbox = useQuery({ queryKey: [OUTBOX], queryFn: () => getJson<OutboxView>(OUTBOX), refetchInterval: 5000 });
   const retry = useMutation({
-    mutationFn: () => apiRequest<{ retried: number }>('POST', `${OUTBOX}/retry-dead`),
+    mutationFn: () => apiRequest<OutboxRetried>('POST', `${OUTBOX}/retry-dead`),
     onSuccess: ({ retried }) => {
       toast({ title: 'Back in line', description: `${retried} dead ${retried === 1 ? 'row goes' : 'rows go'} to the queues again.` });
       void client.invalidateQueries({ queryKey: [OUTBOX] });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getJson } from '../api/http';
-import type { MailSummary } from '../api/schema';
+import type { Mail, MailSummary } from '../api/schema';
 
 /** Development: the emails the shop wrote instead of sending (no SMTP configured). */
 export function MailPage() {
@@ -9,7 +9,7 @@ export function MailPage() {
   const list = useQuery({ queryKey: ['/api/admin/mail'], queryFn: () => getJson<MailSummary[]>('/api/admin/mail') });
   const one = useQuery({
     queryKey: ['/api/admin/mail', open],
-    queryFn: () => getJson<{ raw: string }>(`/api/admin/mail/${encodeURIComponent(open!)}`),
+    queryFn: () => getJson<Mail>(`/api/admin/mail/${encodeURIComponent(open!)}`),
     enabled: open !== null,
   });
   return (

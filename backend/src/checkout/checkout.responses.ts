@@ -58,3 +58,4 @@ export const confirmationStatusSchema = z.object({ success: z.boolean(), emailSe
 export type OrderDto = z.infer<typeof orderSchema>;
 export type AdminOrderDto = z.infer<typeof adminOrderSchema>;
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
+export type DiscountCheck = z.infer<typeof discountCheckSchema>;

@@ -17,7 +17,7 @@ import { alreadyUsed, Discounts } from './discounts';
 import { checkoutIdentity } from './order-identity';
 import { priceOrder } from './order-pricing';
 
-import type { PaymentResult } from './checkout.responses';
+import type { DiscountCheck, PaymentResult } from './checkout.responses';
 
 /** Refusals a shopper can act on (the cart, the stock) are errors; a card decline is an answer. */
 const REFUSAL_CODES = new Set<string>(['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'CART_CHANGED', 'CHECKOUT_IN_PROGRESS', 'EMPTY_CART', 'DISCOUNT_NOT_ELIGIBLE'] satisfies ErrorCode[]);
@@ -93,7 +93,7 @@ export class CheckoutService {
   }
 
   /** What a code takes off this cart's items for this email, or the reason it does not apply. */
-  async checkDiscount(body: DiscountCheckBody) {
+  async checkDiscount(body: DiscountCheckBody): Promise<DiscountCheck> {
     const cart = await this.queries.execute(new LoadCartQuery(body.cartId));
     if (!cart.state.exists) throw notFound('That cart was not found.');
     const subtotalCents = priceOrder(cart.state.lines, 'pickup').subtotalCents;

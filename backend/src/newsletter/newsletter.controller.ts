@@ -10,7 +10,7 @@ import { NewsletterService } from './newsletter.service';
 import { subscribeBody, unsubscribeBody } from './newsletter.schemas';
 import { UnsubscribeLinks } from './unsubscribe-link';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
-import { doneSchema } from '../platform/api-docs/common-answers';
+import { Done, doneSchema } from '../platform/api-docs/common-answers';
 
 const newsletterLimit = (c: AppConfig) => ({ max: c.NEWSLETTER_RATE_LIMIT_MAX, windowSeconds: c.NEWSLETTER_RATE_LIMIT_WINDOW_SECONDS });
 
@@ -26,7 +26,7 @@ export class NewsletterController {
   @HttpCode(200)
   @UseGuards(RateLimitGuard('newsletter-subscribe', newsletterLimit))
   @ApiAnswers({ 200: doneSchema })
-  async subscribe(@Body(new ZodPipe(subscribeBody)) body: z.infer<typeof subscribeBody>, @Caller() caller: RequestContext) {
+  async subscribe(@Body(new ZodPipe(subscribeBody)) body: z.infer<typeof subscribeBody>, @Caller() caller: RequestContext): Promise<Done> {
     await this.newsletter.subscribe(body.email, body.name, caller);
     return { success: true, message: 'Welcome to the Dark Circle!' };
   }
@@ -35,7 +35,7 @@ export class NewsletterController {
   @HttpCode(200)
   @UseGuards(RateLimitGuard('newsletter-unsubscribe', newsletterLimit))
   @ApiAnswers({ 200: doneSchema })
-  async unsubscribe(@Body(new ZodPipe(unsubscribeBody)) body: z.infer<typeof unsubscribeBody>, @Caller() caller: RequestContext) {
+  async unsubscribe(@Body(new ZodPipe(unsubscribeBody)) body: z.infer<typeof unsubscribeBody>, @Caller() caller: RequestContext): Promise<Done> {
     if ('token' in body) {
       const subscriberId = this.links.subscriberOf(body.token);
       if (!subscriberId) throw invalid('This unsubscribe link is not valid.', 'VALIDATION_FAILED');

@@ -62,7 +62,7 @@ export class RecoveryPagesController {
   @Post('api/cart/restore')
   @HttpCode(200)
   @ApiAnswers({ 200: restoredCartSchema })
-  async restore(@Body(new ZodPipe(restoreBody)) body: z.infer<typeof restoreBody>, @Caller() caller: RequestContext) {
+  async restore(@Body(new ZodPipe(restoreBody)) body: z.infer<typeof restoreBody>, @Caller() caller: RequestContext): Promise<z.infer<typeof restoredCartSchema>> {
     const link = this.links.restoreOf(body.token);
     if ('invalid' in link) {
       throw link.invalid === 'expired'

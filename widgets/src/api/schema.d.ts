@@ -948,6 +948,9 @@ export interface components {
             /** @description Committed jobs still waiting to reach Redis (dead rows not counted) */
             unsent: number;
         };
+        OutboxRetried: {
+            retried: number;
+        };
         OutboxView: {
             backlog: components["schemas"]["OutboxBacklog"];
             dead: components["schemas"]["HeldOutboxRow"][];
@@ -1105,6 +1108,7 @@ export type InstagramProfile = components['schemas']['InstagramProfile'];
 export type Mail = components['schemas']['Mail'];
 export type MailSummary = components['schemas']['MailSummary'];
 export type OutboxBacklog = components['schemas']['OutboxBacklog'];
+export type OutboxRetried = components['schemas']['OutboxRetried'];
 export type OutboxView = components['schemas']['OutboxView'];
 export type PaymentResult = components['schemas']['PaymentResult'];
 export type Product = components['schemas']['Product'];
@@ -1352,9 +1356,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        retried: number;
-                    };
+                    "application/json": components["schemas"]["OutboxRetried"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */

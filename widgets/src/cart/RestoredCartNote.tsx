@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../api/http';
+import type { RestoredCart } from '../api/schema';
 
 /** The parameter a recovery email's restore link arrives with: its signed token. */
 const RESTORE_PARAM = 'restore';
@@ -28,7 +29,7 @@ export function RestoredCartNote() {
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
     // Not cancelled on unmount: the token has left the address bar, so this is the one request (StrictMode's second run finds no token).
     apiRequest('POST', '/api/cart/restore', { token })
-      .then((res) => res.json() as Promise<{ notes: string[] }>)
+      .then((res) => res.json() as Promise<RestoredCart>)
       .then((body) => {
         setNotes(body.notes.filter((n) => Object.hasOwn(NOTES, n)));
         void client.invalidateQueries({ queryKey: ['/api/cart'] });

@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { getJson } from '../api/http';
+import type { Site } from '../api/schema';
 
 /** `GET /api/site`: what the shop's configuration says the home page and footer show. */
-export interface SiteInfo {
-  contact: { email: string | null; phone: string | null; area: string | null };
-  social: { label: string; href: string }[];
-  eventsVideo: { url: string | null; posterUrl: string | null };
-}
+export type SiteInfo = Site;
 
 export const siteKey = ['/api/site'] as const;
 

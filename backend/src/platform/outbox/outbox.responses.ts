@@ -28,7 +28,7 @@ export const heldRowSchema = z
 
 export const outboxViewSchema = z.object({ backlog: backlogSchema, waiting: z.array(heldRowSchema), dead: z.array(heldRowSchema) }).meta({ id: 'OutboxView' });
 
-export const retriedSchema = z.object({ retried: z.int() });
+export const retriedSchema = z.object({ retried: z.int() }).meta({ id: 'OutboxRetried' });
 
 export type Backlog = z.infer<typeof backlogSchema>;
 export type HeldRow = z.infer<typeof heldRowSchema>;
