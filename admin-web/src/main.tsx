@@ -8,6 +8,7 @@ import { AuthGate } from './auth/AuthGate';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { HistoryPage } from './history/HistoryPage';
 import { InventoryPage } from './inventory/InventoryPage';
+import { JobsPage } from './jobs/JobsPage';
 import { AdminLayout } from './layout/AdminLayout';
 import { MailPage } from './mail/MailPage';
 import { OrdersPage } from './orders/OrdersPage';
@@ -26,6 +27,7 @@ function AdminApp() {
           <Route path="/admin" element={<DashboardPage />} />
           <Route path="/admin/orders" element={<OrdersPage />} />
           <Route path="/admin/mail" element={<MailPage />} />
+          <Route path="/admin/jobs" element={<JobsPage />} />
           <Route path="/admin/history/:streamType/:id" element={<HistoryPage />} />
           <Route path="/inventory" element={<InventoryPage />} />
           <Route path="*" element={<DashboardPage />} />

@@ -64,3 +64,22 @@ export interface MailSummary {
   subject?: string;
   date?: string;
 }
+
+/** A row the outbox holds back: waiting for Redis, or dead after too many failures. */
+export interface HeldOutboxRow {
+  eventId: string;
+  eventType: string;
+  queue: string;
+  jobName: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  nextAttemptAt: string | null;
+  deadAt: string | null;
+}
+
+export interface OutboxView {
+  backlog: { unsent: number; oldestSeconds: number | null; dead: number };
+  waiting: HeldOutboxRow[];
+  dead: HeldOutboxRow[];
+}

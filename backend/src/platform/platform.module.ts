@@ -6,7 +6,9 @@ import { EventStore } from './event-store/event-store';
 import { HealthController } from './health/health.controller';
 import { HistoryController } from './history/history.controller';
 import { JobHandlers } from './jobs/job-handlers';
+import { QueueDashboard } from './jobs/queue-dashboard';
 import { OutboxBacklog } from './outbox/outbox-backlog';
+import { OutboxController } from './outbox/outbox.controller';
 import { OutboxRoutes } from './outbox/outbox-routes';
 import { QueuesModule } from './outbox/queues.module';
 import { ProjectionRebuilder } from './projections/projection-rebuilder';
@@ -16,8 +18,8 @@ import { ProjectionRegistry } from './projections/projection.registry';
 @Global()
 @Module({
   imports: [CqrsModule.forRoot(), QueuesModule],
-  controllers: [HealthController, HistoryController],
-  providers: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
+  controllers: [HealthController, HistoryController, OutboxController],
+  providers: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, QueueDashboard],
   exports: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
 })
 export class PlatformModule {}

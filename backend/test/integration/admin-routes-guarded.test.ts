@@ -5,6 +5,8 @@ import { RequestMethod } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { QUEUE_DASHBOARD_PATH } from '../../src/platform/jobs/queue-dashboard';
+import { routesOf } from '../../src/platform/web/route-table';
 import { AdminClient } from '../support/admin-client';
 import { placeOrder } from '../support/placed-order';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -122,5 +124,30 @@ describe('every admin route is enforced on the server', () => {
     const after = await snapshot();
     expect(after).toEqual(afterSignIns);
     expect(after.events).toEqual(before.events);
+  });
+
+  it('guards every route of the queue dashboard (Bull Board, whose routes are Fastify\'s own) the same way', async () => {
+    const fastify = t.app.getHttpAdapter().getInstance();
+    const routes = routesOf(fastify).filter((r) => (r.url === QUEUE_DASHBOARD_PATH || r.url.startsWith(`${QUEUE_DASHBOARD_PATH}/`)) && r.method !== 'HEAD');
+    const names = routes.map((r) => `${r.method} ${r.url}`);
+    expect(names).toEqual(expect.arrayContaining(['GET /admin/queues', 'GET /admin/queues/api/queues', 'PUT /admin/queues/api/queues/:queueName/:jobId/retry']));
+    const anonymous = AdminClient.anonymous(t.baseUrl);
+    const shopper = await AdminClient.signIn(t.baseUrl, 'shopper@example.com');
+    const admin = await AdminClient.signIn(t.baseUrl);
+    const before = await snapshot();
+    for (const route of routes) {
+      const name = `${route.method} ${route.url}`;
+      const path = route.url.replace(':queueName', 'email').replace(':jobId', 'no-such-job').replace(':queueStatus', 'failed').replace('*', 'x');
+      const asAnonymous = await anonymous.call(route.method, path);
+      expect({ route: name, status: asAnonymous.status, code: asAnonymous.body?.code }).toEqual({ route: name, status: 401, code: 'SIGN_IN_REQUIRED' });
+      const asShopper = await shopper.call(route.method, path);
+      expect({ route: name, status: asShopper.status, code: asShopper.body?.code }).toEqual({ route: name, status: 403, code: 'NOT_ADMIN' });
+      if (route.method !== 'GET') {
+        const foreign = await admin.call(route.method, path, undefined, { origin: 'https://evil.example' });
+        expect({ route: name, status: foreign.status, code: foreign.body?.code }).toEqual({ route: name, status: 403, code: 'ORIGIN_REFUSED' });
+      }
+    }
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    expect((await snapshot()).events).toEqual(before.events);
   });
 });

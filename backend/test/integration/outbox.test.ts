@@ -1,10 +1,10 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { EventStore } from '../../src/platform/event-store/event-store';
-import { OutboxBacklog } from '../../src/platform/outbox/outbox-backlog';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { OutboxRoutes } from '../../src/platform/outbox/outbox-routes';
 import { systemContext } from '../../src/platform/context/request-context';
+import { AdminClient } from '../support/admin-client';
 import { observeQueue, QueueObserver, REDIS_PORT } from '../support/queue-observer';
 import { startTestApp, TestApp } from '../support/test-app';
 import { TcpProxy } from '../support/tcp-proxy';
@@ -49,6 +49,13 @@ describe('transactional outbox', () => {
     const health = await t.http.get('/api/health').expect(200);
     expect(health.body).toMatchObject({ status: 'degraded', redis: { up: false }, outbox: { unsent: 1 } });
     expect(await observer.jobs()).toBe(0);
+    // The admin app lists the row that waits.
+    const admin = await AdminClient.signIn(t.baseUrl);
+    expect((await admin.get('/api/admin/outbox')).body).toEqual({
+      backlog: { unsent: 1, oldestSeconds: expect.any(Number), dead: 0 },
+      waiting: [expect.objectContaining({ eventId: event.eventId, eventType: 'GreetingSent', queue: 'email', jobName: 'greeting', attempts: 0, deadAt: null, createdAt: expect.any(String) })],
+      dead: [],
+    });
 
     await proxy.up();
     expect(await tickUntilSent(relay)).toBe(1);
@@ -95,9 +102,17 @@ describe('transactional outbox', () => {
     expect((await row()).dead_at).not.toBeNull();
     expect((await t.http.get('/api/health').expect(200)).body).toMatchObject({ status: 'ok', outbox: { unsent: 0, dead: 1, oldestSeconds: null } });
 
-    // The operator puts it back (after fixing its cause: here, by pointing it at a real queue).
+    // The admin app lists it with its last error.
+    const admin = await AdminClient.signIn(t.baseUrl);
+    expect((await admin.get('/api/admin/outbox')).body).toEqual({
+      backlog: { unsent: 0, oldestSeconds: null, dead: 1 },
+      waiting: [],
+      dead: [expect.objectContaining({ eventId: bad.eventId, eventType: 'GreetingLost', queue: 'nowhere', attempts: 3, lastError: 'Unknown queue nowhere', deadAt: expect.any(String) })],
+    });
+
+    // The operator puts it back (after fixing its cause: here, by pointing it at a real queue), from the admin app.
     await em.execute("update outbox set queue = 'email' where event_id = ?", [bad.eventId]);
-    expect(await t.app.get(OutboxBacklog).retryDead()).toBe(1);
+    expect(await admin.post('/api/admin/outbox/retry-dead')).toMatchObject({ status: 200, body: { retried: 1 } });
     expect(await relay.tick()).toBe(1);
     expect((await observer.queue.getJob(bad.eventId))?.name).toBe('lost');
     expect((await t.http.get('/api/health').expect(200)).body).toMatchObject({ outbox: { unsent: 0, dead: 0 } });

@@ -10,7 +10,7 @@ import { orderStream } from '../../src/checkout/order.events';
 import { subscriberDecider } from '../../src/newsletter/subscriber.decider';
 import { subscriberStream } from '../../src/newsletter/subscriber.events';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
-import { ProjectionRebuilder } from '../../src/platform/projections/projection-rebuilder';
+import { ProjectionRebuilder, RebuildProgress } from '../../src/platform/projections/projection-rebuilder';
 import { ProjectionRegistry } from '../../src/platform/projections/projection.registry';
 import { systemContext } from '../../src/platform/context/request-context';
 import { placeOrder } from '../support/placed-order';
@@ -122,9 +122,12 @@ describe('projection rebuild', () => {
     await em.execute(`update orders set status = 'drifted'`);
     await em.execute('delete from discount_redemptions');
     const [{ n }] = await em.execute('select count(*)::int as n from events');
-    const result = await t.app.get(ProjectionRebuilder).rebuild();
+    const progress: RebuildProgress[] = [];
+    const result = await t.app.get(ProjectionRebuilder).rebuild((p) => progress.push(p));
 
     expect(result.events).toBe(n);
+    expect(progress.at(-1)).toEqual({ done: n, total: n, eventsPerSecond: expect.any(Number) });
+    expect(progress.at(-1)!.eventsPerSecond).toBeGreaterThan(0);
     expect(await snapshot(em, tables)).toEqual(live);
   });
 });

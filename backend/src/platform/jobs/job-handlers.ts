@@ -14,8 +14,9 @@ export interface JobSchedule {
 
 /**
  * Which code handles each job, and which jobs repeat. Modules register theirs at start-up (in every
- * process, so the API can name its schedules too); only a worker process runs them. One worker per
- * queue dispatches by job name, since BullMQ workers of one queue all take every job on it.
+ * process, so the API can name its schedules too); only a worker process runs them: each queue's
+ * `@Processor` (queue-processors.ts) dispatches by job name, since BullMQ's workers of one queue
+ * all take every job on it.
  */
 @Injectable()
 export class JobHandlers {

@@ -1,9 +1,13 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { JobScheduler } from './job-scheduler';
-import { JobWorkers } from './job-workers';
+import { QUEUE_PROCESSORS } from './queue-processors';
+import { QueueWorker } from './queue-worker';
 
-/** The worker's side of the job queues: one BullMQ worker per queue, and the repeating jobs. */
+BullModule.workerClass = QueueWorker;
+
+/** The worker's side of the job queues (worker processes only): a processor per queue, and the repeating jobs. */
 @Module({
-  providers: [JobWorkers, JobScheduler],
+  providers: [...QUEUE_PROCESSORS, JobScheduler],
 })
 export class JobsModule {}

@@ -1,35 +1,28 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { Queue } from 'bullmq';
-import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { QUEUE_NAMES, QueueName } from './queue-names';
-import { producerRedisOptions } from './redis-connection';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable, Logger } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import type { QueueName } from './queue-names';
 
-/**
- * The producer side of every job queue, and whether Redis answers. Made here rather than through
- * `BullModule.registerQueue` so that shutting down while Redis is away disconnects instead of
- * failing on QUIT.
- */
+/** The registered queues by name (the outbox relay reads a row's queue name), and whether Redis answers. */
 @Injectable()
-export class QueueRegistry implements OnApplicationShutdown {
+export class QueueRegistry {
   private readonly logger = new Logger('Queues');
-  private readonly queues = new Map<QueueName, Queue>();
+  private readonly queues: Readonly<Record<QueueName, Queue>>;
   private reachable: boolean | undefined;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    for (const name of QUEUE_NAMES) {
-      const queue = new Queue(name, { connection: producerRedisOptions(config.redisUrl), prefix: config.QUEUE_PREFIX });
-      // Without a listener, connection errors would be printed on every reconnect attempt.
-      queue.on('error', (error) => this.markReachable(false, error));
-      this.queues.set(name, queue);
-    }
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.queues.values()].map(closeQueue));
+  constructor(
+    @InjectQueue('email') email: Queue,
+    @InjectQueue('square') square: Queue,
+    @InjectQueue('recovery') recovery: Queue,
+    @InjectQueue('checkout') checkout: Queue,
+  ) {
+    this.queues = { email, square, recovery, checkout };
+    // Without a listener, connection errors would be printed on every reconnect attempt.
+    for (const queue of Object.values(this.queues)) queue.on('error', (error) => this.markReachable(false, error));
   }
 
   get(name: QueueName): Queue {
-    const queue = this.queues.get(name);
+    const queue = Object.hasOwn(this.queues, name) ? this.queues[name] : undefined;
     if (!queue) throw new Error(`Unknown queue ${name}`);
     return queue;
   }
@@ -49,15 +42,6 @@ export class QueueRegistry implements OnApplicationShutdown {
     } catch {
       return false;
     }
-  }
-}
-
-/** QUIT fails while Redis is away and disconnecting may wait for it; neither may hold up a shutdown. */
-async function closeQueue(queue: Queue): Promise<void> {
-  try {
-    await withTimeout(queue.close(), 2000);
-  } catch {
-    await withTimeout(queue.disconnect(), 1000).catch(() => undefined);
   }
 }
 

@@ -11,6 +11,13 @@ const PAGE = 2000;
 /** Statements sent per round trip: enough that the round trips stop mattering, few enough to keep each query string small. */
 const STATEMENTS_PER_TRIP = 500;
 
+export interface RebuildProgress {
+  /** Events replayed so far, of `total` (counted at the start). */
+  done: number;
+  total: number;
+  eventsPerSecond: number;
+}
+
 /**
  * Replays every event into emptied read tables, in one transaction: readers see old or new, never
  * half. The projections describe their statements, so they go hundreds per round trip, in event
@@ -24,7 +31,8 @@ export class ProjectionRebuilder {
     private readonly registry: ProjectionRegistry,
   ) {}
 
-  async rebuild(): Promise<{ events: number; tables: string[] }> {
+  /** `onProgress` hears after each page of events read. */
+  async rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<{ events: number; tables: string[] }> {
     const tables = this.registry.all().flatMap((p) => p.tables);
     return (this.orm.em.fork() as EntityManager).transactional(async (em) => {
       const prepared = new PreparedWrites(em.getPlatform());
@@ -38,6 +46,8 @@ export class ProjectionRebuilder {
         running.catch(() => undefined);
       };
       if (tables.length) await em.execute(`truncate ${tables.join(', ')}`);
+      const [{ total }] = await em.execute<{ total: number }[]>('select count(*)::int as total from events');
+      const started = performance.now();
       let after = '0';
       let count = 0;
       let pending: SqlWrite[] = [];
@@ -51,6 +61,7 @@ export class ProjectionRebuilder {
           }
         }
         count += rows.length;
+        onProgress?.({ done: count, total: Math.max(total, count), eventsPerSecond: Math.round(count / ((performance.now() - started) / 1000 || 1e-3)) });
         if (rows.length < PAGE) break;
         after = String(rows[rows.length - 1].global_position);
       }
