@@ -12,12 +12,12 @@ import { AdminImagesController } from './admin-images.controller';
 import { ProductImages } from './product-images';
 import { RunProductCommandHandler } from './run-product-command';
 import { GetProductHandler } from './get-product.query';
-import { SquareProductsHandler } from './square-products.query';
+import { OversoldAtStallHandler, SquareProductsHandler, SquareVariationProductHandler } from './square-products.query';
 
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
   controllers: [ProductsController, AdminProductsController, AdminImagesController],
-  providers: [ProductImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, SquareProductsHandler, ProductIds, CatalogSeeder],
+  providers: [ProductImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, SquareProductsHandler, SquareVariationProductHandler, OversoldAtStallHandler, ProductIds, CatalogSeeder],
   exports: [ProductsCache, CatalogSeeder, ProductIds],
 })
 export class CatalogModule implements OnModuleInit {

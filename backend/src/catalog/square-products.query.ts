@@ -16,3 +16,42 @@ export class SquareProductsHandler implements IQueryHandler<SquareProductsQuery,
     return new Map(rows.map((r) => [r.square_item_id, r.id]));
   }
 }
+
+/** The product whose stock follows a Square item variation, if any. */
+export class SquareVariationProductQuery extends Query<number | undefined> {
+  constructor(readonly squareVariationId: string) {
+    super();
+  }
+}
+
+@QueryHandler(SquareVariationProductQuery)
+export class SquareVariationProductHandler implements IQueryHandler<SquareVariationProductQuery, number | undefined> {
+  constructor(private readonly orm: MikroORM) {}
+
+  async execute({ squareVariationId }: SquareVariationProductQuery): Promise<number | undefined> {
+    const [row] = await this.orm.em.getConnection().execute<{ id: number }[]>('select id from products where square_variation_id = ?', [squareVariationId]);
+    return row?.id;
+  }
+}
+
+/** A product whose Square count is below zero: the stall sold units the shop had sold too. */
+export interface OversoldAtStall {
+  productId: number;
+  name: string;
+  squareCount: number;
+  squareCountAt: string | null;
+}
+
+export class OversoldAtStallQuery extends Query<OversoldAtStall[]> {}
+
+@QueryHandler(OversoldAtStallQuery)
+export class OversoldAtStallHandler implements IQueryHandler<OversoldAtStallQuery, OversoldAtStall[]> {
+  constructor(private readonly orm: MikroORM) {}
+
+  execute(): Promise<OversoldAtStall[]> {
+    return this.orm.em.getConnection().execute<OversoldAtStall[]>(
+      `select id as "productId", name, square_count as "squareCount", square_count_at as "squareCountAt"
+         from products where square_count < 0 order by square_count_at desc nulls last, id`,
+    );
+  }
+}

@@ -17,6 +17,8 @@ export interface SyncResult {
   products: number;
   /** Events the run recorded: 0 when Square had nothing new. */
   changes: number;
+  /** Products whose units on hand the run corrected from Square's counts (a webhook that never came). */
+  stockCorrections?: { productId: number; stockQuantity: number; squareCount: number }[];
 }
 
 /**
@@ -51,13 +53,21 @@ export class CatalogSync implements OnModuleInit {
     const mapped = catalogue.items.flatMap((item) => mapSquareItem(item, catalogue) ?? []);
     const known = await this.queries.execute(new SquareProductsQuery());
     let changes = 0;
+    const stockCorrections: NonNullable<SyncResult['stockCorrections']> = [];
     for (const [index, item] of mapped.entries()) {
-      const productId = known.get(item.squareItemId) ?? (await this.ids.next());
-      const { events } = await this.runner.run(productDecider, productStream(productId), { kind: 'ImportFromSquare', productId, ...item }, caller);
+      const existing = known.get(item.squareItemId);
+      const productId = existing ?? (await this.ids.next());
+      const { events, state } = await this.runner.run(productDecider, productStream(productId), { kind: 'ImportFromSquare', productId, ...item }, caller);
       changes += events.length;
+      // A followed count newer than the last one applied: a webhook that never came (or has not yet).
+      const healed = existing !== undefined && item.squareCount ? events.find((e) => e.type === 'StockSet') : undefined;
+      if (healed && state.exists) {
+        stockCorrections.push({ productId, stockQuantity: state.stockQuantity, squareCount: item.squareCount!.quantity });
+        this.logger.log(`Stock of product ${productId} set from Square's count ${item.squareCount!.quantity}: ${state.stockQuantity} on hand`);
+      }
       if (index % 50 === 49) await job?.updateProgress({ phase: 'saving', itemsRead: mapped.length, itemsTotal: mapped.length, saved: index + 1 });
     }
-    this.logger.log(`Square catalogue synced: ${mapped.length} products, ${changes} changes`);
-    return { products: mapped.length, changes };
+    this.logger.log(`Square catalogue synced: ${mapped.length} products, ${changes} changes, ${stockCorrections.length} stock counts brought over`);
+    return { products: mapped.length, changes, stockCorrections };
   }
 }
