@@ -9,6 +9,7 @@ import { ProductsCache } from './products.cache';
 import { ProductsController } from './products.controller';
 import { AdminProductsController } from './admin-products.controller';
 import { AdminImagesController } from './admin-images.controller';
+import { AdminStockAlertsController } from './admin-stock-alerts.controller';
 import { ProductImages } from './product-images';
 import { RunProductCommandHandler } from './run-product-command';
 import { GetProductHandler } from './get-product.query';
@@ -16,7 +17,7 @@ import { OversoldAtStallHandler, SquareProductsHandler, SquareVariationProductHa
 
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
-  controllers: [ProductsController, AdminProductsController, AdminImagesController],
+  controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController],
   providers: [ProductImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, SquareProductsHandler, SquareVariationProductHandler, OversoldAtStallHandler, ProductIds, CatalogSeeder],
   exports: [ProductsCache, CatalogSeeder, ProductIds],
 })

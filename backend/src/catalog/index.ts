@@ -14,4 +14,5 @@ export type { OversoldAtStall } from './square-products.query';
 export type { ProductDetails, Stock } from './product.events';
 export { productDecider } from './product.decider';
 export { productStream, soldChange } from './product.events';
-export type { SquareCountReading } from './product.decider';
+export type { SquareCountReading, ProductState } from './product.decider';
+export type { ProductEvent, StockSold } from './product.events';

@@ -8,6 +8,7 @@ import { SquareConfigController } from './square-config.controller';
 import { SquareConnection } from './square-connection';
 import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
 import { SquareWebhooks } from './stock/square-webhooks';
+import { StockPushJob } from './stock/stock-push.job';
 import { SquareWebhooksController } from './stock/square-webhooks.controller';
 
 /** The official `square` SDK, pointed at Square or at the emulator, for every module that calls Square. */
@@ -20,6 +21,7 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
     SquareCatalogueReader,
     CatalogSync,
     SquareWebhooks,
+    StockPushJob,
     { provide: SQUARE_SETTINGS, inject: [SquareConnection], useFactory: (connection: SquareConnection) => connection.settings() },
     {
       provide: SquareClient,
