@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { apiRequest, getJson, serverMessageOf } from '../api/http';
 import type { AbandonedCart } from '../api/types';
 import { useToast } from '../toast/toast';
+import { StockAlerts } from './StockAlerts';
 
 const ABANDONED = '/api/admin/abandoned-carts';
 
@@ -121,6 +122,7 @@ export function DashboardPage() {
       <p>
         <a href="/">Back to home</a>
       </p>
+      <StockAlerts />
       <div className="grid">
         <InventorySync />
         <section className="card">
