@@ -105,6 +105,22 @@ describe('Square emulator: inventory webhooks', () => {
     }
   });
 
+  it('announces a catalogue change as catalog.version.updated', async () => {
+    const hook = await receiver([]);
+    try {
+      emulator.webhooks.subscribe({ notificationUrl: hook.url, signatureKey: 'key-4' }, { retryDelaysMs: [10] });
+      await emulator.client.catalog.batchUpsert({ idempotencyKey: randomUUID(), batches: [{ objects: [{ type: 'CATEGORY', id: '#hooks', categoryData: { name: 'Hooks' } }] }] });
+      await emulator.webhooks.settled();
+      expect(hook.received).toHaveLength(1);
+      const event = JSON.parse(hook.received[0]!.body);
+      expect(schemaProblems(serialization.CatalogVersionUpdatedEvent, event)).toEqual([]);
+      expect(event).toMatchObject({ type: 'catalog.version.updated', data: { type: 'catalog_version', object: { catalog_version: { updated_at: expect.any(String) } } } });
+    } finally {
+      emulator.webhooks.unsubscribe();
+      await hook.close();
+    }
+  });
+
   it('takes a subscription over HTTP, for a shop that joined an emulator another process runs', async () => {
     const hook = await receiver([]);
     try {

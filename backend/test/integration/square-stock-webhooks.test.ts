@@ -3,6 +3,7 @@ import { SquareClient } from 'square';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, webhookSignature } from '../../src/square/emulator';
 import { systemContext } from '../../src/platform/context/request-context';
+import { QueueRegistry } from '../../src/platform/outbox/queue.registry';
 import { eventCount, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -111,6 +112,16 @@ describe('Square stock webhooks', () => {
     expect(await eventCount(t)).toBe(events);
     const [row] = await sql<{ stock_quantity: number }>(t, 'select stock_quantity from products where id = ?', [product.id]);
     expect(row!.stock_quantity).toBe(3);
+  });
+
+  it('starts one catalogue sync for catalog.version.updated, however often it is delivered', async () => {
+    const eventId = randomUUID();
+    const body = JSON.stringify({ merchant_id: 'M', type: 'catalog.version.updated', event_id: eventId, created_at: new Date().toISOString(), data: { type: 'catalog_version', object: { catalog_version: { updated_at: new Date().toISOString() } } } });
+    expect((await deliver(body)).status).toBe(200);
+    expect((await deliver(body)).body).toMatchObject({ duplicate: true });
+    const job = await t.app.get(QueueRegistry).get('square').getJob(`catalog-version-${eventId}`);
+    expect(job?.name).toBe('catalog-sync');
+    expect(job?.data).toMatchObject({ requestedBy: { actor: 'square' } });
   });
 
   it('answers a signed body that is not a Square event with 400 in the one error shape', async () => {

@@ -15,6 +15,8 @@ export interface EmulatorNotice {
   dataType: string;
   /** `data.object`. */
   object: Record<string, unknown>;
+  /** Whether `data.id` is sent (Square's `catalog.version.updated` has none). */
+  withId?: boolean;
 }
 
 export interface DeliveryAttempt {
@@ -99,7 +101,7 @@ export class WebhookSender {
         type: notice.type,
         event_id: eventId,
         created_at: new Date().toISOString(),
-        data: { type: notice.dataType, id: randomUUID(), object: notice.object },
+        data: { type: notice.dataType, ...(notice.withId === false ? {} : { id: randomUUID() }), object: notice.object },
       });
       const delivery: WebhookDelivery = { eventId, type: notice.type, notificationUrl: subscription.notificationUrl, body, attempts: [], state: 'pending' };
       this.sent.push(delivery);

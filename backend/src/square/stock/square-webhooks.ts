@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { WebhooksHelper } from 'square';
@@ -45,7 +45,7 @@ export interface WebhookOutcome {
  * which never lets an older count move stock after a newer one.
  */
 @Injectable()
-export class SquareWebhooks {
+export class SquareWebhooks implements OnModuleInit {
   private readonly logger = new Logger('SquareWebhooks');
 
   constructor(
@@ -55,6 +55,12 @@ export class SquareWebhooks {
     private readonly runner: CommandRunner,
     private readonly queues: QueueRegistry,
   ) {}
+
+  onModuleInit(): void {
+    if (!this.settings.webhookSignatureKey) {
+      this.logger.warn(`SQUARE_WEBHOOK_SIGNATURE_KEY is not set: Square's webhooks to ${SQUARE_WEBHOOKS_PATH} are refused, so stall sales reach the shop only with the catalogue sync`);
+    }
+  }
 
   /** True only for a body signed with the shop's key for exactly this notification URL. */
   async signedBySquare(rawBody: string, signature: string | undefined, notificationUrl: string): Promise<boolean> {
