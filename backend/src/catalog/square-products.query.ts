@@ -29,7 +29,7 @@ export class SquareVariationProductHandler implements IQueryHandler<SquareVariat
   constructor(private readonly orm: MikroORM) {}
 
   async execute({ squareVariationId }: SquareVariationProductQuery): Promise<number | undefined> {
-    const [row] = await this.orm.em.getConnection().execute<{ id: number }[]>('select id from products where square_variation_id = ?', [squareVariationId]);
+    const [row] = await this.orm.em.getConnection().execute<{ id: number }[]>('select id from products where square_variation_id = ? order by id limit 1', [squareVariationId]);
     return row?.id;
   }
 }

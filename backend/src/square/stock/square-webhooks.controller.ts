@@ -1,10 +1,11 @@
-import { Controller, Headers, HttpCode, Inject, OnModuleInit, Post, Req, UnauthorizedException } from '@nestjs/common';
+import { Controller, ForbiddenException, Headers, HttpCode, Inject, OnModuleInit, Post, Req, UnauthorizedException } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import { Caller } from '../../platform/context/correlation';
 import type { RequestContext } from '../../platform/context/request-context';
 import { invalid } from '../../platform/errors/domain-error';
+import { fromThisMachine } from '../../platform/security/development-stand-ins';
 import { keepRawBody } from './raw-body';
 import { SQUARE_WEBHOOKS_PATH, SquareWebhooks, webhookEvent } from './square-webhooks';
 
@@ -30,6 +31,10 @@ export class SquareWebhooksController implements OnModuleInit {
   @Post()
   @HttpCode(200)
   async receive(@Req() req: FastifyRequest, @Headers('x-square-hmacsha256-signature') signature: string | undefined, @Caller() caller: RequestContext) {
+    // The development key is in the source: signed with it, a delivery is believed only from this machine (the emulator's).
+    if (!this.config.SQUARE_WEBHOOK_SIGNATURE_KEY && !fromThisMachine(req)) {
+      throw new ForbiddenException({ code: 'DEVELOPMENT_ONLY', message: "This shop checks Square's webhooks with the emulator's development key, which it believes only from the machine it runs on." });
+    }
     const origin = this.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
     const raw = req.rawBody?.toString('utf8') ?? '';
     if (!(await this.webhooks.signedBySquare(raw, typeof signature === 'string' ? signature : undefined, origin + SQUARE_WEBHOOKS_PATH))) {

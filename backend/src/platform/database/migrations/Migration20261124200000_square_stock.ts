@@ -8,7 +8,7 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261124200000_square_stock extends Migration {
   override async up(): Promise<void> {
     this.addSql('alter table products add column square_variation_id text, add column square_count integer, add column square_count_at text');
-    this.addSql('create unique index products_square_variation_idx on products (square_variation_id) where square_variation_id is not null');
+    this.addSql('create index products_square_variation_idx on products (square_variation_id) where square_variation_id is not null');
     this.addSql(`create table square_webhook_deliveries (
       event_id text primary key,
       type text not null,
