@@ -13,12 +13,12 @@ import { AdminStockAlertsController } from './admin-stock-alerts.controller';
 import { ProductImages } from './product-images';
 import { RunProductCommandHandler } from './run-product-command';
 import { GetProductHandler } from './get-product.query';
-import { OversoldAtStallHandler, SquareProductsHandler, SquareVariationProductHandler } from './square-products.query';
+import { OversoldAtStallHandler, SquareProductsHandler, SquareVariationProductHandler, UnlinkedProductsByNameHandler } from './square-products.query';
 
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
   controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController],
-  providers: [ProductImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, SquareProductsHandler, SquareVariationProductHandler, OversoldAtStallHandler, ProductIds, CatalogSeeder],
+  providers: [ProductImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, SquareProductsHandler, SquareVariationProductHandler, OversoldAtStallHandler, UnlinkedProductsByNameHandler, ProductIds, CatalogSeeder],
   exports: [ProductsCache, CatalogSeeder, ProductIds],
 })
 export class CatalogModule implements OnModuleInit {

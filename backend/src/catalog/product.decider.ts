@@ -9,6 +9,8 @@ export type ProductState =
       exists: true;
       productId: number;
       reservations: Readonly<Record<string, number>>;
+      /** The Square item it came from or was linked to, if any. */
+      squareItemId?: string;
       /** The Square variation whose count this product's stock follows, if any. */
       squareVariationId?: string;
       /** The last count from Square that was applied, and its `calculated_at`. */
@@ -119,10 +121,8 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
     switch (event.type) {
       case 'ProductAdded':
         return { exists: true, ...event.data, reservations: {}, unpushed: {} };
-      case 'ProductImportedFromSquare': {
-        const { squareItemId: _squareItemId, ...data } = event.data;
-        return { exists: true, ...data, reservations: {}, unpushed: {} };
-      }
+      case 'ProductImportedFromSquare':
+        return { exists: true, ...event.data, reservations: {}, unpushed: {} };
     }
     if (!state.exists) return state;
     switch (event.type) {
@@ -135,7 +135,8 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
       case 'ProductLinkedToSquare': {
         const { squareVariationId: _previous, squareCount: _count, squareCountAt: _at, ...rest } = state;
         // A new link starts its own count history, and changes made before it are nobody's to push.
-        return event.data.squareVariationId ? { ...rest, squareVariationId: event.data.squareVariationId, unpushed: {} } : { ...rest, unpushed: {} };
+        const linked = { ...rest, squareItemId: event.data.squareItemId, unpushed: {} };
+        return event.data.squareVariationId ? { ...linked, squareVariationId: event.data.squareVariationId } : linked;
       }
       case 'StockPushedToSquare':
         return { ...state, unpushed: without(state.unpushed, event.data.change) };
@@ -179,7 +180,7 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         const events = detailsChanged(state, command.details);
         const variationId = reading?.squareVariationId ?? null;
         let linked: ExistingProduct = state;
-        if ((state.squareVariationId ?? null) !== variationId) {
+        if (state.squareItemId !== command.squareItemId || (state.squareVariationId ?? null) !== variationId) {
           const link: ProductEvent = { type: 'ProductLinkedToSquare', data: { squareItemId: command.squareItemId, squareVariationId: variationId } };
           events.push(link);
           linked = productDecider.evolve(state, link) as ExistingProduct;

@@ -55,3 +55,21 @@ export class OversoldAtStallHandler implements IQueryHandler<OversoldAtStallQuer
     );
   }
 }
+
+/** Products never linked to Square, by name in lower case: a sync adopts the one of a Square item's name rather than adding its twin. */
+export class UnlinkedProductsByNameQuery extends Query<Map<string, number[]>> {}
+
+@QueryHandler(UnlinkedProductsByNameQuery)
+export class UnlinkedProductsByNameHandler implements IQueryHandler<UnlinkedProductsByNameQuery, Map<string, number[]>> {
+  constructor(private readonly orm: MikroORM) {}
+
+  async execute(): Promise<Map<string, number[]>> {
+    const rows = await this.orm.em.getConnection().execute<{ id: number; name: string }[]>('select id, name from products where square_item_id is null order by id');
+    const byName = new Map<string, number[]>();
+    for (const row of rows) byName.set(sameName(row.name), [...(byName.get(sameName(row.name)) ?? []), row.id]);
+    return byName;
+  }
+}
+
+/** Names compared as a person would: case and surrounding space aside. */
+export const sameName = (name: string) => name.trim().toLowerCase();

@@ -4,13 +4,15 @@ import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, webhookSignature } from '../../src/square/emulator';
 import { systemContext } from '../../src/platform/context/request-context';
 import { QueueRegistry } from '../../src/platform/outbox/queue.registry';
-import { eventCount, sql } from '../support/shop-fixtures';
+import { DEMO_CATALOG } from '../../src/catalog/demo-catalog';
+import { addProduct, eventCount, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 let t: TestApp;
 let square: SquareClient;
 /** A product imported from the emulator's demo catalogue, its stock following one variation. */
 let product: { id: number; variation: string; stock: number };
+let shopOwn: number;
 
 const WEBHOOKS = '/api/square/webhooks';
 const notificationUrl = () => `${t.baseUrl}${WEBHOOKS}`;
@@ -48,6 +50,8 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<boolean
 beforeAll(async () => {
   t = await startTestApp({ SQUARE_SYNC_EVERY_MS: '0' }, { squareWebhooks: {} });
   square = new SquareClient({ token: EMULATOR_ACCESS_TOKEN, baseUrl: t.square.url, maxRetries: 0 });
+  // The shop already sells one of the emulator's items, added by hand (as the demo seed does in development).
+  shopOwn = await addProduct(t, { name: DEMO_CATALOG[0]!.name, priceCents: DEMO_CATALOG[0]!.priceCents, stockQuantity: 1 });
   await t.app.get(CatalogSync).run(systemContext());
   const [row] = await sql<{ id: number; square_variation_id: string; stock_quantity: number }>(
     t,
@@ -60,6 +64,12 @@ afterAll(async () => {
 });
 
 describe('Square stock webhooks', () => {
+  it('links a product the shop already sells under an item\'s name rather than adding its twin', async () => {
+    const named = await sql<{ id: number; square_variation_id: string | null; stock_quantity: number }>(t, 'select id, square_variation_id, stock_quantity from products where lower(name) = lower(?)', [DEMO_CATALOG[0]!.name]);
+    expect(named).toHaveLength(1);
+    expect(named[0]).toMatchObject({ id: shopOwn, square_variation_id: expect.any(String), stock_quantity: DEMO_CATALOG[0]!.stockQuantity });
+  });
+
   it('brings a point-of-sale sale made through the SDK to GET /api/products/{id} within 5 s, as Square', async () => {
     const before = await shownStock();
     const started = Date.now();
