@@ -1,5 +1,5 @@
 import { deciderSpec } from '../../test/support/decider-spec';
-import { onHandFromSquare, productDecider } from './product.decider';
+import { compareTimes, onHandFromSquare, productDecider } from './product.decider';
 import type { ProductEvent } from './product.events';
 
 const spec = deciderSpec(productDecider);
@@ -107,5 +107,16 @@ describe('product stock from Square counts', () => {
     expect(onHandFromSquare(2.5, {})).toBe(2);
     expect(onHandFromSquare(-1, {})).toBe(0);
     expect(onHandFromSquare(3, { 'sold:a': -1, 'sold:b': -2 })).toBe(0);
+  });
+
+  it('orders Square\'s times beyond milliseconds, and across offsets', () => {
+    expect(compareTimes('2019-10-29T18:38:45.102961Z', '2019-10-29T18:38:45.10296Z')).toBeGreaterThan(0);
+    expect(compareTimes('2019-10-29T18:38:45.10296Z', '2019-10-29T18:38:45.102961Z')).toBeLessThan(0);
+    expect(compareTimes('2019-10-29T18:38:45.102Z', '2019-10-29T18:38:45.102000Z')).toBe(0);
+    expect(compareTimes('2019-10-29T20:38:45.000+02:00', '2019-10-29T18:38:45.000Z')).toBe(0);
+    expect(compareTimes('2019-10-29T18:38:46Z', '2019-10-29T18:38:45.999999Z')).toBeGreaterThan(0);
+    const linkedNs: ProductEvent = { ...linked, data: { ...linked.data, squareCountAt: '2026-11-24T14:00:00.000100Z' } } as ProductEvent;
+    spec.given(linkedNs).when(count(2, '2026-11-24T14:00:00.000200Z')).then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: '2026-11-24T14:00:00.000200Z' } }]);
+    spec.given(linkedNs).when(count(2, '2026-11-24T14:00:00.000050Z')).thenNothing();
   });
 });

@@ -70,7 +70,18 @@ export function onHandFromSquare(count: number, unpushed: Readonly<Record<string
 /** True when `at` is strictly newer than the count already applied (or none was). */
 function newerCount(state: { squareCountAt?: string }, at: string): boolean {
   if (!state.squareCountAt) return true;
-  return Date.parse(at) > Date.parse(state.squareCountAt);
+  return compareTimes(at, state.squareCountAt) > 0;
+}
+
+/**
+ * Orders two RFC 3339 times: by the instant, then by the fraction of a second beyond milliseconds
+ * (Square writes up to nanoseconds, `Date.parse` keeps milliseconds).
+ */
+export function compareTimes(a: string, b: string): number {
+  const byMs = Date.parse(a) - Date.parse(b);
+  if (byMs !== 0 || Number.isNaN(byMs)) return byMs || 0;
+  const fraction = (t: string) => (/T[\d:]+\.(\d+)/.exec(t)?.[1] ?? '').padEnd(9, '0').slice(3, 9);
+  return fraction(a) < fraction(b) ? -1 : fraction(a) > fraction(b) ? 1 : 0;
 }
 
 const MAX_PRICE_CENTS = 10_000_000;
