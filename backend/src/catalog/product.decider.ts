@@ -131,7 +131,6 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
   evolve(state, event) {
     switch (event.type) {
       case 'ProductAdded':
-        return { exists: true, ...event.data, reservations: {}, unpushed: {} };
       case 'ProductImportedFromSquare':
         return { exists: true, ...event.data, reservations: {}, unpushed: {} };
     }
