@@ -51,6 +51,8 @@ const schema = z
     SQUARE_EMULATOR_PORT: port.optional(),
     /** How long one call to Square may take before it is asked again with the same idempotency key. */
     SQUARE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+    /** The signature key of the shop's Square webhook subscription (`POST /api/square/webhooks`); unset: the emulator's own, and no webhook is accepted from a real Square. */
+    SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().min(1).optional(),
     /** The shop's public address, for links in emails and the sign-in callback; unset: the address a request came in on. */
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Google sign-in; without both (never in production) the bundled local provider stands in. */
