@@ -55,15 +55,24 @@ function startShop() {
   shop.on('exit', (code) => {
     if (!stopping) console.error(`npm run dev: the shop's watcher stopped (${code}).`);
     stop();
+    process.exit(code ?? 0);
   });
 }
 
-/** Ctrl-C or SIGTERM: both watchers stop; Node's watcher closes the shop gracefully first. */
+/**
+ * Ctrl-C or SIGTERM: both watchers stop. Node's watcher closes the shop gracefully and waits for it;
+ * this process waits for the watcher (the shop's exit above), so the prompt comes back only once
+ * the embedded database is free again.
+ */
 function stop() {
   if (stopping) return;
   stopping = true;
   compiler.kill('SIGTERM');
-  if (shop && shop.exitCode === null) shop.kill('SIGTERM');
+  if (shop && shop.exitCode === null) {
+    shop.kill('SIGTERM');
+    // The shop's output is inherited, so nothing else keeps this process alive until it exits.
+    setInterval(() => {}, 60_000);
+  }
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
