@@ -19,10 +19,11 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 let shop;
 let stopping = false;
 
-const compiler = spawn(process.execPath, [tsc, '-p', join(backend, 'tsconfig.build.json'), '--watch', '--preserveWatchOutput'], {
+const compiler = spawn(process.execPath, [tsc, '-p', join(backend, 'tsconfig.build.json'), '--watch', '--preserveWatchOutput', '--noEmitOnError'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 
+// --noEmitOnError: a change that does not compile leaves dist/ alone, so the running shop stays up.
 // tsc reports each compilation as a few lines ending "Found N errors. Watching for file changes.":
 // only the errors are shown, so a change that compiles prints nothing but the shop's own lines.
 let report = [];
@@ -38,7 +39,7 @@ compiler.stdout.on('data', (chunk) => {
       if (!/Starting compilation|File change detected|^\s*$/.test(line)) report.push(line);
       continue;
     }
-    if (found[1] !== '0') console.error(`${report.join('\n')}\nThe API did not compile (${found[1]} errors): fix them and it restarts.`);
+    if (found[1] !== '0') console.error(`${report.join('\n')}\nThe API did not compile (${found[1]} error${found[1] === '1' ? '' : 's'}): the shop keeps running as it was until it does.`);
     report = [];
     if (!shop) startShop();
   }
