@@ -26,6 +26,8 @@ const schema = z
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
     STOREFRONT_DIR: z.string().default(resolve(repoRoot, 'widgets/dist')),
     ADMIN_DIR: z.string().default(resolve(repoRoot, 'admin-web/dist')),
+    /** `npm run dev` sets it: the storefront and the admin app from Vite's dev servers (hot reload) instead of their builds. */
+    DEV_SERVER: z.stringbool().default(false),
     /** Comma-separated origins whose pages may embed the widgets (CORS); outside production the demo page's origin too. */
     WIDGET_ORIGINS: z
       .string()
@@ -116,6 +118,7 @@ const schema = z
     for (const key of ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'ADMIN_EMAILS'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    if (env.DEV_SERVER) ctx.addIssue({ code: 'custom', path: ['DEV_SERVER'], message: 'is for development only (npm run dev), never production' });
     if (env.ADMIN_EMAILS && parseEmails(env.ADMIN_EMAILS).includes(DEVELOPMENT_ADMIN)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAILS'], message: `must not name the development admin ${DEVELOPMENT_ADMIN} in production` });
     }
