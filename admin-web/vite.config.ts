@@ -5,6 +5,6 @@ export default defineConfig({
   // The backend serves this app under /admin.
   base: '/admin/',
   plugins: [react()],
+  // In development (`npm run dev`) the shop runs this config's dev server inside its own HTTP server.
   build: { outDir: 'dist', emptyOutDir: true },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
 });

@@ -20,9 +20,7 @@ export default defineConfig({
     ]),
     precompress(),
   ],
+  // In development (`npm run dev`) the shop runs this config's dev server inside its own HTTP server,
+  // on one origin with the API, so there is no proxy to configure.
   build: { outDir: 'dist', emptyOutDir: true },
-  server: {
-    // The NestJS API; product images are served from public/ by Vite itself.
-    proxy: { '/api': 'http://localhost:3000' },
-  },
 });

@@ -4,6 +4,7 @@ import { apiRequest, getJson, serverMessageOf } from '../api/http';
 import type { AbandonedCart, SquareSyncProgress, SquareSyncResult } from '../api/schema';
 import { useToast } from '../toast/toast';
 import { FUNNEL, RecoveryFunnel } from './RecoveryFunnel';
+import { StockAlerts } from './StockAlerts';
 
 const ABANDONED = '/api/admin/abandoned-carts';
 
@@ -151,6 +152,7 @@ export function DashboardPage() {
       <p>
         <a href="/">Back to home</a>
       </p>
+      <StockAlerts />
       <div className="grid">
         <InventorySync />
         <section className="card">

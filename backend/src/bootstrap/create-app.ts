@@ -56,7 +56,12 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   const signIn = app.get<GoogleEndpoints>(GOOGLE_ENDPOINTS, { strict: false }).provider;
   sendSecurityHeaders(
     fastify,
-    securityHeaders(app.get<SquareSettings>(SQUARE_SETTINGS), config.NODE_ENV === 'production', signIn ? new URL(signIn.authorizationURL).origin : undefined),
+    securityHeaders(
+      app.get<SquareSettings>(SQUARE_SETTINGS),
+      config.NODE_ENV === 'production',
+      signIn ? new URL(signIn.authorizationURL).origin : undefined,
+      config.DEV_SERVER,
+    ),
   );
   allowWidgetOrigins(fastify, config.widgetOrigins);
   app.useGlobalFilters(new ErrorBodyFilter());

@@ -9,15 +9,16 @@ import { ProductsCache } from './products.cache';
 import { ProductsController } from './products.controller';
 import { AdminProductsController } from './admin-products.controller';
 import { AdminImagesController } from './admin-images.controller';
+import { AdminStockAlertsController } from './admin-stock-alerts.controller';
 import { ProductImages } from './product-images';
 import { RunProductCommandHandler } from './run-product-command';
 import { GetProductHandler } from './get-product.query';
-import { SquareProductsHandler } from './square-products.query';
+import { OversoldAtStallHandler, SquareProductsHandler, SquareVariationProductHandler, UnlinkedProductsByNameHandler } from './square-products.query';
 
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
-  controllers: [ProductsController, AdminProductsController, AdminImagesController],
-  providers: [ProductImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, SquareProductsHandler, ProductIds, CatalogSeeder],
+  controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController],
+  providers: [ProductImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, SquareProductsHandler, SquareVariationProductHandler, OversoldAtStallHandler, UnlinkedProductsByNameHandler, ProductIds, CatalogSeeder],
   exports: [ProductsCache, CatalogSeeder, ProductIds],
 })
 export class CatalogModule implements OnModuleInit {

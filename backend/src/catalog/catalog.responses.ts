@@ -27,3 +27,21 @@ export const adminProductSchema = productSchema
 export const storedImageSchema = z
   .object({ imageUrl: z.string(), sizes: z.object({ 400: z.string(), 800: z.string(), 1600: z.string() }) })
   .meta({ id: 'StoredImage' });
+
+/** `GET /api/admin/stock-alerts`: products the stall oversold while an online checkout held the units. */
+export const stockAlertsSchema = z
+  .object({
+    alerts: z.array(
+      z
+        .object({
+          kind: z.literal('oversold-at-stall'),
+          productId: z.int(),
+          name: z.string(),
+          squareCount: z.int().meta({ description: "Square's count, below zero" }),
+          squareCountAt: z.iso.datetime().nullable(),
+          message: z.string(),
+        })
+        .meta({ id: 'StockAlert' }),
+    ),
+  })
+  .meta({ id: 'StockAlerts' });

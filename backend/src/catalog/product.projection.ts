@@ -14,6 +14,9 @@ const COLUMNS = {
   inStock: 'in_stock',
   stockQuantity: 'stock_quantity',
   squareItemId: 'square_item_id',
+  squareVariationId: 'square_variation_id',
+  squareCount: 'square_count',
+  squareCountAt: 'square_count_at',
 };
 
 @Injectable()
@@ -35,6 +38,11 @@ export class ProductProjection implements Projection {
       case 'ProductDetailsChanged':
       case 'StockSet':
         return [updateById('products', id, { ...toColumns(event.data, COLUMNS), ...stamp })];
+      case 'ProductLinkedToSquare':
+        // A new link forgets the old variation's count (and its oversold mark).
+        return [updateById('products', id, { square_item_id: event.data.squareItemId, square_variation_id: event.data.squareVariationId, square_count: null, square_count_at: null, ...stamp })];
+      case 'StockPushedToSquare':
+        return [updateById('products', id, stamp)];
       case 'StockReserved':
         return [write('update products set reserved_quantity = reserved_quantity + ?, version = ?, updated_at = ? where id = ?', event.data.quantity, stamp.version, stamp.updated_at, id)];
       case 'StockReleased':

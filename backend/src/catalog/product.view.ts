@@ -18,6 +18,11 @@ export class ProductView {
   reservedQuantity!: number;
   /** The Square catalogue item it was imported from, if any. */
   squareItemId?: string | null;
+  /** The Square variation whose count the stock follows, if any. */
+  squareVariationId?: string | null;
+  /** Square's last count of it (below zero: oversold at the stall) and its time. */
+  squareCount?: number | null;
+  squareCountAt?: string | null;
   version!: number;
   updatedAt!: Date;
 }
@@ -36,6 +41,9 @@ export const ProductViewSchema = new EntitySchema<ProductView>({
     stockQuantity: { type: 'integer' },
     reservedQuantity: { type: 'integer', default: 0 },
     squareItemId: { type: 'text', nullable: true },
+    squareVariationId: { type: 'text', nullable: true },
+    squareCount: { type: 'integer', nullable: true },
+    squareCountAt: { type: 'text', nullable: true },
     version: { type: 'integer' },
     updatedAt: { type: 'datetime' },
   },

@@ -70,6 +70,8 @@ export class Discounts {
     const address = email.trim().toLowerCase();
     const [row] = await em.execute<{ order_id: string }[]>('select order_id from discount_redemptions where code = ? and email = ?', [code, address]);
     if (row && row.order_id !== orderId) throw alreadyUsed(code);
+    // This very order redeemed it (a twin request, a retry): its own payment is no earlier order.
+    if (row) return;
     if (await this.hasPaid('customer_email = ?', address)) throw conflict(`${code} is for a first order, and ${address} has ordered before.`, 'DISCOUNT_NOT_ELIGIBLE');
   }
 }

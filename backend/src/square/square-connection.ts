@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import { standInPort, startOrJoin } from '../platform/dev-servers/start-or-join';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, SquareEmulator, startSquareEmulator } from './emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, SquareEmulator, startSquareEmulator } from './emulator';
 import { squareAddresses, SquareSettings } from './square-settings';
+import { SQUARE_WEBHOOKS_PATH } from './stock/square-webhooks';
 
 /**
  * Decides which Square the shop talks to. With credentials: Square itself (or `SQUARE_BASE_URL`).
@@ -31,6 +32,7 @@ export class SquareConnection implements OnModuleDestroy {
         ...squareAddresses(c.SQUARE_ENVIRONMENT, c.SQUARE_BASE_URL),
         timeoutMs,
         emulated: Boolean(c.SQUARE_BASE_URL),
+        webhookSignatureKey: c.SQUARE_WEBHOOK_SIGNATURE_KEY ?? (c.SQUARE_BASE_URL && c.NODE_ENV !== 'production' ? EMULATOR_WEBHOOK_SIGNATURE_KEY : undefined),
       };
     }
     if (c.NODE_ENV === 'production') throw new Error('SQUARE_ACCESS_TOKEN: is required in production');
@@ -43,11 +45,28 @@ export class SquareConnection implements OnModuleDestroy {
       ...squareAddresses('sandbox', url),
       timeoutMs,
       emulated: true,
+      webhookSignatureKey: c.SQUARE_WEBHOOK_SIGNATURE_KEY ?? EMULATOR_WEBHOOK_SIGNATURE_KEY,
     };
   }
 
   async onModuleDestroy(): Promise<void> {
     await this.emulator?.close();
+  }
+
+  /**
+   * The emulator's counts change when a point of sale (any SDK call) adjusts them: like Square, it
+   * then sends `inventory.count.updated` to the shop, which subscribes here as it would in Square's
+   * developer console (a second process of the shop subscribes the same URL again: one subscription).
+   */
+  private async subscribeToWebhooks(emulatorUrl: string, started: SquareEmulator | undefined): Promise<void> {
+    const subscription = { notificationUrl: `${this.config.publicUrl}${SQUARE_WEBHOOKS_PATH}`, signatureKey: this.config.SQUARE_WEBHOOK_SIGNATURE_KEY ?? EMULATOR_WEBHOOK_SIGNATURE_KEY };
+    if (started) return started.webhooks.subscribe(subscription);
+    try {
+      const res = await fetch(`${emulatorUrl}/emulator/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(subscription), signal: AbortSignal.timeout(3000) });
+      if (!res.ok) throw new Error(`${res.status}`);
+    } catch (error) {
+      this.logger.warn(`The emulator at ${emulatorUrl} will not send stock webhooks to this shop: ${error instanceof Error ? error.message : error}`);
+    }
   }
 
   private async startEmulator(): Promise<string> {
@@ -59,6 +78,7 @@ export class SquareConnection implements OnModuleDestroy {
     });
     this.emulator = started;
     this.logger.log(started ? `Square sandbox emulator at ${url} (no SQUARE_ACCESS_TOKEN set)` : `Using the Square sandbox emulator another process runs at ${url}`);
+    await this.subscribeToWebhooks(url, started);
     return url;
   }
 }

@@ -14,6 +14,8 @@ export interface SquareSettings {
   timeoutMs: number;
   /** True when the bundled emulator stands in for Square. */
   emulated: boolean;
+  /** Checks the signature of Square's webhooks; unset: every delivery is refused. */
+  webhookSignatureKey?: string;
 }
 
 export const SQUARE_SETTINGS = Symbol('SQUARE_SETTINGS');

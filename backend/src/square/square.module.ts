@@ -7,16 +7,21 @@ import { SquareCatalogueReader } from './catalog-sync/square-catalogue.reader';
 import { SquareConfigController } from './square-config.controller';
 import { SquareConnection } from './square-connection';
 import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
+import { SquareWebhooks } from './stock/square-webhooks';
+import { StockPushJob } from './stock/stock-push.job';
+import { SquareWebhooksController } from './stock/square-webhooks.controller';
 
 /** The official `square` SDK, pointed at Square or at the emulator, for every module that calls Square. */
 @Global()
 @Module({
   imports: [CatalogModule],
-  controllers: [SquareConfigController, CatalogSyncController],
+  controllers: [SquareConfigController, CatalogSyncController, SquareWebhooksController],
   providers: [
     SquareConnection,
     SquareCatalogueReader,
     CatalogSync,
+    SquareWebhooks,
+    StockPushJob,
     { provide: SQUARE_SETTINGS, inject: [SquareConnection], useFactory: (connection: SquareConnection) => connection.settings() },
     {
       provide: SquareClient,

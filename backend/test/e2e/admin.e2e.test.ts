@@ -3,6 +3,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { browserSuite } from '../support/browser';
 import { placeOrder } from '../support/placed-order';
+import { productDecider, productStream } from '../../src/catalog';
+import { systemContext } from '../../src/platform/context/request-context';
+import { CommandRunner } from '../../src/platform/event-store/command-runner';
+import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
+import { sql } from '../support/shop-fixtures';
 
 const suite = browserSuite();
 
@@ -80,6 +85,25 @@ describe('the admin app in a real browser', () => {
     await order.getByText(/Shipping to 1 Winter River Rd/).waitFor();
     await order.getByRole('button', { name: 'Mark Shipped' }).click();
     await order.getByText('Shipped', { exact: true }).waitFor({ timeout: 30_000 });
+  });
+
+  it('shows a product oversold at the stall on the dashboard, with Square\'s count', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    // The demo products follow the emulator's items once a sync has linked them by name.
+    await t.app.get(CatalogSync).run(systemContext());
+    const [linked] = await sql<{ id: number; name: string; square_variation_id: string }>(t, 'select id, name, square_variation_id from products where square_variation_id is not null order by id limit 1');
+    await t.app.get(CommandRunner).run(
+      productDecider,
+      productStream(linked!.id),
+      { kind: 'ApplySquareCount', productId: linked!.id, squareVariationId: linked!.square_variation_id, quantity: -1, calculatedAt: new Date(Date.now() + 60_000).toISOString() },
+      { ...systemContext(), actor: 'square' },
+    );
+    await page.goto(`${t.baseUrl}/api/auth/google?login_hint=owner%40darkcircle.test&returnTo=%2Fadmin`);
+    const alerts = page.getByRole('alert').filter({ hasText: 'Stock alerts' });
+    await alerts.getByText('oversold at the stall').waitFor({ timeout: 30_000 });
+    const text = await alerts.innerText();
+    expect(text).toContain(linked!.name);
+    expect(text).toMatch(/oversold at the stall[\s\S]*Square counts\s+-1/);
   });
 
   it('tells a signed-in non-admin that access is denied', async () => {

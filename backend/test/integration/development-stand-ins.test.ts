@@ -1,5 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { DEVELOPMENT_ADMIN } from '../../src/platform/config/app-config';
+import { EMULATOR_WEBHOOK_SIGNATURE_KEY, webhookSignature } from '../../src/square/emulator';
+import { SQUARE_WEBHOOKS_PATH } from '../../src/square/stock/square-webhooks';
 import { CookieJar } from '../support/sign-in';
 import { addProduct, cartWith } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -63,6 +65,18 @@ describe('the Square emulator and the development link secret', () => {
     expect(res.statusCode).toBe(403);
     expect(t.square.payments()).toHaveLength(0);
     expect((await from('127.0.0.1', { method: 'POST', url: '/api/square/process-payment', payload: body })).json()).toMatchObject({ success: true });
+  });
+
+  it('believe no webhook signed with the development key from another machine: nothing changes', async () => {
+    const id = await addProduct(t, { name: 'Remote Count', priceCents: 900, stockQuantity: 2 });
+    const body = JSON.stringify({ event_id: 'remote-1', type: 'inventory.count.updated', data: { object: { inventory_counts: [] } } });
+    const url = `http://localhost${SQUARE_WEBHOOKS_PATH}`;
+    const headers = { 'content-type': 'application/json', host: 'localhost', 'x-square-hmacsha256-signature': webhookSignature(EMULATOR_WEBHOOK_SIGNATURE_KEY, url, body) };
+    const outside = await from(OUTSIDE, { method: 'POST', url: SQUARE_WEBHOOKS_PATH, headers, payload: body });
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json()).toMatchObject({ code: 'DEVELOPMENT_ONLY' });
+    expect((await from('127.0.0.1', { method: 'POST', url: SQUARE_WEBHOOKS_PATH, headers, payload: body })).json()).toMatchObject({ received: true });
+    expect((await t.http.get(`/api/products/${id}`).expect(200)).body.stockQuantity).toBe(2);
   });
 
   it('open no signed link from another machine', async () => {

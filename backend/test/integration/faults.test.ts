@@ -24,7 +24,7 @@ beforeAll(async () => {
   );
   // Cart activity is routed to a queue here, so that real cart writes exercise the outbox.
   t.app.get(OutboxRoutes).route('ItemAdded', { queue: 'recovery', jobName: 'cart-activity' });
-  observer = observeQueue(t, 'recovery');
+  observer = observeQueue(t, 'recovery', 'cart-activity');
 });
 afterAll(async () => {
   await observer.close();

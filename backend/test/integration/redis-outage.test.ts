@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await startTestApp({ REDIS_URL: `redis://127.0.0.1:${proxyPort}`, SEED_DEMO_CATALOG: 'true', OUTBOX_RELAY_INTERVAL_MS: '250' });
   // Cart activity goes to a queue here, so that every cart write puts a row in the outbox.
   t.app.get(OutboxRoutes).route('ItemAdded', { queue: 'recovery', jobName: 'cart-activity' });
-  observer = observeQueue(t, 'recovery');
+  observer = observeQueue(t, 'recovery', 'cart-activity');
 });
 afterAll(async () => {
   await observer.close();

@@ -62,4 +62,12 @@ describe('the policy for Square itself', () => {
     expect(csp['connect-src']).toContain('https://pci-connect.squareupsandbox.com');
     expect(csp).not.toHaveProperty('upgrade-insecure-requests');
   });
+
+  it("allows inline scripts (React's hot-reload preamble) only under npm run dev, never in production", () => {
+    const inline = (production: boolean, devServer: boolean) => contentSecurityPolicy(square('sandbox'), production, undefined, devServer)['script-src'].includes("'unsafe-inline'");
+    expect(inline(false, true)).toBe(true);
+    expect(inline(false, false)).toBe(false);
+    expect(inline(true, true)).toBe(false);
+    expect(contentSecurityPolicy(square('sandbox'), false, undefined, true)['script-src']).not.toContain("'unsafe-eval'");
+  });
 });

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SquareClient } from 'square';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, Fault, Operation, PaymentRaw, SquareEmulator, startSquareEmulator } from '../../src/square/emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, Fault, Operation, PaymentRaw, SquareEmulator, startSquareEmulator, WebhookDelivery } from '../../src/square/emulator';
 
 /** A Square emulator of the test's own, on a free port and its own data folder. */
 export async function startTestEmulator(dataDir?: string): Promise<SquareEmulator & { dataDir: string; client: SquareClient; removeData(): Promise<void> }> {
@@ -72,6 +72,10 @@ export function remoteEmulator(url: string) {
     clearFaults: () => control('DELETE', 'faults'),
     /** Every payment made, failed ones included, as on the wire. */
     payments: async (): Promise<PaymentRaw[]> => ((await control('GET', 'payments')) as { payments: PaymentRaw[] }).payments,
+    /** Sends the emulator's webhooks (`inventory.count.updated`) to `notificationUrl` too. */
+    subscribeWebhooks: (subscription: { notificationUrl: string; signatureKey: string; retryDelaysMs?: number[] }) => control('POST', 'webhooks', subscription),
+    /** Its webhook subscriptions (keys hidden) and every delivery with its attempts. */
+    webhooks: async (): Promise<{ subscriptions: { notificationUrl: string; signatureKey: string }[]; deliveries: WebhookDelivery[] }> => (await control('GET', 'webhooks')) as any,
   };
 }
 

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { createHttpApp } from '../../src/bootstrap/create-app';
 import { loadSettings } from '../../src/platform/config/app-config';
 import { createScratchDatabase } from '../../src/platform/database/scratch-database';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, SquareEmulator, startSquareEmulator } from '../../src/square/emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, SquareEmulator, startSquareEmulator } from '../../src/square/emulator';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -33,6 +33,11 @@ export interface TestAppOptions {
   shareDatabaseOf?: TestApp;
   /** Run the worker's side too (outbox relay, processors, schedules); false: the API alone, as `main.js` runs. */
   worker?: boolean;
+  /**
+   * Subscribe the app to its emulator's webhooks (as development does), signed with the
+   * emulator's key, retried quickly (these delays) when not answered with 2xx.
+   */
+  squareWebhooks?: { retryDelaysMs?: number[] };
 }
 
 /**
@@ -74,6 +79,12 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const app = await createHttpApp({ ...settings, databaseUrl, embeddedDatabase: false }, { worker: options.worker ?? true });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
+  if (options.squareWebhooks) {
+    square.webhooks.subscribe(
+      { notificationUrl: `http://127.0.0.1:${address.port}/api/square/webhooks`, signatureKey: EMULATOR_WEBHOOK_SIGNATURE_KEY },
+      { retryDelaysMs: options.squareWebhooks.retryDelaysMs ?? [50, 100, 200] },
+    );
+  }
   return {
     app,
     http: request(app.getHttpServer()),
@@ -85,6 +96,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     squareEnv,
     squareTimeoutMs,
     async close() {
+      square.webhooks.close();
       await app.close();
       await square.close();
       await database.drop();

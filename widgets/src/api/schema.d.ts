@@ -196,6 +196,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stock-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminStockAlertsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sync-square": {
         parameters: {
             query?: never;
@@ -676,6 +692,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/square/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SquareWebhooksController_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/cart/restore": {
         parameters: {
             query?: never;
@@ -1063,6 +1095,28 @@ export interface components {
             message: string;
             products: number;
         };
+        SquareWebhookOutcome: {
+            /** @description Products whose stock the delivery set */
+            applied?: number;
+            /** @enum {boolean} */
+            duplicate?: true;
+            /** @enum {boolean} */
+            received: true;
+        };
+        StockAlert: {
+            /** @enum {string} */
+            kind: "oversold-at-stall";
+            message: string;
+            name: string;
+            productId: number;
+            /** @description Square's count, below zero */
+            squareCount: number;
+            /** Format: date-time */
+            squareCountAt: string | null;
+        };
+        StockAlerts: {
+            alerts: components["schemas"]["StockAlert"][];
+        };
         StoredImage: {
             imageUrl: string;
             sizes: {
@@ -1120,6 +1174,9 @@ export type Site = components['schemas']['Site'];
 export type SquareConfig = components['schemas']['SquareConfig'];
 export type SquareSyncProgress = components['schemas']['SquareSyncProgress'];
 export type SquareSyncResult = components['schemas']['SquareSyncResult'];
+export type SquareWebhookOutcome = components['schemas']['SquareWebhookOutcome'];
+export type StockAlert = components['schemas']['StockAlert'];
+export type StockAlerts = components['schemas']['StockAlerts'];
 export type StoredImage = components['schemas']['StoredImage'];
 export type StreamHistory = components['schemas']['StreamHistory'];
 export type User = components['schemas']['User'];
@@ -1540,6 +1597,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RecoveryFunnel"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminStockAlertsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockAlerts"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */
@@ -2697,6 +2783,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentResult"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    SquareWebhooksController_receive: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description HMAC-SHA256 of the notification URL and the raw body, base64 */
+                "x-square-hmacsha256-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    created_at?: string | null;
+                    data?: ({
+                        object?: ({
+                            inventory_counts?: {
+                                calculated_at: string;
+                                catalog_object_id: string;
+                                location_id: string;
+                                quantity: string;
+                                state: string;
+                            }[] | null;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                    } & {
+                        [key: string]: unknown;
+                    }) | null;
+                    event_id: string;
+                    merchant_id?: string | null;
+                    type: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SquareWebhookOutcome"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */

@@ -47,6 +47,13 @@ describe('settings', () => {
     expect(loadSettings({ SEED_DEMO_CATALOG: 'false' }).seedDemoCatalog).toBe(false);
   });
 
+  it('serves the apps from Vite only when npm run dev asks, and never in production', () => {
+    expect(loadSettings({}).DEV_SERVER).toBe(false);
+    expect(loadSettings({ DEV_SERVER: 'true' }).DEV_SERVER).toBe(true);
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379', ...realSquare, ...realGoogle, ...realLinks };
+    expect(() => loadSettings({ ...production, DEV_SERVER: 'true' })).toThrow(/DEV_SERVER: is for development only/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadSettings({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

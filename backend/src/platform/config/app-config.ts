@@ -26,6 +26,8 @@ const schema = z
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
     STOREFRONT_DIR: z.string().default(resolve(repoRoot, 'widgets/dist')),
     ADMIN_DIR: z.string().default(resolve(repoRoot, 'admin-web/dist')),
+    /** `npm run dev` sets it: the storefront and the admin app from Vite's dev servers (hot reload) instead of their builds. */
+    DEV_SERVER: z.stringbool().default(false),
     /** Comma-separated origins whose pages may embed the widgets (CORS); outside production the demo page's origin too. */
     WIDGET_ORIGINS: z
       .string()
@@ -53,6 +55,8 @@ const schema = z
     SQUARE_EMULATOR_PORT: port.optional(),
     /** How long one call to Square may take before it is asked again with the same idempotency key. */
     SQUARE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+    /** The signature key of the shop's Square webhook subscription (`POST /api/square/webhooks`); unset: the emulator's own, and no webhook is accepted from a real Square. */
+    SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().min(1).optional(),
     /** The shop's public address, for links in emails and the sign-in callback; unset: the address a request came in on. */
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Google sign-in; without both (never in production) the bundled local provider stands in. */
@@ -116,6 +120,7 @@ const schema = z
     for (const key of ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'ADMIN_EMAILS'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
+    if (env.DEV_SERVER) ctx.addIssue({ code: 'custom', path: ['DEV_SERVER'], message: 'is for development only (npm run dev), never production' });
     if (env.ADMIN_EMAILS && parseEmails(env.ADMIN_EMAILS).includes(DEVELOPMENT_ADMIN)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAILS'], message: `must not name the development admin ${DEVELOPMENT_ADMIN} in production` });
     }

@@ -38,6 +38,7 @@ export type ErrorCode =
   | 'IMAGE_TOO_LARGE'
   | 'QUEUE_UNAVAILABLE'
   | 'SQUARE_SYNC_FAILED'
+  | 'INVALID_SIGNATURE'
   // Refusals at the edge, before any domain rule: Fastify's own and the database being away.
   | 'MALFORMED_REQUEST'
   | 'HEADERS_TOO_LARGE'

@@ -42,11 +42,16 @@ function cardFormOrigins(square: Pick<SquareSettings, 'environment' | 'emulated'
  * inline or evaluated script; inline styles are allowed because the card SDK sets them. Images and
  * the events film may come from any https origin (product photos synced from Square's catalogue live
  * on its CDN, Instagram's on its own).
+ *
+ * `devServer` (`npm run dev` only, refused in production): React's hot-reload preamble is an inline
+ * script that Vite writes into each page, so inline scripts are allowed then; Vite's HMR websocket
+ * is on the page's own origin, which 'self' already covers.
  */
 export function contentSecurityPolicy(
   square: Pick<SquareSettings, 'environment' | 'emulated' | 'webSdkUrl' | 'baseUrl'>,
   production: boolean,
   signInOrigin = GOOGLE_SIGN_IN,
+  devServer = false,
 ) {
   const card = cardFormOrigins(square);
   return {
@@ -57,7 +62,7 @@ export function contentSecurityPolicy(
     // redirects are held to form-action too.
     'form-action': ["'self'", signInOrigin],
     'frame-ancestors': ["'none'"],
-    'script-src': ["'self'", ...card.script],
+    'script-src': ["'self'", ...card.script, ...(devServer && !production ? ["'unsafe-inline'"] : [])],
     'style-src': ["'self'", "'unsafe-inline'", ...card.style],
     // Outside production, plain-http images and films too: the emulator's catalogue images, local stubs.
     'img-src': ["'self'", 'data:', 'blob:', 'https:', ...(production ? [] : ['http:'])],
@@ -76,9 +81,9 @@ export function contentSecurityPolicy(
  * options. They do not depend on the request, so helmet runs once, here, rather than per request
  * (as @fastify/helmet does, which rebuilt its whole middleware chain for every response).
  */
-export function securityHeaders(square: SquareSettings, production: boolean, signInOrigin = GOOGLE_SIGN_IN): Record<string, string> {
+export function securityHeaders(square: SquareSettings, production: boolean, signInOrigin = GOOGLE_SIGN_IN, devServer = false): Record<string, string> {
   const options: HelmetOptions = {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(square, production, signInOrigin) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(square, production, signInOrigin, devServer) },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xContentTypeOptions: true,
     xFrameOptions: { action: 'deny' },

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Controller, Get, Inject, NotFoundException, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Optional, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { compressOnce, CompressedBody, sendCompressed } from './compressed-body';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ViteDevApps } from './vite-dev-apps';
 
 /** Paths the storefront renders; anything else gets its 404 page with a 404 status. */
 const STOREFRONT_ROUTES = [/^\/$/, /^\/product(\/[^/]*)?$/, /^\/cart$/, /^\/order-confirmation$/, /^\/fonts$/, /^\/(privacy|terms|shipping)$/];
@@ -44,13 +45,23 @@ function prerenderedPage(path: string): string | undefined {
 export class StorefrontController {
   private readonly pages = new Map<string, CompressedBody>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    // Set under `npm run dev` only: the pages then come from Vite's dev servers, not the build.
+    @Optional() @Inject(ViteDevApps) private readonly dev: ViteDevApps | null,
+  ) {}
 
   @Get('*')
-  page(@Req() req: FastifyRequest, @Res() reply: FastifyReply): void {
+  async page(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const path = req.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/')) throw new NotFoundException(`Cannot GET ${path}`);
     const admin = ADMIN_ROUTES.some((r) => r.test(path));
+    if (this.dev) {
+      // No prerendered pages in development: each page is drawn by its script, as after any navigation.
+      const known = admin || STOREFRONT_ROUTES.some((r) => r.test(path));
+      reply.status(known ? 200 : 404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(await this.dev.html(req.url, admin));
+      return;
+    }
     const dir = admin ? this.config.ADMIN_DIR : this.config.STOREFRONT_DIR;
     const prerendered = admin ? undefined : prerenderedPage(path);
     const html = (prerendered && this.html(join(dir, 'prerendered', `${prerendered}.html`))) || this.html(join(dir, 'index.html'));

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
-import { ProductIds, productDecider, productStream, SquareProductsQuery } from '../../catalog';
+import { ProductIds, productDecider, productStream, sameName, SquareProductsQuery, UnlinkedProductsByNameQuery } from '../../catalog';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import type { RequestContext } from '../../platform/context/request-context';
 import { CommandRunner } from '../../platform/event-store/command-runner';
@@ -17,6 +17,8 @@ export interface SyncResult {
   products: number;
   /** Events the run recorded: 0 when Square had nothing new. */
   changes: number;
+  /** Products whose units on hand the run corrected from Square's counts (a webhook that never came). */
+  stockCorrections?: { productId: number; stockQuantity: number; squareCount: number }[];
 }
 
 /**
@@ -41,7 +43,7 @@ export class CatalogSync implements OnModuleInit {
 
   onModuleInit(): void {
     this.handlers.handle('square', CATALOG_SYNC_JOB, (_data, job, caller) => this.run(caller, job));
-    // The emulator's catalogue mirrors the demo seed: syncing it on a timer would list each demo product twice.
+    // The emulator's catalogue mirrors the demo seed, and its webhooks keep the stock in step: a timer would add nothing.
     const everyMs = this.config.SQUARE_SYNC_EVERY_MS ?? (this.settings.emulated ? 0 : 3_600_000);
     this.handlers.schedule({ queue: 'square', jobName: CATALOG_SYNC_JOB, everyMs });
   }
@@ -50,14 +52,34 @@ export class CatalogSync implements OnModuleInit {
     const catalogue = await this.reader.read((p) => job?.updateProgress({ ...p }));
     const mapped = catalogue.items.flatMap((item) => mapSquareItem(item, catalogue) ?? []);
     const known = await this.queries.execute(new SquareProductsQuery());
+    // A product the shop already sells under the item's name (the demo seed beside the emulator's
+    // copy of it, a product added by hand before the shop met Square) is linked, not listed twice;
+    // only when exactly one product has that name.
+    const unlinked = await this.queries.execute(new UnlinkedProductsByNameQuery());
+    const adopted = new Set<number>();
+    const adopt = (name: string): number | undefined => {
+      const candidates = unlinked.get(sameName(name)) ?? [];
+      const only = candidates.length === 1 ? candidates[0] : undefined;
+      if (only === undefined || adopted.has(only)) return undefined;
+      adopted.add(only);
+      return only;
+    };
     let changes = 0;
+    const stockCorrections: NonNullable<SyncResult['stockCorrections']> = [];
     for (const [index, item] of mapped.entries()) {
-      const productId = known.get(item.squareItemId) ?? (await this.ids.next());
-      const { events } = await this.runner.run(productDecider, productStream(productId), { kind: 'ImportFromSquare', productId, ...item }, caller);
+      const existing = known.get(item.squareItemId) ?? adopt(item.details.name);
+      const productId = existing ?? (await this.ids.next());
+      const { events, state } = await this.runner.run(productDecider, productStream(productId), { kind: 'ImportFromSquare', productId, ...item }, caller);
       changes += events.length;
+      // A followed count newer than the last one applied: a webhook that never came (or has not yet).
+      const healed = existing !== undefined && item.squareCount ? events.find((e) => e.type === 'StockSet') : undefined;
+      if (healed && state.exists) {
+        stockCorrections.push({ productId, stockQuantity: state.stockQuantity, squareCount: item.squareCount!.quantity });
+        this.logger.log(`Stock of product ${productId} set from Square's count ${item.squareCount!.quantity}: ${state.stockQuantity} on hand`);
+      }
       if (index % 50 === 49) await job?.updateProgress({ phase: 'saving', itemsRead: mapped.length, itemsTotal: mapped.length, saved: index + 1 });
     }
-    this.logger.log(`Square catalogue synced: ${mapped.length} products, ${changes} changes`);
-    return { products: mapped.length, changes };
+    this.logger.log(`Square catalogue synced: ${mapped.length} products, ${changes} changes, ${stockCorrections.length} stock counts brought over`);
+    return { products: mapped.length, changes, stockCorrections };
   }
 }

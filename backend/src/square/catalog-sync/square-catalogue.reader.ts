@@ -39,6 +39,7 @@ export class SquareCatalogueReader {
 
     const variationIds = items.flatMap((i) => (i.itemData?.variations ?? []).flatMap((v) => (v.id ? [v.id] : [])));
     const counts = new Map<string, number>();
+    const readings = new Map<string, { quantity: number; calculatedAt: string }>();
     for (let at = 0; at < variationIds.length; at += COUNT_IDS_PER_CALL) {
       let countsPage = await this.client.inventory.batchGetCounts({
         catalogObjectIds: variationIds.slice(at, at + COUNT_IDS_PER_CALL),
@@ -47,13 +48,16 @@ export class SquareCatalogueReader {
       });
       for (;;) {
         for (const count of countsPage.data) {
-          if (count.catalogObjectId && count.state === 'IN_STOCK') counts.set(count.catalogObjectId, (counts.get(count.catalogObjectId) ?? 0) + wholeUnits(count.quantity));
+          if (count.catalogObjectId && count.state === 'IN_STOCK') {
+            counts.set(count.catalogObjectId, (counts.get(count.catalogObjectId) ?? 0) + wholeUnits(count.quantity));
+            if (count.calculatedAt) readings.set(count.catalogObjectId, { quantity: Number(count.quantity ?? 0) || 0, calculatedAt: count.calculatedAt });
+          }
         }
         if (!countsPage.hasNextPage()) break;
         countsPage = await countsPage.getNextPage();
       }
       await progress({ phase: 'inventory', itemsRead: items.length, itemsTotal: items.length });
     }
-    return { items, images, categories, counts };
+    return { items, images, categories, counts, readings };
   }
 }

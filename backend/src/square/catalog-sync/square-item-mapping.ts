@@ -1,10 +1,12 @@
 import type { Square } from 'square';
-import { normalizeCategory, type ProductDetails, type Stock } from '../../catalog';
+import { normalizeCategory, type ProductDetails, type SquareCountReading, type Stock } from '../../catalog';
 
 export interface MappedItem {
   squareItemId: string;
   details: ProductDetails;
   stock: Stock;
+  /** An item with one variation: that variation's count, which the product's stock then follows. */
+  squareCount?: SquareCountReading;
 }
 
 /** What one sync read from Square: items (with their variations), images, categories and counts. */
@@ -14,6 +16,8 @@ export interface SquareCatalogue {
   categories: Map<string, string>;
   /** IN_STOCK quantity by variation id, at the shop's location. */
   counts: Map<string, number>;
+  /** The same counts as Square states them (possibly below zero) with their `calculated_at`. */
+  readings?: Map<string, { quantity: number; calculatedAt: string }>;
 }
 
 /**
@@ -41,8 +45,21 @@ export function mapSquareItem(item: Square.CatalogObject.Item, catalogue: Square
       category: (categoryName && normalizeCategory(categoryName)) || 'other',
     },
     stock: { inStock: stockQuantity > 0, stockQuantity },
+    ...followedCount(variations, catalogue),
   };
 }
 
 /** Square counts are decimal strings ("3", "2.5"); the shop keeps whole units on hand. */
 export const wholeUnits = (quantity: string | null | undefined) => Math.max(0, Math.floor(Number(quantity ?? 0) || 0));
+
+/**
+ * The stock of an item with exactly one variation follows that variation's count (pushed on online
+ * sales, pulled from webhooks); an item with several is imported with their sum and not followed.
+ * An item whose variation has no count yet is followed from 0.
+ */
+function followedCount(variations: Square.CatalogObject.ItemVariation[], catalogue: SquareCatalogue): { squareCount?: SquareCountReading } {
+  const only = variations.length === 1 ? variations[0] : undefined;
+  if (!only?.id || !catalogue.readings) return {};
+  const reading = catalogue.readings.get(only.id) ?? { quantity: 0, calculatedAt: '1970-01-01T00:00:00.000Z' };
+  return { squareCount: { squareVariationId: only.id, ...reading } };
+}

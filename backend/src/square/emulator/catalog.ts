@@ -24,9 +24,11 @@ const CATALOG_TYPES = new Set(['ITEM', 'IMAGE', 'CATEGORY', 'ITEM_VARIATION', 'T
 export function batchUpsertCatalogObjects(ctx: HandlerContext): Reply {
   const request = validateBody<BatchUpsertRequest>(serialization.BatchUpsertCatalogObjectsRequest, ctx.body, [{ field: 'idempotency_key', min: 1, max: 128 }]);
   if (!request.batches.length) throw invalidRequest('ARRAY_EMPTY', 'At least one batch is required.', 'batches');
-  return oncePerKey(ctx.state, 'BatchUpsertCatalogObjects', request.idempotency_key, ctx.body, () =>
-    ok(upsertCatalogObjects(ctx.state, request.batches.flatMap((b) => b.objects) as unknown as StoredObject[], ctx.baseUrl)),
-  );
+  return oncePerKey(ctx.state, 'BatchUpsertCatalogObjects', request.idempotency_key, ctx.body, () => {
+    const answer = upsertCatalogObjects(ctx.state, request.batches.flatMap((b) => b.objects) as unknown as StoredObject[], ctx.baseUrl);
+    ctx.notify({ type: 'catalog.version.updated', dataType: 'catalog_version', object: { catalog_version: { updated_at: new Date().toISOString() } }, withId: false });
+    return ok(answer);
+  });
 }
 
 /** Writes objects as batch-upsert does; throws (changing nothing) on any refusal. */

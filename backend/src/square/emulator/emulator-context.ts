@@ -1,4 +1,5 @@
 import type { EmulatorState } from './emulator-state';
+import type { EmulatorNotice } from './webhooks';
 
 /** What a handler is given: the parsed request and the emulator's state. */
 export interface HandlerContext {
@@ -9,6 +10,8 @@ export interface HandlerContext {
   query: URLSearchParams;
   /** The emulator's own address, for absolute URLs it hands out (image files). */
   baseUrl: string;
+  /** Announces a change as Square's webhooks would (sent once the change is saved). */
+  notify(notice: EmulatorNotice): void;
 }
 
 export interface Reply {

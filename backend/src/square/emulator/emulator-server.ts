@@ -7,6 +7,7 @@ import { EMULATOR_ACCESS_TOKEN } from './emulator-identity';
 import type { PaymentRaw, StateStore } from './emulator-state';
 import { Faults, parseFault } from './faults';
 import { ROUTES } from './routes';
+import type { EmulatorNotice, WebhookSender } from './webhooks';
 import { errorBody, internalError, invalidRequest, SquareApiError, serviceUnavailable, unauthorized } from './square-error';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -20,6 +21,7 @@ const CORS_HEADERS = {
 export interface EmulatorServerParts {
   store: StateStore;
   faults: Faults;
+  webhooks: WebhookSender;
   /** The card form stand-in's source, served at /v1/square.js. */
   cardScript: string;
   /** Where the demo product images are served from (`/images/products/<name>.svg`). */
@@ -112,15 +114,18 @@ async function handleSquareApi(parts: EmulatorServerParts, { delay, inFlight }: 
       await delay(fault.delayMs).finally(() => inFlight.delete(key));
     }
 
+    const notices: EmulatorNotice[] = [];
     const ctx: HandlerContext = {
       state: parts.store.state,
       body,
       params: (route.pattern.exec(url.pathname) ?? []).slice(1).map(decodePathPart),
       query: url.searchParams,
       baseUrl: parts.baseUrl(),
+      notify: (notice) => notices.push(notice),
     };
     const reply: Reply = route.handle(ctx);
     if (route.mutates) await parts.store.save();
+    for (const notice of notices) parts.webhooks.publish(notice);
     if (fault?.kind === 'slow') await delay(fault.delayMs);
     if (fault?.kind === 'drop') return void req.socket.destroy();
     send(res, reply.status, reply.body);
@@ -137,6 +142,23 @@ async function handleControls(parts: EmulatorServerParts, req: IncomingMessage, 
     return send(res, 200, result);
   }
   if (method === 'GET' && path === '/emulator/payments') return send(res, 200, { payments: allPayments(parts) });
+  if (path === '/emulator/webhooks') {
+    if (method === 'GET') return send(res, 200, { subscriptions: parts.webhooks.list(), deliveries: parts.webhooks.deliveries() });
+    if (method === 'DELETE') {
+      parts.webhooks.unsubscribe();
+      return void res.writeHead(204).end();
+    }
+    if (method === 'POST') {
+      const given = (await readJson(req)) as { notificationUrl?: unknown; signatureKey?: unknown; retryDelaysMs?: unknown };
+      const url = typeof given.notificationUrl === 'string' && /^https?:\/\//.test(given.notificationUrl) ? given.notificationUrl : undefined;
+      const delays = Array.isArray(given.retryDelaysMs) && given.retryDelaysMs.every((d) => Number.isInteger(d) && d >= 0 && d <= 3_600_000) ? (given.retryDelaysMs as number[]) : undefined;
+      if (!url || typeof given.signatureKey !== 'string' || !given.signatureKey || (given.retryDelaysMs !== undefined && !delays)) {
+        return send(res, 400, { error: 'Send {"notificationUrl": "http(s)://…", "signatureKey": "…", "retryDelaysMs"?: [ms, …]}' });
+      }
+      parts.webhooks.subscribe({ notificationUrl: url, signatureKey: given.signatureKey }, delays ? { retryDelaysMs: delays } : {});
+      return send(res, 201, { subscriptions: parts.webhooks.list() });
+    }
+  }
   if (path === '/emulator/faults') {
     if (method === 'GET') return send(res, 200, { faults: parts.faults.pending() });
     if (method === 'DELETE') {

@@ -6,16 +6,21 @@ import type { PaymentRaw } from './emulator-state';
 import { StateStore } from './emulator-state';
 import { Faults } from './faults';
 import { seedDemoCatalog } from './seed';
+import { WebhookSender, type WebhookOptions, type WebhookSubscription } from './webhooks';
 
-export { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID } from './emulator-identity';
+export { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY } from './emulator-identity';
 export type { Fault, Operation } from './faults';
 export type { PaymentRaw } from './emulator-state';
+export type { WebhookDelivery, WebhookOptions, WebhookSubscription } from './webhooks';
+export { webhookSignature, WebhookSender } from './webhooks';
 
 export interface SquareEmulatorOptions {
   port: number;
   host?: string;
   /** Where its state is kept across restarts; unset: memory only. */
   dataDir?: string;
+  /** Where to send webhooks (more can be added with `webhooks.subscribe`), and their retry timing. */
+  webhook?: WebhookSubscription & WebhookOptions;
 }
 
 /** A running emulator, with the controls tests use from the same process. */
@@ -25,6 +30,8 @@ export interface SquareEmulator {
   faults: Faults;
   /** Every payment made, failed ones included, oldest first. */
   payments(): PaymentRaw[];
+  /** Its webhook subscriptions and deliveries (`inventory.count.updated` when counts change). */
+  webhooks: WebhookSender;
   close(): Promise<void>;
 }
 
@@ -40,11 +47,14 @@ const IMAGES_DIR = ['public', 'dist'].map((d) => resolve(__dirname, `../../../..
 export async function startSquareEmulator(options: SquareEmulatorOptions): Promise<SquareEmulator> {
   const store = await StateStore.open(options.dataDir);
   const faults = new Faults();
+  const webhooks = new WebhookSender(options.webhook);
+  if (options.webhook) webhooks.subscribe(options.webhook);
   const host = options.host ?? '127.0.0.1';
   let url = '';
   const { server, cancelDelays } = createEmulatorServer({
     store,
     faults,
+    webhooks,
     cardScript: readFileSync(CARD_SCRIPT_FILE, 'utf8'),
     imagesDir: IMAGES_DIR,
     baseUrl: () => url,
@@ -64,8 +74,10 @@ export async function startSquareEmulator(options: SquareEmulatorOptions): Promi
     url,
     faults,
     payments: () => allPayments({ store }),
+    webhooks,
     async close() {
       cancelDelays();
+      webhooks.close();
       await new Promise<void>((done) => {
         server.close(() => done());
         server.closeAllConnections();

@@ -49,7 +49,10 @@ export function batchChangeInventory(ctx: HandlerContext): Reply {
       return { type: 'ADJUSTMENT', adjustment: recorded };
     });
     ctx.state.inventoryChanges.push(...recorded);
-    return ok({ changes: recorded, counts: [...touched].map((key) => ctx.state.inventory[key]) });
+    const counts = [...touched].map((key) => ctx.state.inventory[key]);
+    // As Square does when a count changes (a point of sale's sale, an app's adjustment): the current counts, not the change.
+    if (counts.length) ctx.notify({ type: 'inventory.count.updated', dataType: 'inventory_counts', object: { inventory_counts: structuredClone(counts) } });
+    return ok({ changes: recorded, counts });
   });
 }
 

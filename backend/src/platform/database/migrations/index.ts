@@ -7,6 +7,7 @@ import { Migration20261123120000_outbox_dead_letters } from './Migration20261123
 import { Migration20261123130000_admin } from './Migration20261123130000_admin';
 import { Migration20261124000000_append_function } from './Migration20261124000000_append_function';
 import { Migration20261124100000_card_fingerprint } from './Migration20261124100000_card_fingerprint';
+import { Migration20261124200000_square_stock } from './Migration20261124200000_square_stock';
 
 /** Every migration in order; listed here so the built app needs no file globbing. */
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   { name: 'Migration20261123130000_admin', class: Migration20261123130000_admin },
   { name: 'Migration20261124000000_append_function', class: Migration20261124000000_append_function },
   { name: 'Migration20261124100000_card_fingerprint', class: Migration20261124100000_card_fingerprint },
+  { name: 'Migration20261124200000_square_stock', class: Migration20261124200000_square_stock },
 ];

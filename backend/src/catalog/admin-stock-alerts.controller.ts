@@ -1,0 +1,35 @@
+import { Controller, Get } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { AdminOnly } from '../auth/admin.guard';
+import { OversoldAtStallQuery } from './square-products.query';
+import type { z } from 'zod';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { stockAlertsSchema } from './catalog.responses';
+
+/**
+ * `GET /api/admin/stock-alerts`: products whose Square count went below zero, because the stall sold
+ * units an online checkout had already reserved (the online sale completes, Square's count goes
+ * negative). The dashboard shows each as "oversold at the stall" with the count, until a count of
+ * zero or more arrives (a recount at the stall, a restock).
+ */
+@Controller('api/admin/stock-alerts')
+@AdminOnly()
+export class AdminStockAlertsController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get()
+  @ApiAnswers({ 200: stockAlertsSchema })
+  async list(): Promise<z.infer<typeof stockAlertsSchema>> {
+    const oversold = await this.queries.execute(new OversoldAtStallQuery());
+    return {
+      alerts: oversold.map((p) => ({
+        kind: 'oversold-at-stall' as const,
+        productId: p.productId,
+        name: p.name,
+        squareCount: p.squareCount,
+        squareCountAt: p.squareCountAt,
+        message: `${p.name}: oversold at the stall (Square counts ${p.squareCount})`,
+      })),
+    };
+  }
+}

@@ -1,0 +1,110 @@
+import { Inject, Injectable, Logger, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/core';
+import { WebhooksHelper } from 'square';
+import { z } from 'zod';
+import { productDecider, productStream, SquareVariationProductQuery } from '../../catalog';
+import type { RequestContext } from '../../platform/context/request-context';
+import { CommandRunner } from '../../platform/event-store/command-runner';
+import { requestedBy } from '../../platform/jobs/job-caller';
+import { QueueRegistry, withTimeout } from '../../platform/outbox/queue.registry';
+import { CATALOG_SYNC_JOB } from '../catalog-sync/catalog-sync';
+import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
+import type { WebhookOutcome } from './square-webhooks.responses';
+
+export const SQUARE_WEBHOOKS_PATH = '/api/square/webhooks';
+
+/** What Square sends (its `InventoryCount`): only the fields the shop reads are checked. */
+const inventoryCount = z.object({
+  catalog_object_id: z.string().min(1).max(200),
+  location_id: z.string().min(1).max(200),
+  state: z.string().max(50),
+  quantity: z.string().regex(/^-?\d{1,15}(\.\d{1,5})?$/),
+  calculated_at: z.string().refine((at) => !Number.isNaN(Date.parse(at)), 'is not an RFC 3339 time'),
+});
+
+export const webhookEvent = z.object({
+  event_id: z.string().min(1).max(200),
+  type: z.string().min(1).max(100),
+  merchant_id: z.string().max(200).nullish(),
+  created_at: z.string().max(100).nullish(),
+  data: z.object({ object: z.object({ inventory_counts: z.array(inventoryCount).max(1000).nullish() }).passthrough().nullish() }).passthrough().nullish(),
+});
+
+export type WebhookEvent = z.infer<typeof webhookEvent>;
+
+export type { WebhookOutcome };
+
+/**
+ * Square's webhooks: the signature is checked (awaited: `verifySignature` returns a promise), each
+ * delivery is handled once by its `event_id`, and counts are applied through the Product decider,
+ * which never lets an older count move stock after a newer one.
+ */
+@Injectable()
+export class SquareWebhooks implements OnModuleInit {
+  private readonly logger = new Logger('SquareWebhooks');
+
+  constructor(
+    @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
+    private readonly orm: MikroORM,
+    private readonly queries: QueryBus,
+    private readonly runner: CommandRunner,
+    private readonly queues: QueueRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    if (!this.settings.webhookSignatureKey) {
+      this.logger.warn(`SQUARE_WEBHOOK_SIGNATURE_KEY is not set: Square's webhooks to ${SQUARE_WEBHOOKS_PATH} are refused, so stall sales reach the shop only with the catalogue sync`);
+    }
+  }
+
+  /** True only for a body signed with the shop's key for exactly this notification URL. */
+  async signedBySquare(rawBody: string, signature: string | undefined, notificationUrl: string): Promise<boolean> {
+    const signatureKey = this.settings.webhookSignatureKey;
+    if (!signatureKey || !signature) return false;
+    try {
+      return await WebhooksHelper.verifySignature({ requestBody: rawBody, signatureHeader: signature, signatureKey, notificationUrl });
+    } catch {
+      return false;
+    }
+  }
+
+  async handle(event: WebhookEvent, caller: RequestContext): Promise<WebhookOutcome> {
+    const em = this.orm.em.fork();
+    const [seen] = await em.getConnection().execute<unknown[]>('select 1 from square_webhook_deliveries where event_id = ?', [event.event_id]);
+    if (seen) return { received: true, duplicate: true };
+    const asSquare: RequestContext = { ...caller, actor: 'square' };
+    let applied: number | undefined;
+    if (event.type === 'inventory.count.updated') applied = await this.applyCounts(event, asSquare);
+    else if (event.type === 'catalog.version.updated') await this.startCatalogSync(event, asSquare);
+    else this.logger.log(`Square webhook ${event.type} (${event.event_id}) ignored`);
+    // Recorded after it was handled: a delivery that failed half-way is handled again when Square retries
+    // (safe: a count applied already is not newer the second time).
+    await em.getConnection().execute('insert into square_webhook_deliveries (event_id, type) values (?, ?) on conflict do nothing', [event.event_id, event.type]);
+    return { received: true, ...(applied === undefined ? {} : { applied }) };
+  }
+
+  private async applyCounts(event: WebhookEvent, caller: RequestContext): Promise<number> {
+    let applied = 0;
+    for (const count of event.data?.object?.inventory_counts ?? []) {
+      if (count.state !== 'IN_STOCK' || count.location_id !== this.settings.locationId) continue;
+      const productId = await this.queries.execute(new SquareVariationProductQuery(count.catalog_object_id));
+      if (productId === undefined) {
+        this.logger.log(`Square count of variation ${count.catalog_object_id} ignored: no product follows it`);
+        continue;
+      }
+      const command = { kind: 'ApplySquareCount' as const, productId, squareVariationId: count.catalog_object_id, quantity: Number(count.quantity), calculatedAt: count.calculated_at };
+      const { events } = await this.runner.run(productDecider, productStream(productId), command, caller);
+      if (events.length) applied++;
+      if (Number(count.quantity) < 0) this.logger.warn(`Product ${productId} oversold at the stall: Square counts ${count.quantity}`);
+    }
+    return applied;
+  }
+
+  private async startCatalogSync(event: WebhookEvent, caller: RequestContext): Promise<void> {
+    // One sync per catalogue change, whoever hears of it; a retried delivery adds nothing.
+    await withTimeout(this.queues.get('square').add(CATALOG_SYNC_JOB, requestedBy(caller), { jobId: `catalog-version-${event.event_id}`, removeOnComplete: 100, removeOnFail: 100 }), 3000).catch(() => {
+      throw new ServiceUnavailableException({ message: 'The job queue is unavailable; the delivery will be retried.', code: 'QUEUE_UNAVAILABLE' });
+    });
+  }
+}

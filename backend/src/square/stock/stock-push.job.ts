@@ -1,0 +1,113 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { SquareClient } from 'square';
+import { productDecider, productStream, soldChange, type ProductEvent, type StockSold } from '../../catalog';
+import type { RequestContext } from '../../platform/context/request-context';
+import { CommandRunner } from '../../platform/event-store/command-runner';
+import { fold } from '../../platform/event-store/decider';
+import { EventStore } from '../../platform/event-store/event-store';
+import type { RecordedEvent } from '../../platform/event-store/recorded-event';
+import { JobHandlers } from '../../platform/jobs/job-handlers';
+import { OutboxRoutes } from '../../platform/outbox/outbox-routes';
+import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
+
+export const STOCK_PUSH_JOB = 'stock-push';
+
+/**
+ * A change the shop made to a product's units on hand that Square's count must hear of: which
+ * product, the change's key on the product stream, how many units moved (negative: they left the
+ * shelf), between which of Square's states, when, and the event it came from (the idempotency key).
+ */
+export interface ShopStockChange {
+  productId: number;
+  change: string;
+  quantity: number;
+  fromState: 'IN_STOCK' | 'SOLD';
+  toState: 'IN_STOCK' | 'SOLD';
+  occurredAt: string;
+  eventId: string;
+  referenceId: string;
+}
+
+/**
+ * The shop's stock changes that Square must hear of. Today: `StockSold` (an online sale), IN_STOCK to
+ * SOLD. A refund's restock (not built yet) routes its event here too and maps it to SOLD to IN_STOCK
+ * with a positive quantity; the product decider must then remember it as unpushed as it does a sale.
+ */
+export function shopStockChange(event: RecordedEvent): ShopStockChange | undefined {
+  if (event.type !== 'StockSold') return undefined;
+  const sold = event as RecordedEvent<StockSold>;
+  return {
+    productId: Number(sold.streamId.slice('product-'.length)),
+    change: soldChange(sold.data.orderId),
+    quantity: -sold.data.quantity,
+    fromState: 'IN_STOCK',
+    toState: 'SOLD',
+    occurredAt: new Date(sold.recordedAt).toISOString(),
+    eventId: sold.eventId,
+    referenceId: sold.data.orderId,
+  };
+}
+
+/**
+ * Sends each online sale to Square as an inventory ADJUSTMENT of the product's variation, from the
+ * worker (the outbox routes `StockSold` to the `square` queue, job id = event id), with the event id
+ * as idempotency key so a retried job adjusts once. Square's answer (the count right after) is
+ * recorded on the product stream (`StockPushedToSquare`), which ends the sale's wait as "unpushed".
+ */
+@Injectable()
+export class StockPushJob implements OnModuleInit {
+  private readonly logger = new Logger('SquareStock');
+
+  constructor(
+    private readonly routes: OutboxRoutes,
+    private readonly handlers: JobHandlers,
+    private readonly store: EventStore,
+    private readonly runner: CommandRunner,
+    private readonly square: SquareClient,
+    @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
+  ) {}
+
+  onModuleInit(): void {
+    this.routes.route('StockSold', { queue: 'square', jobName: STOCK_PUSH_JOB });
+    this.handlers.handle('square', STOCK_PUSH_JOB, async (event, _job, caller) => {
+      const change = shopStockChange(event as RecordedEvent);
+      return change ? this.push(change, caller) : 'not-a-stock-change';
+    });
+  }
+
+  async push(change: ShopStockChange, caller: RequestContext): Promise<'pushed' | 'not-linked' | 'already-pushed'> {
+    const stream = productStream(change.productId);
+    const state = fold(productDecider, (await this.store.readStream<ProductEvent>(stream.id)).events);
+    if (!state.exists || !state.squareVariationId) {
+      this.logger.log(`Stock change ${change.change} of product ${change.productId} not sent to Square: the product is not linked to a Square item variation`);
+      return 'not-linked';
+    }
+    if (!(change.change in state.unpushed)) return 'already-pushed';
+    const variation = state.squareVariationId;
+    const location = this.settings.locationId;
+    const answer = await this.square.inventory.batchCreateChanges({
+      idempotencyKey: change.eventId,
+      changes: [
+        {
+          type: 'ADJUSTMENT',
+          adjustment: {
+            catalogObjectId: variation,
+            fromState: change.fromState,
+            toState: change.toState,
+            fromLocationId: location,
+            toLocationId: location,
+            quantity: String(Math.abs(change.quantity)),
+            occurredAt: change.occurredAt,
+            referenceId: change.referenceId,
+          },
+        },
+      ],
+    });
+    const count = answer.counts?.find((c) => c.catalogObjectId === variation && c.locationId === location && c.state === 'IN_STOCK');
+    const reading = count?.quantity != null && count.calculatedAt ? { squareCount: Number(count.quantity), squareCountAt: count.calculatedAt } : {};
+    await this.runner.run(productDecider, stream, { kind: 'RecordSquarePush', productId: change.productId, change: change.change, ...reading }, caller);
+    this.logger.log(`Stock change ${change.change} of product ${change.productId} sent to Square (${change.quantity}); Square counts ${count?.quantity ?? 'unknown'}`);
+    if (reading.squareCount !== undefined && reading.squareCount < 0) this.logger.warn(`Product ${change.productId} oversold at the stall: Square counts ${reading.squareCount}`);
+    return 'pushed';
+  }
+}

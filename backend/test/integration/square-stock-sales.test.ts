@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { SquareClient } from 'square';
+import { systemContext } from '../../src/platform/context/request-context';
+import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
+import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/square/emulator';
+import { StockPushJob } from '../../src/square/stock/stock-push.job';
+import { AdminClient } from '../support/admin-client';
+import { addProduct, cartWith, sql } from '../support/shop-fixtures';
+import { startTestApp, TestApp } from '../support/test-app';
+
+let t: TestApp;
+let square: SquareClient;
+let admin: AdminClient;
+let linked: { id: number; variation: string; priceCents: number }[];
+
+async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Square's IN_STOCK count of a variation at the studio. */
+async function squareCount(variation: string): Promise<number> {
+  const page = await square.inventory.batchGetCounts({ catalogObjectIds: [variation], locationIds: [EMULATOR_LOCATION_ID], states: ['IN_STOCK'] });
+  return Number(page.data[0]?.quantity ?? 0);
+}
+
+/** What the stall's point of sale does: a change through the SDK, which Square then announces by webhook. */
+const atTheStall = (variation: string, change: { count: number } | { sell: number }) =>
+  square.inventory.batchCreateChanges({
+    idempotencyKey: randomUUID(),
+    changes: [
+      'count' in change
+        ? { type: 'PHYSICAL_COUNT', physicalCount: { catalogObjectId: variation, state: 'IN_STOCK', locationId: EMULATOR_LOCATION_ID, quantity: String(change.count), occurredAt: new Date().toISOString() } }
+        : { type: 'ADJUSTMENT', adjustment: { catalogObjectId: variation, fromState: 'IN_STOCK', toState: 'SOLD', fromLocationId: EMULATOR_LOCATION_ID, quantity: String(change.sell), occurredAt: new Date().toISOString() } },
+    ],
+  });
+
+const onHand = async (id: number) => (await sql<{ stock_quantity: number }>(t, 'select stock_quantity from products where id = ?', [id]))[0]!.stock_quantity;
+
+const pay = (cartId: string, amountCents: number) =>
+  t.http.post('/api/square/process-payment').send({
+    sourceId: 'cnon:card-nonce-ok',
+    amountMoney: { amount: String(amountCents), currency: 'USD' },
+    customerName: 'Ana Lucia',
+    customerEmail: 'ana@example.com',
+    cartId,
+    fulfillmentMethod: 'pickup',
+  });
+
+/** Moves the outbox to the queues until `done` holds (this process's worker runs the jobs). */
+async function relayUntil(done: () => Promise<boolean>): Promise<void> {
+  const relay = t.app.get(OutboxRelay);
+  await until(async () => {
+    await relay.tick();
+    return done();
+  }, 10_000);
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ SQUARE_SYNC_EVERY_MS: '0' }, { squareWebhooks: {} });
+  square = new SquareClient({ token: EMULATOR_ACCESS_TOKEN, baseUrl: t.square.url, maxRetries: 0 });
+  await t.app.get(CatalogSync).run(systemContext());
+  const rows = await sql<{ id: number; square_variation_id: string; price_cents: number }>(t, 'select id, square_variation_id, price_cents from products where square_variation_id is not null order by id limit 3');
+  linked = rows.map((r) => ({ id: r.id, variation: r.square_variation_id, priceCents: r.price_cents }));
+  admin = await AdminClient.signIn(t.baseUrl);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('one stock for the stall and the shop', () => {
+  it('sends an online sale to Square: the emulator counts it, once, and the echo moves nothing', async () => {
+    const [p] = linked;
+    await atTheStall(p!.variation, { count: 5 });
+    await until(async () => (await onHand(p!.id)) === 5);
+    const cart = await cartWith(t, { [p!.id]: 2 });
+    expect((await pay(cart.id, 2 * p!.priceCents).expect(200)).body.success).toBe(true);
+    expect(await onHand(p!.id)).toBe(3);
+    await relayUntil(async () => (await squareCount(p!.variation)) === 3);
+    await t.square.webhooks.settled();
+    await until(async () => (await sql(t, `select 1 from events where stream_id = ? and type = 'StockPushedToSquare'`, [`product-${p!.id}`])).length === 1);
+    expect(await onHand(p!.id)).toBe(3);
+
+    // A second run of the job (a retry after a lost answer) adjusts nothing more.
+    const [sold] = await sql<{ event_id: string; recorded_at: Date; data: { orderId: string } }>(t, `select event_id, recorded_at, data from events where stream_id = ? and type = 'StockSold'`, [`product-${p!.id}`]);
+    const again = await t.app.get(StockPushJob).push(
+      { productId: p!.id, change: `sold:${sold!.data.orderId}`, quantity: -2, fromState: 'IN_STOCK', toState: 'SOLD', occurredAt: new Date(sold!.recorded_at).toISOString(), eventId: sold!.event_id, referenceId: sold!.data.orderId },
+      systemContext(),
+    );
+    expect(again).toBe('already-pushed');
+    expect(await squareCount(p!.variation)).toBe(3);
+  });
+
+  it('skips a product that is not linked to Square', async () => {
+    const own = await addProduct(t, { name: 'Shop-only Pin', priceCents: 500, stockQuantity: 2 });
+    const result = await t.app.get(StockPushJob).push(
+      { productId: own, change: 'sold:x', quantity: -1, fromState: 'IN_STOCK', toState: 'SOLD', occurredAt: new Date().toISOString(), eventId: randomUUID(), referenceId: 'x' },
+      systemContext(),
+    );
+    expect(result).toBe('not-linked');
+  });
+
+  it('lets the reserved online sale win the last unit the stall also sold, shows it oversold at the stall, and refuses a later checkout before any charge', async () => {
+    const p = linked[1]!;
+    await atTheStall(p.variation, { count: 1 });
+    await until(async () => (await onHand(p.id)) === 1);
+    const first = await cartWith(t, { [p.id]: 1 });
+    const second = await cartWith(t, { [p.id]: 1 });
+    const charged = () => t.square.payments().filter((x) => x.status === 'COMPLETED').length;
+    const chargesBefore = charged();
+
+    // The first checkout reserves the unit; Square takes its time answering the charge.
+    t.square.faults.next('CreatePayment', { kind: 'slow', delayMs: 800 });
+    const paying = pay(first.id, p.priceCents);
+    const payingDone = paying.then((r) => r);
+    await until(async () => (await sql(t, 'select reserved_quantity from products where id = ? and reserved_quantity = 1', [p.id])).length === 1);
+    // Meanwhile the stall sells the same unit: its count arrives before the charge is answered.
+    await atTheStall(p.variation, { sell: 1 });
+    await until(async () => (await onHand(p.id)) === 0);
+
+    const firstAnswer = await payingDone;
+    expect(firstAnswer.status).toBe(200);
+    expect(firstAnswer.body.success).toBe(true);
+    expect(charged()).toBe(chargesBefore + 1);
+
+    // A checkout that starts after the stall's count: refused, nothing charged.
+    const refused = await pay(second.id, p.priceCents);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('OUT_OF_STOCK');
+    expect(charged()).toBe(chargesBefore + 1);
+
+    // The online sale reaches Square, whose count goes below zero: the dashboard says so.
+    await relayUntil(async () => (await squareCount(p.variation)) === -1);
+    await until(async () => {
+      const alerts = (await admin.get('/api/admin/stock-alerts')).body.alerts as { productId: number }[];
+      return alerts.some((a) => a.productId === p.id);
+    });
+    const { body } = await admin.get('/api/admin/stock-alerts');
+    expect(body.alerts.find((a: { productId: number }) => a.productId === p.id)).toMatchObject({ kind: 'oversold-at-stall', squareCount: -1, message: expect.stringContaining('oversold at the stall') });
+    expect(await onHand(p.id)).toBe(0);
+    expect((await t.http.get(`/api/products/${p.id}`).expect(200)).body).toMatchObject({ inStock: false, stockQuantity: 0 });
+
+    // A recount at the stall clears it.
+    await atTheStall(p.variation, { count: 2 });
+    await until(async () => (await onHand(p.id)) === 2);
+    expect(((await admin.get('/api/admin/stock-alerts')).body.alerts as { productId: number }[]).some((a) => a.productId === p.id)).toBe(false);
+  });
+
+  it('heals a count whose webhook never came in the catalogue sync, and records it', async () => {
+    const p = linked[2]!;
+    t.square.webhooks.unsubscribe();
+    try {
+      await atTheStall(p.variation, { count: 11 });
+      await t.square.webhooks.settled();
+      const before = await onHand(p.id);
+      expect(before).not.toBe(11);
+      const result = await t.app.get(CatalogSync).run(systemContext());
+      expect(result.stockCorrections).toContainEqual({ productId: p.id, stockQuantity: 11, squareCount: 11 });
+      expect(await onHand(p.id)).toBe(11);
+      const [last] = await sql<{ type: string; data: { squareCount: number } }>(t, 'select type, data from events where stream_id = ? order by version desc limit 1', [`product-${p.id}`]);
+      expect(last).toMatchObject({ type: 'StockSet', data: { stockQuantity: 11, squareCount: 11 } });
+      // Nothing new: the next run corrects nothing.
+      expect((await t.app.get(CatalogSync).run(systemContext())).stockCorrections).toEqual([]);
+    } finally {
+      t.square.webhooks.subscribe({ notificationUrl: `${t.baseUrl}/api/square/webhooks`, signatureKey: 'EMULATOR-webhook-signature-key' }, { retryDelaysMs: [50] });
+    }
+  });
+});
