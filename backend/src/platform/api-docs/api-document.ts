@@ -8,9 +8,8 @@ import { namedSchemas, openApiSchema } from './zod-openapi';
 
 /**
  * The API description, read from the app's controllers: requests from their `ZodPipe`s, answers
- * from their `ApiAnswers`. Errors have
- * one body shape, so it is described once (`ErrorBody`) and every operation refers to it as its
- * `default` answer rather than each route listing its refusals.
+ * from their `ApiAnswers`. Errors have one body shape, so it is described once (`ErrorBody`) and
+ * every operation refers to it as its `default` answer rather than each route listing its refusals.
  */
 export function buildApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()

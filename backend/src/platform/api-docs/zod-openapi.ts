@@ -20,7 +20,12 @@ export function openApiSchema(schema: z.ZodType, io: 'input' | 'output'): OpenAp
   // and answer forms of a named schema can differ (defaults, transforms), so each keeps its own name.
   const rename = (id: string) => (io === 'input' ? `${id}Input` : id);
   const { definitions, ...root } = rewriteRefs(converted, rename) as OpenApiSchema & { definitions?: Record<string, OpenApiSchema> };
-  for (const [id, definition] of Object.entries(definitions ?? {})) namedSchemas.set(rename(id), definition);
+  for (const [id, definition] of Object.entries(definitions ?? {})) {
+    const known = namedSchemas.get(rename(id));
+    // Two different shapes under one name would leave the description with whichever came last.
+    if (known && JSON.stringify(known) !== JSON.stringify(definition)) throw new Error(`Two different schemas are named ${rename(id)}`);
+    namedSchemas.set(rename(id), definition);
+  }
   delete root.$schema;
   return root;
 }
