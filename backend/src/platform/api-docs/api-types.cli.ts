@@ -5,7 +5,7 @@ import { createHttpApp } from '../../bootstrap/create-app';
 import { loadSettings } from '../config/app-config';
 import { resolveDatabase } from '../database/resolve-database';
 import { buildApiDocument } from './api-document';
-import { API_TYPE_FILES, apiTypesOf } from './api-types';
+import { API_TYPES_FILE, apiTypesOf } from './api-types';
 
 /**
  * `npm run api:types`: builds the app (on the configured or embedded database, as `npm run seed`
@@ -17,8 +17,8 @@ async function main(): Promise<void> {
     const app = await createHttpApp(database.config, { worker: false });
     try {
       const types = await apiTypesOf(buildApiDocument(app));
-      for (const file of API_TYPE_FILES) await writeFile(file, types);
-      console.log(`Wrote ${API_TYPE_FILES.map((f) => relative(process.cwd(), f)).join(' and ')}`);
+      await writeFile(API_TYPES_FILE, types);
+      console.log(`Wrote ${relative(process.cwd(), API_TYPES_FILE)}`);
     } finally {
       await app.close();
     }
