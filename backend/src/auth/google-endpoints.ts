@@ -40,7 +40,8 @@ export class GoogleConnection implements OnModuleDestroy {
     const port = standInPort(c.GOOGLE_EMULATOR_PORT, c.PORT, 2);
     const { url, started } = await startOrJoin(port, () => startLocalGoogle(port), { path: '/.well-known/openid-configuration' });
     this.local = started;
-    this.logger.log(
+    // At debug: the start-up's stand-ins warning names the local sign-in already.
+    this.logger.debug(
       started ? `Local sign-in provider at ${url} (no GOOGLE_CLIENT_ID set); admins: ${c.adminEmails.join(', ')}` : `Using the local sign-in provider another process runs at ${url}`,
     );
     return url;

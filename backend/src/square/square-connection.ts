@@ -77,7 +77,8 @@ export class SquareConnection implements OnModuleDestroy {
       headers: { Authorization: `Bearer ${EMULATOR_ACCESS_TOKEN}` },
     });
     this.emulator = started;
-    this.logger.log(started ? `Square sandbox emulator at ${url} (no SQUARE_ACCESS_TOKEN set)` : `Using the Square sandbox emulator another process runs at ${url}`);
+    // At debug: the start-up line and its stand-ins warning name the emulator already.
+    this.logger.debug(started ? `Square sandbox emulator at ${url} (no SQUARE_ACCESS_TOKEN set)` : `Using the Square sandbox emulator another process runs at ${url}`);
     await this.subscribeToWebhooks(url, started);
     return url;
   }
