@@ -38,6 +38,8 @@ export interface InventoryCountRecord {
 export interface EmulatorState {
   /** Payments by id, in the order they were made. */
   payments: Record<string, PaymentRaw>;
+  /** Refunds by id, in the order they were made. */
+  refunds: Record<string, serialization.PaymentRefund.Raw>;
   /** First answers by `<operation>:<idempotency key>`. */
   idempotency: Record<string, StoredAnswer>;
   cardTokens: Record<string, MintedToken>;
@@ -53,7 +55,7 @@ export interface EmulatorState {
 }
 
 export function emptyState(): EmulatorState {
-  return { payments: {}, idempotency: {}, cardTokens: {}, customers: {}, catalog: {}, inventory: {}, inventoryChanges: [], catalogVersion: 0, seeded: false };
+  return { payments: {}, refunds: {}, idempotency: {}, cardTokens: {}, customers: {}, catalog: {}, inventory: {}, inventoryChanges: [], catalogVersion: 0, seeded: false };
 }
 
 /**

@@ -16,5 +16,6 @@ export const newId = {
   payment: () => randomString(BASE62.slice(0, 52), 1) + randomString(BASE62, 28),
   customer: () => randomString(BASE32.slice(0, 26), 1) + randomString(BASE32, 25),
   inventoryChange: () => randomString(BASE32.slice(0, 26), 1) + randomString(BASE32, 25),
+  refund: () => randomString(BASE62.slice(0, 52), 1) + randomString(BASE62, 28),
   cardToken: () => `cnon:${randomString(BASE62, 24)}`,
 };

@@ -4,6 +4,7 @@ import type { HandlerContext, Reply } from './emulator-context';
 import type { Operation } from './faults';
 import { batchChangeInventory, batchRetrieveInventoryCounts } from './inventory';
 import { listLocations, retrieveLocation } from './locations';
+import { getPaymentRefund, listPaymentRefunds, refundPayment } from './refunds';
 import { cancelPayment, completePayment, createPayment, getPayment, listPayments } from './payments';
 
 export interface Route {
@@ -25,6 +26,9 @@ export const ROUTES: Route[] = [
   { method: 'GET', pattern: /^\/v2\/payments\/([^/]+)$/, operation: 'GetPayment', mutates: false, handle: getPayment },
   { method: 'POST', pattern: /^\/v2\/payments\/([^/]+)\/complete$/, operation: 'CompletePayment', mutates: true, handle: completePayment },
   { method: 'POST', pattern: /^\/v2\/payments\/([^/]+)\/cancel$/, operation: 'CancelPayment', mutates: true, handle: cancelPayment },
+  { method: 'GET', pattern: /^\/v2\/refunds$/, operation: 'ListPaymentRefunds', mutates: true, handle: listPaymentRefunds },
+  { method: 'POST', pattern: /^\/v2\/refunds$/, operation: 'RefundPayment', mutates: true, handle: refundPayment },
+  { method: 'GET', pattern: /^\/v2\/refunds\/([^/]+)$/, operation: 'GetPaymentRefund', mutates: true, handle: getPaymentRefund },
   { method: 'POST', pattern: /^\/v2\/customers$/, operation: 'CreateCustomer', mutates: true, handle: createCustomer },
   { method: 'POST', pattern: /^\/v2\/customers\/search$/, operation: 'SearchCustomers', mutates: false, handle: searchCustomers },
   { method: 'POST', pattern: /^\/v2\/catalog\/batch-upsert$/, operation: 'BatchUpsertCatalogObjects', mutates: true, handle: batchUpsertCatalogObjects },
