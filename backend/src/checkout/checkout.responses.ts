@@ -33,6 +33,11 @@ export const adminOrderSchema = orderSchema
     fulfilledAt: z.iso.datetime().nullable(),
     trackingNumber: z.string().nullable(),
     confirmationSentAt: z.iso.datetime().nullable(),
+    /** What Square has given back so far. */
+    refunded: moneyText,
+    refundStatus: z.enum(['partly-refunded', 'refunded']).nullable(),
+    /** Refunds asked of Square whose answer is not recorded yet (the reconciliation job finishes them). */
+    refundsPending: z.int(),
   })
   .meta({ id: 'AdminOrder' });
 

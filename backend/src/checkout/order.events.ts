@@ -53,6 +53,33 @@ export type OrderConfirmationSent = DomainEvent<'OrderConfirmationSent', { messa
 export type Fulfilment = 'picked-up' | 'shipped';
 export type OrderFulfilled = DomainEvent<'OrderFulfilled', { as: Fulfilment; trackingNumber: string | null }>;
 
+/**
+ * One line of a refund: `itemId` is the line's index in the order's `lines` (orders have no item
+ * ids of their own), `quantity` how many of its units, `restock` whether they go back on sale.
+ */
+export interface RefundLine {
+  itemId: number;
+  productId: number;
+  quantity: number;
+  restock: boolean;
+}
+
+/** What the studio asked Square to give back (integer cents), and which lines it meant: Square refunds amounts, not items. */
+export interface RefundTerms {
+  refundId: string;
+  amountCents: number;
+  lines: RefundLine[];
+  reason: string;
+}
+
+/** A refund is about to be sent to Square with `refundId` as its idempotency key; recorded first, so a crash before its answer is finished by the reconciliation job. */
+export type RefundRequested = DomainEvent<'RefundRequested', RefundTerms & { requestedAt: string }>;
+/** Square took the refund: the money goes back to the card. */
+export type OrderRefunded = DomainEvent<'OrderRefunded', RefundTerms & { squareRefundId: string }>;
+/** Square refused the refund: nothing went back, and the amount can be asked for again. */
+export type RefundFailed = DomainEvent<'RefundFailed', { refundId: string; code: string; message: string }>;
+export type RefundEmailSent = DomainEvent<'RefundEmailSent', { refundId: string; messageId: string }>;
+
 export type OrderEvent =
   | CheckoutOpened
   | ChargeRequested
@@ -61,7 +88,11 @@ export type OrderEvent =
   | OrderPlaced
   | CheckoutClosed
   | OrderConfirmationSent
-  | OrderFulfilled;
+  | OrderFulfilled
+  | RefundRequested
+  | OrderRefunded
+  | RefundFailed
+  | RefundEmailSent;
 
 export const ORDER_STREAM_TYPE = 'Order';
 export const orderStream = (orderId: string) => ({ id: `order-${orderId}`, type: ORDER_STREAM_TYPE });

@@ -56,6 +56,24 @@ export class OrderProjection implements Projection {
         return [updateById('orders', id, { status: 'failed', failure_code: event.data.code, failure_message: event.data.message, ...stamp })];
       case 'OrderFulfilled':
         return [updateById('orders', id, { fulfilled_as: event.data.as, fulfilled_at: event.recordedAt, tracking_number: event.data.trackingNumber, ...stamp })];
+      case 'RefundRequested':
+        return [write('update orders set refunds_pending = refunds_pending + 1, version = ?, updated_at = ? where id = ?', stamp.version, stamp.updated_at, id)];
+      case 'OrderRefunded':
+        return [
+          write(
+            `update orders set refunded_cents = refunded_cents + ?, refund_status = case when refunded_cents + ? >= total_cents then 'refunded' else 'partly-refunded' end,
+               refunds_pending = greatest(refunds_pending - 1, 0), version = ?, updated_at = ? where id = ?`,
+            event.data.amountCents,
+            event.data.amountCents,
+            stamp.version,
+            stamp.updated_at,
+            id,
+          ),
+        ];
+      case 'RefundFailed':
+        return [write('update orders set refunds_pending = greatest(refunds_pending - 1, 0), version = ?, updated_at = ? where id = ?', stamp.version, stamp.updated_at, id)];
+      case 'RefundEmailSent':
+        return [updateById('orders', id, stamp)];
       case 'OrderConfirmationSent':
         return [updateById('orders', id, { confirmation_sent_at: event.recordedAt, ...stamp })];
       default:

@@ -23,6 +23,15 @@ export class OrderReader {
     );
   }
 
+  /** Orders with a refund asked of Square whose answer was never recorded, untouched for `olderThanSeconds`. */
+  async withPendingRefunds(olderThanSeconds: number): Promise<string[]> {
+    const rows = await this.em().execute<{ id: string }[]>(
+      `select id from orders where refunds_pending > 0 and updated_at < now() - make_interval(secs => ?) order by updated_at limit 100`,
+      [olderThanSeconds],
+    );
+    return rows.map((r) => r.id);
+  }
+
   /** Which of these orders are closed. */
   async closedAmong(ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];

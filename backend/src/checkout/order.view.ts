@@ -27,6 +27,9 @@ export class OrderView {
   fulfilledAs?: Fulfilment | null;
   fulfilledAt?: Date | null;
   trackingNumber?: string | null;
+  refundedCents!: number;
+  refundStatus?: 'partly-refunded' | 'refunded' | null;
+  refundsPending!: number;
   version!: number;
   createdAt!: Date;
   updatedAt!: Date;
@@ -57,6 +60,9 @@ export const OrderViewSchema = new EntitySchema<OrderView>({
     fulfilledAs: { type: 'text', nullable: true },
     fulfilledAt: { type: 'datetime', nullable: true },
     trackingNumber: { type: 'text', nullable: true },
+    refundedCents: { type: 'integer' },
+    refundStatus: { type: 'text', nullable: true },
+    refundsPending: { type: 'integer' },
     version: { type: 'integer' },
     createdAt: { type: 'datetime' },
     updatedAt: { type: 'datetime' },
@@ -94,5 +100,8 @@ export function toAdminOrderDto(o: OrderView): AdminOrderDto {
     fulfilledAt: o.fulfilledAt ? o.fulfilledAt.toISOString() : null,
     trackingNumber: o.trackingNumber ?? null,
     confirmationSentAt: o.confirmationSentAt ? o.confirmationSentAt.toISOString() : null,
+    refunded: formatCents(o.refundedCents ?? 0),
+    refundStatus: o.refundStatus ?? null,
+    refundsPending: o.refundsPending ?? 0,
   };
 }

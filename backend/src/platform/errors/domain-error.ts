@@ -39,6 +39,13 @@ export type ErrorCode =
   | 'QUEUE_UNAVAILABLE'
   | 'SQUARE_SYNC_FAILED'
   | 'INVALID_SIGNATURE'
+  | 'ORDER_NOT_REFUNDABLE'
+  | 'ORDER_FULLY_REFUNDED'
+  | 'REFUND_TOO_LARGE'
+  | 'REFUND_LINES_INVALID'
+  | 'REFUND_DECLINED'
+  | 'REFUND_FAILED'
+  | 'REFUND_UNCONFIRMED'
   // Refusals at the edge, before any domain rule: Fastify's own and the database being away.
   | 'MALFORMED_REQUEST'
   | 'HEADERS_TOO_LARGE'

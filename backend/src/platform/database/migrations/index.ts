@@ -8,6 +8,7 @@ import { Migration20261123130000_admin } from './Migration20261123130000_admin';
 import { Migration20261124000000_append_function } from './Migration20261124000000_append_function';
 import { Migration20261124100000_card_fingerprint } from './Migration20261124100000_card_fingerprint';
 import { Migration20261124200000_square_stock } from './Migration20261124200000_square_stock';
+import { Migration20261124300000_order_refunds } from './Migration20261124300000_order_refunds';
 
 /** Every migration in order; listed here so the built app needs no file globbing. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   { name: 'Migration20261124000000_append_function', class: Migration20261124000000_append_function },
   { name: 'Migration20261124100000_card_fingerprint', class: Migration20261124100000_card_fingerprint },
   { name: 'Migration20261124200000_square_stock', class: Migration20261124200000_square_stock },
+  { name: 'Migration20261124300000_order_refunds', class: Migration20261124300000_order_refunds },
 ];
