@@ -5,18 +5,43 @@ import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import { notFound } from '../platform/errors/domain-error';
+import { parseCents } from '../platform/money';
+import { OrderRefunds } from './order-refunds';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { orderDecider } from './order.decider';
 import { orderStream } from './order.events';
 import { OrderReader } from './order.reader';
 import { toAdminOrderDto } from './order.view';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
-import { AdminOrderDto, adminOrderSchema } from './checkout.responses';
+import { AdminOrderDto, adminOrderSchema, refundResultSchema, RefundResultDto } from './checkout.responses';
 
 const orderId = new ZodPipe(z.uuid('The order id must be a UUID.').transform((s) => s.toLowerCase()));
 const fulfilBody = z
   .object({ trackingNumber: z.string('trackingNumber must be text.').trim().max(100, 'trackingNumber is too long.').regex(/^[\w -]*$/, 'trackingNumber may hold letters, digits, spaces and dashes.').optional() })
   .default({});
+
+/** `itemId` is the line's index in the order's items (from 0); `amount` a decimal string ("12.50"). */
+const refundBody = z.strictObject({
+  amount: z
+    .string('amount must be an amount such as 12.50.')
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'amount must be an amount such as 12.50.')
+    .transform((t, ctx) => parseCents(t) ?? (ctx.addIssue({ code: 'custom', message: 'amount must be an amount such as 12.50.' }), z.NEVER))
+    .refine((c) => c >= 1, 'amount must be at least 0.01.')
+    .optional(),
+  lines: z
+    .array(
+      z.strictObject({
+        itemId: z.int('itemId must be the line\'s index, a whole number.').min(0, 'itemId must be 0 or more.').max(999, 'itemId is too large.'),
+        quantity: z.int('quantity must be a whole number.').min(1, 'quantity must be at least 1.').max(1000, 'quantity is too large.'),
+        restock: z.boolean('restock must be true or false.'),
+      }),
+      'lines must be a list.',
+    )
+    .max(100, 'lines has too many entries.')
+    .default([]),
+  reason: z.string('reason is required.').trim().min(1, 'reason is required.').max(192, 'reason is at most 192 characters.'),
+});
 
 /** Orders to fulfil: newest first, marked picked up or shipped. */
 @Controller('api/admin/orders')
@@ -25,6 +50,7 @@ export class AdminOrdersController {
   constructor(
     private readonly orders: OrderReader,
     private readonly runner: CommandRunner,
+    private readonly refunds: OrderRefunds,
   ) {}
 
   @Get()
@@ -41,5 +67,19 @@ export class AdminOrdersController {
     const order = await this.orders.byId(id);
     if (!order) throw notFound('That order was not found.');
     return toAdminOrderDto(order);
+  }
+
+  /**
+   * Refunds the order through Square: `amount`, or without it the lines' value (capped at what is
+   * left), or without lines everything left. Refunding more than is left is a 409 and changes nothing.
+   */
+  @Post(':id/refunds')
+  @HttpCode(201)
+  @ApiAnswers({ 201: refundResultSchema })
+  async refund(@Param('id', orderId) id: string, @Body(new ZodPipe(refundBody)) body: z.infer<typeof refundBody>, @Caller() caller: RequestContext): Promise<RefundResultDto> {
+    const { refundId, squareRefundId } = await this.refunds.refund(id, { amountCents: body.amount, lines: body.lines, reason: body.reason }, caller);
+    const order = await this.orders.byId(id);
+    if (!order) throw notFound('That order was not found.');
+    return { refundId, squareRefundId, order: toAdminOrderDto(order) };
   }
 }

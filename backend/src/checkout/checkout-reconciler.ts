@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { CheckoutProcess } from './checkout-process';
+import { OrderRefunds } from './order-refunds';
 import { OrderReader } from './order.reader';
 
 export const RECONCILE_CHECKOUTS_JOB = 'reconcile-checkouts';
@@ -12,7 +13,8 @@ export const RECONCILE_CHECKOUTS_JOB = 'reconcile-checkouts';
  * Finishes checkouts whose process died part-way (killed between the charge and the record, say).
  * An order that had asked for its charge is looked for in Square's payments by its reference: what
  * Square holds is recorded, and nothing is ever charged from here. One that never asked is given up
- * and its stock released.
+ * and its stock released. A refund asked of Square whose answer was never recorded is asked again
+ * with its own idempotency key: Square answers with the refund it made, or makes the one it never got.
  */
 @Injectable()
 export class CheckoutReconciler implements OnModuleInit {
@@ -23,6 +25,7 @@ export class CheckoutReconciler implements OnModuleInit {
     private readonly orders: OrderReader,
     private readonly carts: CartReader,
     private readonly process: CheckoutProcess,
+    private readonly refunds: OrderRefunds,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -57,6 +60,14 @@ export class CheckoutReconciler implements OnModuleInit {
         failed++;
         this.logger.error({ msg: `The cart held by order ${orderId} could not be released: ${error instanceof Error ? error.message : error}`, correlationId: caller.correlationId });
       });
+    }
+    for (const orderId of await this.orders.withPendingRefunds(olderThanSeconds)) {
+      try {
+        finished += await this.refunds.finishPending(orderId, caller);
+      } catch (error) {
+        failed++;
+        this.logger.error({ msg: `The refunds of order ${orderId} could not be reconciled: ${error instanceof Error ? error.message : error}`, correlationId: caller.correlationId });
+      }
     }
     return { finished, stillUnconfirmed, failed };
   }

@@ -11,6 +11,7 @@ import { CheckoutReconciler } from './checkout-reconciler';
 import { CheckoutService } from './checkout.service';
 import { Discounts } from './discounts';
 import { OrderConfirmationJob } from './order-confirmation.job';
+import { OrderRefunds } from './order-refunds';
 import { OrderProjection } from './order.projection';
 import { OrderReader } from './order.reader';
 import { OrderViewSchema } from './order.view';
@@ -19,7 +20,7 @@ import { OrderViewSchema } from './order.view';
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CartModule],
   controllers: [CheckoutController, AdminOrdersController],
-  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderProjection, OrderReader],
+  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, OrderProjection, OrderReader],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
 })
 export class CheckoutModule implements OnModuleInit {

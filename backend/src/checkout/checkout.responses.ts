@@ -41,6 +41,11 @@ export const adminOrderSchema = orderSchema
   })
   .meta({ id: 'AdminOrder' });
 
+/** `POST /api/admin/orders/{id}/refunds`: the refund Square took, and the order after it. */
+export const refundResultSchema = z
+  .object({ refundId: z.uuid(), squareRefundId: z.string(), order: adminOrderSchema })
+  .meta({ id: 'RefundResult' });
+
 /** `POST /api/square/process-payment`: the shape the storefront's payment call has always read, plus the order; a card decline is an answer. */
 export const paymentResultSchema = z
   .discriminatedUnion('success', [
@@ -62,5 +67,6 @@ export const confirmationStatusSchema = z.object({ success: z.boolean(), emailSe
 
 export type OrderDto = z.infer<typeof orderSchema>;
 export type AdminOrderDto = z.infer<typeof adminOrderSchema>;
+export type RefundResultDto = z.infer<typeof refundResultSchema>;
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 export type DiscountCheck = z.infer<typeof discountCheckSchema>;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { allPayments, createEmulatorServer } from './emulator-server';
 import type { PaymentRaw } from './emulator-state';
+import type { PaymentRefundRaw } from './refunds';
 import { StateStore } from './emulator-state';
 import { Faults } from './faults';
 import { seedDemoCatalog } from './seed';
@@ -30,6 +31,8 @@ export interface SquareEmulator {
   faults: Faults;
   /** Every payment made, failed ones included, oldest first. */
   payments(): PaymentRaw[];
+  /** Every refund made, oldest first. */
+  refunds(): PaymentRefundRaw[];
   /** Its webhook subscriptions and deliveries (`inventory.count.updated` when counts change). */
   webhooks: WebhookSender;
   close(): Promise<void>;
@@ -74,6 +77,7 @@ export async function startSquareEmulator(options: SquareEmulatorOptions): Promi
     url,
     faults,
     payments: () => allPayments({ store }),
+    refunds: () => Object.values(store.state.refunds),
     webhooks,
     async close() {
       cancelDelays();
