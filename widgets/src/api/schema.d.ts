@@ -100,6 +100,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminOrdersController_refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/outbox": {
         parameters: {
             query?: never;
@@ -818,6 +834,11 @@ export interface components {
             orderNumber: string;
             paymentId: string | null;
             /** @description A decimal amount in dollars, e.g. "68.00" */
+            refunded: string;
+            refundsPending: number;
+            /** @enum {string|null} */
+            refundStatus: "partly-refunded" | "refunded" | null;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
             shipping: string;
             shippingAddress: components["schemas"]["ShippingAddress"] | null;
             /** @enum {string} */
@@ -1029,6 +1050,12 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             recoveredRevenue: string;
         };
+        RefundResult: {
+            order: components["schemas"]["AdminOrder"];
+            /** Format: uuid */
+            refundId: string;
+            squareRefundId: string;
+        };
         RestoredCart: {
             notes: ("price" | "soldout" | "lowered")[];
         };
@@ -1167,6 +1194,7 @@ export type OutboxView = components['schemas']['OutboxView'];
 export type PaymentResult = components['schemas']['PaymentResult'];
 export type Product = components['schemas']['Product'];
 export type RecoveryFunnel = components['schemas']['RecoveryFunnel'];
+export type RefundResult = components['schemas']['RefundResult'];
 export type RestoredCart = components['schemas']['RestoredCart'];
 export type ShippingAddress = components['schemas']['ShippingAddress'];
 export type ShippingRates = components['schemas']['ShippingRates'];
@@ -1356,6 +1384,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminOrdersController_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    amount?: string;
+                    /** @default [] */
+                    lines?: {
+                        itemId: number;
+                        quantity: number;
+                        restock: boolean;
+                    }[];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundResult"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */
