@@ -1,5 +1,8 @@
 import { CheckoutReconciler } from '../../src/checkout';
 import { OrderRefunds } from '../../src/checkout/order-refunds';
+import { RefundEmailJob } from '../../src/checkout/refund-email.job';
+import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
+import { sentMail } from '../support/mailbox';
 import { systemContext } from '../../src/platform/context/request-context';
 import { AdminClient } from '../support/admin-client';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
@@ -140,5 +143,25 @@ describe('refunds through Square', () => {
       expect([answer.status, answer.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     }
     expect((await admin.post('/api/admin/orders/00000000-0000-4000-8000-000000000000/refunds', { reason: 'x' })).status).toBe(404);
+  });
+
+  it('emails the shopper once per refund', async () => {
+    const { orderId } = await paidOrder();
+    const { body } = await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: '7.25', reason: 'Late' });
+    const refundMails = async () => (await sentMail(t.dataDir)).filter((m) => m.subject.startsWith('Your refund') && m.raw.includes(body.order.orderNumber));
+    const deadline = Date.now() + 30_000;
+    while ((await refundMails()).length === 0 && Date.now() < deadline) {
+      await t.app.get(OutboxRelay).tick();
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const [mail] = await refundMails();
+    expect(mail).toMatchObject({ to: 'mina@example.com' });
+    expect(mail!.raw).toContain('$7.25');
+    const sentEvents = async () => (await sql(t, "select 1 from events where stream_id = ? and type = 'RefundEmailSent'", [`order-${orderId}`])).length;
+    while ((await sentEvents()) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await sentEvents()).toBe(1);
+    // A repeated job (a retry, a second delivery) finds it recorded and sends nothing.
+    expect(await t.app.get(RefundEmailJob).send(orderId, body.refundId, systemContext())).toBe('already-sent');
+    expect(await refundMails()).toHaveLength(1);
   });
 });
