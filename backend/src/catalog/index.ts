@@ -13,6 +13,6 @@ export { OversoldAtStallQuery, sameName, SquareProductsQuery, SquareVariationPro
 export type { OversoldAtStall } from './square-products.query';
 export type { ProductDetails, Stock } from './product.events';
 export { productDecider } from './product.decider';
-export { productStream, soldChange } from './product.events';
+export { productStream, restockChange, soldChange } from './product.events';
 export type { SquareCountReading, ProductState } from './product.decider';
-export type { ProductEvent, StockSold } from './product.events';
+export type { ProductEvent, StockRestocked, StockSold } from './product.events';

@@ -1,6 +1,6 @@
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
-import { soldChange, type ProductDetails, type ProductEvent, type SquareCount, type Stock } from './product.events';
+import { restockChange, soldChange, type ProductDetails, type ProductEvent, type SquareCount, type Stock } from './product.events';
 import { assertAvailable } from './stock-rules';
 
 export type ProductState =
@@ -18,6 +18,8 @@ export type ProductState =
       squareCountAt?: string;
       /** Stock changes made here that Square's count does not hold yet, by change key: units moved (sold: negative). */
       unpushed: Readonly<Record<string, number>>;
+      /** The refunds whose units came back, by refund id (absent until the first). */
+      restocked?: Readonly<Record<string, number>>;
     } & ProductDetails &
       Stock);
 
@@ -37,6 +39,7 @@ export type ProductCommand =
   | { kind: 'ReserveStock'; productId: number; orderId: string; quantity: number }
   | { kind: 'ReleaseStock'; productId: number; orderId: string }
   | { kind: 'SellStock'; productId: number; orderId: string }
+  | { kind: 'RestockFromRefund'; productId: number; orderId: string; refundId: string; quantity: number }
   | {
       kind: 'ImportFromSquare';
       productId: number;
@@ -161,6 +164,12 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         const unpushed = state.squareVariationId ? { ...state.unpushed, [soldChange(event.data.orderId)]: -event.data.quantity } : state.unpushed;
         return { ...state, stockQuantity, inStock: state.inStock && stockQuantity > 0, reservations: without(state.reservations, event.data.orderId), unpushed };
       }
+      case 'StockRestocked': {
+        const stockQuantity = state.stockQuantity + event.data.quantity;
+        // Square's count lacks these units until the push lands, as it still holds a sale's.
+        const unpushed = state.squareVariationId ? { ...state.unpushed, [restockChange(event.data.refundId)]: event.data.quantity } : state.unpushed;
+        return { ...state, stockQuantity, inStock: inStockWith(state, stockQuantity), unpushed, restocked: { ...state.restocked, [event.data.refundId]: event.data.quantity } };
+      }
     }
   },
 
@@ -243,6 +252,14 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         const quantity = state.exists ? state.reservations[command.orderId] : undefined;
         if (quantity === undefined) return [];
         return [{ type: 'StockSold', data: { orderId: command.orderId, quantity } }];
+      }
+      case 'RestockFromRefund': {
+        if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
+        // Once per refund: a retried job finds the units back already.
+        if (state.restocked && command.refundId in state.restocked) return [];
+        if (!Number.isInteger(command.quantity) || command.quantity < 1) throw invalid('A restock needs a whole number of units.');
+        const quantity = Math.min(command.quantity, MAX_STOCK - state.stockQuantity);
+        return quantity > 0 ? [{ type: 'StockRestocked', data: { orderId: command.orderId, refundId: command.refundId, quantity } }] : [];
       }
     }
   },

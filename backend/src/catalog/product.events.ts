@@ -35,6 +35,9 @@ export type StockReleased = DomainEvent<'StockReleased', { orderId: string; quan
 /** The order was paid: the held units leave the stock for good. */
 export type StockSold = DomainEvent<'StockSold', { orderId: string; quantity: number }>;
 
+/** A refund gave units of an order back to the shelf (`refundId`: the order's refund request; once per refund). */
+export type StockRestocked = DomainEvent<'StockRestocked', { orderId: string; refundId: string; quantity: number }>;
+
 /** A product first brought over from the studio's Square catalogue; later syncs record only what changed. */
 export type ProductImportedFromSquare = DomainEvent<
   'ProductImportedFromSquare',
@@ -63,10 +66,14 @@ export type ProductEvent =
   | StockReserved
   | StockReleased
   | StockSold
+  | StockRestocked
   | StockPushedToSquare;
 
 /** The key of a sale's stock change, as pushed to Square and acknowledged on the product stream. */
 export const soldChange = (orderId: string) => `sold:${orderId}`;
+
+/** The key of a refund's restock, as pushed to Square and acknowledged on the product stream. */
+export const restockChange = (refundId: string) => `restocked:${refundId}`;
 
 export const PRODUCT_STREAM_TYPE = 'Product';
 export const productStream = (productId: number) => ({ id: `product-${productId}`, type: PRODUCT_STREAM_TYPE });

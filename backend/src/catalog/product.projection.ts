@@ -56,6 +56,14 @@ export class ProductProjection implements Projection {
             event.data.quantity, event.data.quantity, event.data.quantity, stamp.version, stamp.updated_at, id,
           ),
         ];
+      case 'StockRestocked':
+        // Mirrors the decider's evolve: an operator's Mark Sold Out (flag off while units remain) stays.
+        return [
+          write(
+            `update products set in_stock = not (not in_stock and stock_quantity > 0) and stock_quantity + ? > 0, stock_quantity = stock_quantity + ?, version = ?, updated_at = ? where id = ?`,
+            event.data.quantity, event.data.quantity, stamp.version, stamp.updated_at, id,
+          ),
+        ];
       default:
         return [];
     }

@@ -13,6 +13,7 @@ import { Discounts } from './discounts';
 import { OrderConfirmationJob } from './order-confirmation.job';
 import { OrderRefunds } from './order-refunds';
 import { RefundEmailJob } from './refund-email.job';
+import { RefundRestockJob } from './refund-restock.job';
 import { OrderProjection } from './order.projection';
 import { OrderReader } from './order.reader';
 import { OrderViewSchema } from './order.view';
@@ -21,7 +22,7 @@ import { OrderViewSchema } from './order.view';
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CartModule],
   controllers: [CheckoutController, AdminOrdersController],
-  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, OrderProjection, OrderReader],
+  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
 })
 export class CheckoutModule implements OnModuleInit {

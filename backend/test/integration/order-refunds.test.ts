@@ -1,6 +1,9 @@
 import { CheckoutReconciler } from '../../src/checkout';
+import type { OrderRefunded } from '../../src/checkout/order.events';
+import type { RecordedEvent } from '../../src/platform/event-store/recorded-event';
 import { OrderRefunds } from '../../src/checkout/order-refunds';
 import { RefundEmailJob } from '../../src/checkout/refund-email.job';
+import { RefundRestockJob } from '../../src/checkout/refund-restock.job';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { sentMail } from '../support/mailbox';
 import { systemContext } from '../../src/platform/context/request-context';
@@ -163,5 +166,31 @@ describe('refunds through Square', () => {
     // A repeated job (a retry, a second delivery) finds it recorded and sends nothing.
     expect(await t.app.get(RefundEmailJob).send(orderId, body.refundId, systemContext())).toBe('already-sent');
     expect(await refundMails()).toHaveLength(1);
+  });
+
+  it('puts the lines marked restock back in stock, once', async () => {
+    const { orderId, hoodie, pin } = await paidOrder();
+    const stockOf = async (id: number) => ((await t.http.get(`/api/products/${id}`).expect(200)).body as { stockQuantity: number }).stockQuantity;
+    expect([await stockOf(hoodie), await stockOf(pin)]).toEqual([3, 4]);
+    const answer = await admin.post(`/api/admin/orders/${orderId}/refunds`, {
+      lines: [
+        { itemId: 0, quantity: 2, restock: true },
+        { itemId: 1, quantity: 1, restock: false },
+      ],
+      reason: 'Returned unworn',
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.order).toMatchObject({ refunded: '70.00', refundStatus: 'refunded' });
+    const deadline = Date.now() + 30_000;
+    while ((await stockOf(hoodie)) !== 5 && Date.now() < deadline) {
+      await t.app.get(OutboxRelay).tick();
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect([await stockOf(hoodie), await stockOf(pin)]).toEqual([5, 4]);
+    // A repeated job finds the units back already.
+    const [refunded] = await sql<{ data: OrderRefunded['data'] }>(t, "select data from events where stream_id = ? and type = 'OrderRefunded'", [`order-${orderId}`]);
+    await t.app.get(RefundRestockJob).restock({ type: 'OrderRefunded', streamId: `order-${orderId}`, data: refunded!.data } as RecordedEvent<OrderRefunded>, systemContext());
+    expect(await stockOf(hoodie)).toBe(5);
+    expect((await sql(t, "select 1 from events where stream_id = ? and type = 'StockRestocked'", [`product-${hoodie}`])).length).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { SquareClient } from 'square';
-import { productDecider, productStream, soldChange, type ProductEvent, type StockSold } from '../../catalog';
+import { productDecider, productStream, restockChange, soldChange, type ProductEvent, type StockRestocked, type StockSold } from '../../catalog';
 import type { RequestContext } from '../../platform/context/request-context';
 import { CommandRunner } from '../../platform/event-store/command-runner';
 import { fold } from '../../platform/event-store/decider';
@@ -29,11 +29,23 @@ export interface ShopStockChange {
 }
 
 /**
- * The shop's stock changes that Square must hear of. Today: `StockSold` (an online sale), IN_STOCK to
- * SOLD. A refund's restock (not built yet) routes its event here too and maps it to SOLD to IN_STOCK
- * with a positive quantity; the product decider must then remember it as unpushed as it does a sale.
+ * The shop's stock changes that Square must hear of: `StockSold` (an online sale), IN_STOCK to SOLD,
+ * and `StockRestocked` (a refund's units back on the shelf), SOLD to IN_STOCK with a positive quantity.
  */
 export function shopStockChange(event: RecordedEvent): ShopStockChange | undefined {
+  if (event.type === 'StockRestocked') {
+    const restocked = event as RecordedEvent<StockRestocked>;
+    return {
+      productId: Number(restocked.streamId.slice('product-'.length)),
+      change: restockChange(restocked.data.refundId),
+      quantity: restocked.data.quantity,
+      fromState: 'SOLD',
+      toState: 'IN_STOCK',
+      occurredAt: new Date(restocked.recordedAt).toISOString(),
+      eventId: restocked.eventId,
+      referenceId: restocked.data.orderId,
+    };
+  }
   if (event.type !== 'StockSold') return undefined;
   const sold = event as RecordedEvent<StockSold>;
   return {
@@ -69,6 +81,7 @@ export class StockPushJob implements OnModuleInit {
 
   onModuleInit(): void {
     this.routes.route('StockSold', { queue: 'square', jobName: STOCK_PUSH_JOB });
+    this.routes.route('StockRestocked', { queue: 'square', jobName: STOCK_PUSH_JOB });
     this.handlers.handle('square', STOCK_PUSH_JOB, async (event, _job, caller) => {
       const change = shopStockChange(event as RecordedEvent);
       return change ? this.push(change, caller) : 'not-a-stock-change';
