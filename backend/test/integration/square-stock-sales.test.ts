@@ -95,6 +95,22 @@ describe('one stock for the stall and the shop', () => {
     expect(await squareCount(p!.variation)).toBe(3);
   });
 
+  it("sends a refund's restock to Square: the count goes back up, once", async () => {
+    const p = linked[0]!;
+    const before = await squareCount(p.variation);
+    const cart = await cartWith(t, { [p.id]: 1 });
+    expect((await pay(cart.id, p.priceCents).expect(200)).body.success).toBe(true);
+    await relayUntil(async () => (await squareCount(p.variation)) === before - 1);
+    const [order] = await sql<{ id: string }>(t, 'select id from orders where cart_id = ?', [cart.id]);
+    const refunded = await admin.post(`/api/admin/orders/${order!.id}/refunds`, { lines: [{ itemId: 0, quantity: 1, restock: true }], reason: 'Returned unworn' });
+    expect(refunded.status).toBe(201);
+    await relayUntil(async () => (await squareCount(p.variation)) === before && (await onHand(p.id)) === before);
+    await t.square.webhooks.settled();
+    await until(async () => (await sql(t, `select 1 from events where stream_id = ? and type = 'StockPushedToSquare' and data->>'change' like 'restocked:%'`, [`product-${p.id}`])).length === 1);
+    expect(await onHand(p.id)).toBe(before);
+    expect(await squareCount(p.variation)).toBe(before);
+  });
+
   it('skips a product that is not linked to Square', async () => {
     const own = await addProduct(t, { name: 'Shop-only Pin', priceCents: 500, stockQuantity: 2 });
     const result = await t.app.get(StockPushJob).push(
