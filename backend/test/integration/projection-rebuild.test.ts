@@ -69,6 +69,15 @@ describe('projection rebuild', () => {
     const shipped = await placeOrder(t, 'shipping');
     await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'FulfilOrder', trackingNumber: '1Z999' }, systemContext());
     await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordConfirmationSent', messageId: 'confirm-1' }, systemContext());
+    // Partly refunded: one refund Square took, one it refused, one still waiting on its answer.
+    const refund = (refundId: string, amountCents: number) =>
+      runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RequestRefund', refund: { refundId, amountCents, lines: [], reason: 'Late' }, at: new Date().toISOString() }, systemContext());
+    const [taken, refused, waiting] = [randomUUID(), randomUUID(), randomUUID()];
+    await refund(taken, 500);
+    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordRefund', refundId: taken, squareRefundId: 'SQ-REFUND-1' }, systemContext());
+    await refund(refused, 300);
+    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordRefundFailure', refundId: refused, code: 'REFUND_DECLINED', message: 'no' }, systemContext());
+    await refund(waiting, 200);
     // A failed checkout gives its code back.
     const failedId = randomUUID();
     const failed = (command: Parameters<typeof orderDecider.decide>[0]) => runner.run(orderDecider, orderStream(failedId), command, systemContext());
@@ -114,6 +123,7 @@ describe('projection rebuild', () => {
     expect(orders[0]).toMatchObject({ discount_code: 'DARKCIRCLE10', shipping_address: null, fulfillment_method: 'pickup' });
     expect(orders[1]).toMatchObject({ shipping_address: expect.objectContaining({ city: 'Peaceful Pines' }), tracking_number: '1Z999', lines: [expect.objectContaining({ quantity: 2 })] });
     expect(orders[1].confirmation_sent_at).not.toBeNull();
+    expect(orders[1]).toMatchObject({ refunded_cents: 500, refund_status: 'partly-refunded', refunds_pending: 1 });
     expect(live.discount_redemptions).toHaveLength(1);
 
     await em.execute('update products set name = ?, stock_quantity = 99 where id = 5', ['Drifted']);
