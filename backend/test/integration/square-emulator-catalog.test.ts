@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { serialization, Square, SquareError } from 'square';
+import { serialization, Square } from 'square';
 import { DEMO_CATALOG } from '../../src/catalog/demo-catalog';
 import { EMULATOR_LOCATION_ID } from '../../src/square/emulator';
-import { schemaProblems, startTestEmulator, wire } from '../support/square-emulator';
+import { schemaProblems, squareError, startTestEmulator, wire } from '../support/square-emulator';
 
 /** Catalogue, inventory and customers of the emulator, driven by the `square` SDK and checked on the wire against its schemas. */
 describe('Square emulator: catalogue, inventory and customers', () => {
   let emulator: Awaited<ReturnType<typeof startTestEmulator>>;
   const key = () => randomUUID();
-  const squareError = async (call: Promise<unknown>): Promise<SquareError> => {
-    const error = await call.then(() => undefined, (e: unknown) => e);
-    expect(error).toBeInstanceOf(SquareError);
-    return error as SquareError;
-  };
   const allItems = async (): Promise<Square.CatalogObject[]> => {
     const objects: Square.CatalogObject[] = [];
     for await (const object of await emulator.client.catalog.list({ types: 'ITEM' })) objects.push(object);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { serialization, SquareClient, SquareError } from 'square';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/square/emulator';
-import { FUTURE_YEAR, FUTURE_YY, mintToken, remoteEmulator, schemaProblems, startTestEmulator, wire } from '../support/square-emulator';
+import { FUTURE_YEAR, FUTURE_YY, mintToken, remoteEmulator, schemaProblems, squareError, startTestEmulator, wire } from '../support/square-emulator';
 
 /** The emulator's payments and locations, driven by the `square` SDK and checked on the wire against the SDK's own schemas. */
 describe('Square emulator: locations and payments', () => {
@@ -18,11 +18,6 @@ describe('Square emulator: locations and payments', () => {
       buyerEmailAddress: 'raven@example.com',
       note: 'Order DC-1001',
     });
-  const squareError = async (call: Promise<unknown>): Promise<SquareError> => {
-    const error = await call.then(() => undefined, (e: unknown) => e);
-    expect(error).toBeInstanceOf(SquareError);
-    return error as SquareError;
-  };
 
   beforeAll(async () => {
     emulator = await startTestEmulator();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { serialization, SquareError } from 'square';
+import { serialization } from 'square';
 import { EMULATOR_LOCATION_ID } from '../../src/square/emulator';
-import { schemaProblems, startTestEmulator, wire } from '../support/square-emulator';
+import { schemaProblems, squareError, startTestEmulator, wire } from '../support/square-emulator';
 
 /** The emulator's refunds (RefundPayment, GetPaymentRefund, ListPaymentRefunds), driven by the `square` SDK. */
 describe('Square emulator: refunds', () => {
@@ -19,11 +19,6 @@ describe('Square emulator: refunds', () => {
   };
   const refund = (paymentId: string, amount: bigint, idempotencyKey = key(), reason = 'Chipped in the post') =>
     emulator.client.refunds.refundPayment({ idempotencyKey, paymentId, amountMoney: { amount, currency: 'USD' }, reason });
-  const squareError = async (call: Promise<unknown>): Promise<SquareError> => {
-    const error = await call.then(() => undefined, (e: unknown) => e);
-    expect(error).toBeInstanceOf(SquareError);
-    return error as SquareError;
-  };
 
   beforeAll(async () => {
     emulator = await startTestEmulator();

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SquareClient } from 'square';
+import { SquareClient, SquareError } from 'square';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, Fault, Operation, PaymentRaw, SquareEmulator, startSquareEmulator, WebhookDelivery } from '../../src/square/emulator';
 
 /** A Square emulator of the test's own, on a free port and its own data folder. */
@@ -107,4 +107,11 @@ function visaNumber(): string {
     return acc + (n > 9 ? n - 9 : n);
   }, 0);
   return body + ((10 - (sum % 10)) % 10);
+}
+
+/** The SquareError a call fails with (the test fails if it does not fail so). */
+export async function squareError(call: Promise<unknown>): Promise<SquareError> {
+  const error = await call.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(SquareError);
+  return error as SquareError;
 }

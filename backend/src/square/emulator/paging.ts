@@ -25,3 +25,29 @@ export function limitOf(value: unknown, fallback: number, max: number, min = 1):
   if (n > max) throw invalidRequest('VALUE_TOO_HIGH', `limit must be at most ${max}.`, 'limit');
   return n;
 }
+
+/**
+ * A time-windowed list call (ListPayments, ListPaymentRefunds): the items created between
+ * `begin_time` (default: a year before `end_time`) and `end_time` (default: now) that `keep`
+ * accepts, newest first unless `sort_order=ASC`, one page of `limit` (at most 100) from `cursor`.
+ */
+export function listByTime<T extends { created_at?: string | null }>(q: URLSearchParams, all: T[], keep: (item: T) => boolean): { items: T[]; cursor?: string } {
+  const time = (name: string, fallback: number) => {
+    const value = q.get(name);
+    if (!value) return fallback;
+    const parsed = Date.parse(value);
+    if (Number.isNaN(parsed)) throw invalidRequest('INVALID_TIME', `${name} must be an RFC 3339 timestamp.`, name);
+    return parsed;
+  };
+  const end = time('end_time', Date.now());
+  const begin = time('begin_time', end - 365 * 24 * 3600 * 1000);
+  const order = q.get('sort_order') ?? 'DESC';
+  if (order !== 'ASC' && order !== 'DESC') throw invalidRequest('INVALID_SORT_ORDER', 'sort_order must be ASC or DESC.', 'sort_order');
+  const limit = limitOf(q.get('limit'), 100, 100);
+  const matching = all.filter((item) => {
+    const at = Date.parse(item.created_at ?? '');
+    return at >= begin && at < end && keep(item);
+  });
+  if (order === 'DESC') matching.reverse();
+  return page(matching, q.get('cursor'), limit);
+}

@@ -5,7 +5,7 @@ import { EMULATOR_APPLICATION_ID } from './emulator-identity';
 import type { CardOutcome, MintedToken, PaymentRaw } from './emulator-state';
 import { oncePerKey } from './idempotency';
 import { newId } from './ids';
-import { limitOf, page } from './paging';
+import { listByTime } from './paging';
 import { checkLocation, LOCATION } from './locations';
 import { validateBody } from './request-validation';
 import { invalidRequest, missingParameter, notFound, SquareApiError, type ErrorCode } from './square-error';
@@ -175,30 +175,13 @@ function paymentFor(request: CreatePaymentRequest, source: { outcome: CardOutcom
  */
 export function listPayments(ctx: HandlerContext): Reply {
   const q = ctx.query;
-  const time = (name: string, fallback: number) => {
-    const value = q.get(name);
-    if (!value) return fallback;
-    const parsed = Date.parse(value);
-    if (Number.isNaN(parsed)) throw invalidRequest('INVALID_TIME', `${name} must be an RFC 3339 timestamp.`, name);
-    return parsed;
-  };
-  const end = time('end_time', Date.now());
-  const begin = time('begin_time', end - 365 * 24 * 3600 * 1000);
-  const order = q.get('sort_order') ?? 'DESC';
-  if (order !== 'ASC' && order !== 'DESC') throw invalidRequest('INVALID_SORT_ORDER', 'sort_order must be ASC or DESC.', 'sort_order');
-  const limit = limitOf(q.get('limit'), 100, 100);
-  const matching = Object.values(ctx.state.payments).filter((p) => {
-    const at = Date.parse(p.created_at ?? '');
+  const { items, cursor } = listByTime(q, Object.values(ctx.state.payments), (p) => {
     const card = p.card_details?.card;
     return (
-      at >= begin &&
-      at < end &&
       (!q.get('location_id') || p.location_id === q.get('location_id')) &&
       (!q.get('last_4') || card?.last_4 === q.get('last_4')) &&
       (!q.get('card_brand') || card?.card_brand === q.get('card_brand'))
     );
   });
-  if (order === 'DESC') matching.reverse();
-  const { items, cursor } = page(matching, q.get('cursor'), limit);
   return ok({ ...(items.length ? { payments: items } : {}), ...(cursor ? { cursor } : {}) });
 }

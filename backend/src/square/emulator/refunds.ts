@@ -3,7 +3,7 @@ import { now, ok, type HandlerContext, type Reply } from './emulator-context';
 import { oncePerKey } from './idempotency';
 import { newId } from './ids';
 import { checkLocation, LOCATION } from './locations';
-import { limitOf, page } from './paging';
+import { listByTime } from './paging';
 import { validateBody } from './request-validation';
 import { invalidRequest, missingParameter, notFound } from './square-error';
 
@@ -96,31 +96,14 @@ export function getPaymentRefund(ctx: HandlerContext): Reply {
  */
 export function listPaymentRefunds(ctx: HandlerContext): Reply {
   const q = ctx.query;
-  const time = (name: string, fallback: number) => {
-    const value = q.get(name);
-    if (!value) return fallback;
-    const parsed = Date.parse(value);
-    if (Number.isNaN(parsed)) throw invalidRequest('INVALID_TIME', `${name} must be an RFC 3339 timestamp.`, name);
-    return parsed;
-  };
-  const end = time('end_time', Date.now());
-  const begin = time('begin_time', end - 365 * 24 * 3600 * 1000);
-  const order = q.get('sort_order') ?? 'DESC';
-  if (order !== 'ASC' && order !== 'DESC') throw invalidRequest('INVALID_SORT_ORDER', 'sort_order must be ASC or DESC.', 'sort_order');
-  const limit = limitOf(q.get('limit'), 100, 100);
-  const matching = Object.values(ctx.state.refunds)
-    .map((r) => settled(ctx, r))
-    .filter((r) => {
-      const at = Date.parse(r.created_at ?? '');
-      return (
-        at >= begin &&
-        at < end &&
-        (!q.get('location_id') || r.location_id === q.get('location_id')) &&
-        (!q.get('status') || r.status === q.get('status')) &&
-        (!q.get('source_type') || q.get('source_type') === 'CARD')
-      );
-    });
-  if (order === 'DESC') matching.reverse();
-  const { items, cursor } = page(matching, q.get('cursor'), limit);
+  const refunds = Object.values(ctx.state.refunds).map((r) => settled(ctx, r));
+  const { items, cursor } = listByTime(
+    q,
+    refunds,
+    (r) =>
+      (!q.get('location_id') || r.location_id === q.get('location_id')) &&
+      (!q.get('status') || r.status === q.get('status')) &&
+      (!q.get('source_type') || q.get('source_type') === 'CARD'),
+  );
   return ok({ ...(items.length ? { refunds: items } : {}), ...(cursor ? { cursor } : {}) });
 }
