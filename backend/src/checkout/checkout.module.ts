@@ -11,7 +11,9 @@ import { CheckoutReconciler } from './checkout-reconciler';
 import { CheckoutService } from './checkout.service';
 import { Discounts } from './discounts';
 import { OrderConfirmationJob } from './order-confirmation.job';
+import { OrderEmailContexts } from './order-email-context';
 import { OrderRefunds } from './order-refunds';
+import { OrderStatusLinks } from './order-status-links';
 import { RefundEmailJob } from './refund-email.job';
 import { RefundRestockJob } from './refund-restock.job';
 import { OrderProjection } from './order.projection';
@@ -22,7 +24,7 @@ import { OrderViewSchema } from './order.view';
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CartModule],
   controllers: [CheckoutController, AdminOrdersController],
-  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader],
+  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
 })
 export class CheckoutModule implements OnModuleInit {

@@ -103,5 +103,9 @@ export function toAdminOrderDto(o: OrderView): AdminOrderDto {
     refunded: formatCents(o.refundedCents ?? 0),
     refundStatus: o.refundStatus ?? null,
     refundsPending: o.refundsPending ?? 0,
+    fulfilment: o.fulfilledAs ?? 'unfulfilled',
+    carrier: null,
+    trackingUrl: null,
+    pickupNote: null,
   };
 }
