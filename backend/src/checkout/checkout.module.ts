@@ -14,6 +14,7 @@ import { OrderConfirmationJob } from './order-confirmation.job';
 import { OrderEmailContexts } from './order-email-context';
 import { OrderRefunds } from './order-refunds';
 import { OrderStatusLinks } from './order-status-links';
+import { OrderStatusPage } from './order-status-page';
 import { RefundEmailJob } from './refund-email.job';
 import { RefundRestockJob } from './refund-restock.job';
 import { OrderProjection } from './order.projection';
@@ -24,7 +25,7 @@ import { OrderViewSchema } from './order.view';
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CartModule],
   controllers: [CheckoutController, AdminOrdersController],
-  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts],
+  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderStatusPage],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
 })
 export class CheckoutModule implements OnModuleInit {

@@ -13,13 +13,14 @@ import { OutboxRoutes } from './outbox/outbox-routes';
 import { QueuesModule } from './outbox/queues.module';
 import { ProjectionRebuilder } from './projections/projection-rebuilder';
 import { ProjectionRegistry } from './projections/projection.registry';
+import { StorefrontPages } from './web/storefront-pages';
 
 /** What every module stands on: the event store, projections, the outbox and health. */
 @Global()
 @Module({
   imports: [CqrsModule.forRoot(), QueuesModule],
   controllers: [HealthController, HistoryController, OutboxController],
-  providers: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, QueueDashboard],
-  exports: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers],
+  providers: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, QueueDashboard, StorefrontPages],
+  exports: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, StorefrontPages],
 })
 export class PlatformModule {}

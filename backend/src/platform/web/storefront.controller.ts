@@ -5,9 +5,10 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { compressOnce, CompressedBody, sendCompressed } from './compressed-body';
+import { StorefrontPages } from './storefront-pages';
 import { ViteDevApps } from './vite-dev-apps';
 
-/** Paths the storefront renders; anything else gets its 404 page with a 404 status. */
+/** Paths the storefront renders (besides those a module checks, `StorefrontPages`); anything else gets its 404 page with a 404 status. */
 const STOREFRONT_ROUTES = [/^\/$/, /^\/product(\/[^/]*)?$/, /^\/cart$/, /^\/order-confirmation$/, /^\/fonts$/, /^\/(privacy|terms|shipping)$/];
 const ADMIN_ROUTES = [/^\/admin(\/.*)?$/, /^\/inventory$/];
 
@@ -47,6 +48,7 @@ export class StorefrontController {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly checkedPages: StorefrontPages,
     // Set under `npm run dev` only: the pages then come from Vite's dev servers, not the build.
     @Optional() @Inject(ViteDevApps) private readonly dev: ViteDevApps | null,
   ) {}
@@ -56,9 +58,9 @@ export class StorefrontController {
     const path = req.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/')) throw new NotFoundException(`Cannot GET ${path}`);
     const admin = ADMIN_ROUTES.some((r) => r.test(path));
+    const known = admin || ((await this.checkedPages.exists(path)) ?? STOREFRONT_ROUTES.some((r) => r.test(path)));
     if (this.dev) {
       // No prerendered pages in development: each page is drawn by its script, as after any navigation.
-      const known = admin || STOREFRONT_ROUTES.some((r) => r.test(path));
       reply.status(known ? 200 : 404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(await this.dev.html(req.url, admin));
       return;
     }
@@ -69,7 +71,6 @@ export class StorefrontController {
       reply.status(503).type('text/plain').send('The storefront is not built yet: run `npm run build`.');
       return;
     }
-    const known = admin || STOREFRONT_ROUTES.some((r) => r.test(path));
     const data = prerendered && dataFor(path);
     if (data) reply.header('link', `<${data}>; rel=preload; as=fetch; crossorigin=use-credentials`);
     sendCompressed(req, reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8'), html);
