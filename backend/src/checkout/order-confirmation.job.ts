@@ -9,6 +9,7 @@ import { CheckoutProcess } from './checkout-process';
 import { orderDecider } from './order.decider';
 import { orderStream } from './order.events';
 import { orderConfirmationEmail } from './order-confirmation.email';
+import { OrderEmailContexts } from './order-email-context';
 
 export const ORDER_CONFIRMATION_JOB = 'order-confirmation';
 
@@ -23,6 +24,7 @@ export class OrderConfirmationJob implements OnModuleInit {
     private readonly process: CheckoutProcess,
     private readonly runner: CommandRunner,
     private readonly mail: Mail,
+    private readonly contexts: OrderEmailContexts,
   ) {}
 
   onModuleInit(): void {
@@ -35,7 +37,7 @@ export class OrderConfirmationJob implements OnModuleInit {
     const order = await this.process.load(orderId);
     if (!order.exists || order.status !== 'placed') return 'not-placed';
     if (order.confirmationSent) return 'already-sent';
-    const { messageId } = await this.mail.send(orderConfirmationEmail(order.opened));
+    const { messageId } = await this.mail.send(await orderConfirmationEmail(order.opened, await this.contexts.of(order.opened)));
     await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordConfirmationSent', messageId }, caller);
     this.logger.log(`Order ${order.opened.orderNumber}: confirmation sent to the shopper`);
     return 'sent';

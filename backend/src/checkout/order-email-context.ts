@@ -12,6 +12,8 @@ export interface OrderEmailContext {
   statusUrl: string;
   /** Each line's product image as an absolute URL, by line index; null for a product no longer in the catalogue. */
   lineImages: (string | null)[];
+  /** CONTACT_EMAIL, for the email's footer (absent or null: the footer asks for a reply). */
+  contactEmail?: string | null;
 }
 
 @Injectable()
@@ -31,6 +33,6 @@ export class OrderEmailContexts {
         return url.startsWith('/') ? `${publicUrl}${url}` : url;
       }),
     );
-    return { publicUrl, statusUrl: this.links.urlFor(order.orderId), lineImages };
+    return { publicUrl, statusUrl: this.links.urlFor(order.orderId), lineImages, contactEmail: this.config.CONTACT_EMAIL ?? null };
   }
 }

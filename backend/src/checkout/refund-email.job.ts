@@ -7,6 +7,7 @@ import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
 import { orderDecider } from './order.decider';
 import { orderStream, type OrderRefunded } from './order.events';
+import { OrderEmailContexts } from './order-email-context';
 import { OrderRefunds } from './order-refunds';
 import { refundEmail } from './refund.email';
 
@@ -23,6 +24,7 @@ export class RefundEmailJob implements OnModuleInit {
     private readonly refunds: OrderRefunds,
     private readonly runner: CommandRunner,
     private readonly mail: Mail,
+    private readonly contexts: OrderEmailContexts,
   ) {}
 
   onModuleInit(): void {
@@ -39,7 +41,7 @@ export class RefundEmailJob implements OnModuleInit {
     const refund = order.exists ? order.refunds[refundId] : undefined;
     if (!order.exists || refund?.status !== 'refunded') return 'not-refunded';
     if (refund.emailSent) return 'already-sent';
-    const { messageId } = await this.mail.send(refundEmail(order.opened, refund.terms));
+    const { messageId } = await this.mail.send(await refundEmail(order.opened, refund.terms, await this.contexts.of(order.opened)));
     await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordRefundEmailSent', refundId, messageId }, caller);
     this.logger.log(`Order ${order.opened.orderNumber}: refund email sent to the shopper`);
     return 'sent';

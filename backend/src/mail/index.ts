@@ -3,3 +3,6 @@ export { Mail } from './mail';
 export type { OutgoingMail } from './mail';
 export { escapeHtml } from './escape-html';
 export { linkPage } from './link-page';
+export { renderEmail } from './render-email';
+export { BRAND, EmailButton, EmailLayout, FinePrint, LineItemRow, linkStyle, Paragraph, TotalRow } from './email-layout';
+export type { ShopEmailContext } from './email-layout';

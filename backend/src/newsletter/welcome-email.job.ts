@@ -1,5 +1,6 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Mail } from '../mail';
+import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
@@ -17,6 +18,7 @@ export class WelcomeEmailJob implements OnModuleInit {
   private readonly logger = new Logger('NewsletterWelcome');
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly routes: OutboxRoutes,
     private readonly handlers: JobHandlers,
     private readonly newsletter: NewsletterService,
@@ -36,7 +38,9 @@ export class WelcomeEmailJob implements OnModuleInit {
     const subscriber = await this.newsletter.load(subscriberId);
     if (!subscriber.exists || !subscriber.subscribed) return 'not-subscribed';
     if (subscriber.welcomeSent) return 'already-sent';
-    const { messageId } = await this.mail.send(welcomeEmail(subscriber, this.links.urlFor(subscriberId)));
+    const { messageId } = await this.mail.send(
+      await welcomeEmail(subscriber, this.links.urlFor(subscriberId), { publicUrl: this.config.publicUrl, contactEmail: this.config.CONTACT_EMAIL ?? null }),
+    );
     await this.newsletter.run(subscriberId, { kind: 'RecordWelcomeSent', messageId }, caller);
     this.logger.log(`Welcome email sent to subscriber ${subscriberId}`);
     return 'sent';

@@ -48,13 +48,13 @@ export class RecoveryEmailJob implements OnModuleInit {
     if (await this.optOuts.optedOut(to)) return 'nothing-to-send';
     const step = state.pendingRecoveryStep ?? 1;
     const { messageId } = await this.mail.send(
-      recoveryEmail({
+      await recoveryEmail({
         messageKey: `${cartId}-${requestId}`,
         step,
         to,
         name: state.contact.name,
         lines: state.lines,
-        publicUrl: this.config.publicUrl,
+        shop: { publicUrl: this.config.publicUrl, contactEmail: this.config.CONTACT_EMAIL ?? null },
         restoreUrl: this.links.restoreUrl(cartId),
         unsubscribeUrl: this.links.unsubscribeUrl(cartId),
       }),

@@ -1,0 +1,40 @@
+import { Section } from '@react-email/components';
+import { EmailButton, EmailLayout, OutgoingMail, Paragraph, renderEmail, TotalRow } from '../mail';
+import type { OrderTerms, RefundTerms } from './order.events';
+import type { OrderEmailContext } from './order-email-context';
+import { dollars, OrderLines, shopOf } from './order-email-parts';
+
+/** The shopper's refund notice: the amount, the refunded lines with their pictures, and the way back to the order. */
+export async function refundEmail(order: OrderTerms, refund: RefundTerms, context: OrderEmailContext): Promise<OutgoingMail> {
+  const amount = dollars(refund.amountCents);
+  const lines = refund.lines.flatMap((l) => {
+    const line = order.lines[l.itemId];
+    return line ? [{ index: l.itemId, line, quantity: l.quantity }] : [];
+  });
+  const { html, text } = await renderEmail(
+    <EmailLayout heading="Refund Issued" preview={`We have refunded ${amount} for your order ${order.orderNumber}.`} shop={shopOf(context)}>
+      <Paragraph>Hello {order.customer.name},</Paragraph>
+      <Paragraph>
+        We have refunded <strong>{amount}</strong> for your order <strong>{order.orderNumber}</strong> to the card you paid with.
+      </Paragraph>
+      {lines.length > 0 && (
+        <>
+          <Paragraph>Refunded items:</Paragraph>
+          <OrderLines lines={lines} context={context} />
+        </>
+      )}
+      <Section style={{ margin: '0 0 20px' }}>
+        <TotalRow label="Refunded" amount={amount} strong />
+      </Section>
+      <Paragraph>Depending on your bank, it can take 5 to 10 business days to show on your statement.</Paragraph>
+      <EmailButton href={context.statusUrl}>View your order</EmailButton>
+    </EmailLayout>,
+  );
+  return {
+    to: order.customer.email,
+    subject: `Your refund for Dark Circle order ${order.orderNumber}`,
+    html,
+    text,
+    messageId: `<refund-${refund.refundId}@darkcircle.shop>`,
+  };
+}

@@ -1,0 +1,37 @@
+import { Link, Text } from '@react-email/components';
+import { BRAND, EmailButton, EmailLayout, FinePrint, linkStyle, OutgoingMail, Paragraph, renderEmail, type ShopEmailContext } from '../mail';
+import { NEWSLETTER_DISCOUNT_CODE } from './newsletter-discount';
+
+/** The welcome email: the first-order code, the way to the shop, and a one-click way out. */
+export async function welcomeEmail(to: { email: string; name: string | null; subscriberId: string }, unsubscribeUrl: string, shop: ShopEmailContext): Promise<OutgoingMail> {
+  const greeting = to.name ? `Welcome to the Dark Circle, ${to.name}!` : 'Welcome to the Dark Circle!';
+  const { html, text } = await renderEmail(
+    <EmailLayout
+      heading={greeting}
+      preview={`10% off your first order with the code ${NEWSLETTER_DISCOUNT_CODE}.`}
+      shop={shop}
+      footer={
+        <FinePrint>
+          No longer want these emails?{' '}
+          <Link href={unsubscribeUrl} style={linkStyle}>
+            Unsubscribe
+          </Link>
+          .
+        </FinePrint>
+      }
+    >
+      <Paragraph>You're on the list for new pieces, market dates and open-studio nights.</Paragraph>
+      <Paragraph>As a thank-you, here is 10% off your first order. Use this code at checkout with this email address:</Paragraph>
+      <Text style={{ color: BRAND.gold, fontSize: '24px', letterSpacing: '0.15em', fontWeight: 'bold', textAlign: 'center', margin: '8px 0 24px' }}>{NEWSLETTER_DISCOUNT_CODE}</Text>
+      <EmailButton href={shop.publicUrl}>Visit the shop</EmailButton>
+    </EmailLayout>,
+  );
+  return {
+    to: to.email,
+    subject: 'Welcome to the Dark Circle: 10% off your first order',
+    html,
+    text,
+    messageId: `<welcome-${to.subscriberId}@darkcircle.shop>`,
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` },
+  };
+}

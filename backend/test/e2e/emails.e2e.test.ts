@@ -1,0 +1,146 @@
+import { QueryBus } from '@nestjs/cqrs';
+import type { Browser, Page } from 'playwright-core';
+import { LoadCartQuery } from '../../src/cart';
+import { CheckoutProcess } from '../../src/checkout/checkout-process';
+import { fulfilmentEmail } from '../../src/checkout/fulfilment.email';
+import { orderConfirmationEmail } from '../../src/checkout/order-confirmation.email';
+import { OrderEmailContexts } from '../../src/checkout/order-email-context';
+import { OrderStatusLinks } from '../../src/checkout/order-status-links';
+import { refundEmail } from '../../src/checkout/refund.email';
+import { trackingUrl } from '../../src/checkout/tracking-links';
+import type { OutgoingMail } from '../../src/mail';
+import { UnsubscribeLinks } from '../../src/newsletter/unsubscribe-link';
+import { welcomeEmail } from '../../src/newsletter/welcome.email';
+import { RecoveryLinks } from '../../src/recovery/recovery-links';
+import { recoveryEmail } from '../../src/recovery/recovery.email';
+import { launchBrowser } from '../support/chromium';
+import { addProduct, cartWith, sql } from '../support/shop-fixtures';
+import { startTestApp, TestApp } from '../support/test-app';
+
+// The emails name the configured public address; the browser's requests to it are answered by the test's app.
+const PUBLIC_URL = 'http://shop.test';
+const CONTACT_EMAIL = 'studio@darkcircle.example';
+
+let t: TestApp;
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  t = await startTestApp({ PUBLIC_URL, CONTACT_EMAIL });
+  browser = await launchBrowser();
+  page = await browser.newPage();
+  await page.route(`${PUBLIC_URL}/**`, (route) => route.continue({ url: route.request().url().replace(PUBLIC_URL, t.baseUrl) }));
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/** A real checkout of two of the test's own products (their pictures served by the built storefront), picked up. */
+async function placedOrder() {
+  const hoodie = await addProduct(t, { name: `Raven Hoodie ${Math.random()}`, priceCents: 3000, stockQuantity: 5 });
+  const pin = await addProduct(t, { name: `Moth Pin ${Math.random()}`, priceCents: 1000, stockQuantity: 5 });
+  const cart = await cartWith(t, { [hoodie]: 2, [pin]: 1 });
+  const paid = await t.http
+    .post('/api/square/process-payment')
+    .send({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: '7000', currency: 'USD' }, customerName: 'Mina Harker', customerEmail: 'mina@example.com', fulfillmentMethod: 'pickup', cartId: cart.id });
+  expect(paid.body).toMatchObject({ success: true });
+  const [row] = await sql<{ id: string }>(t, 'select id from orders where cart_id = ?', [cart.id]);
+  const order = await t.app.get(CheckoutProcess).load(row!.id);
+  if (!order.exists) throw new Error('The order was not placed');
+  return { orderId: row!.id, terms: order.opened, context: await t.app.get(OrderEmailContexts).of(order.opened) };
+}
+
+/**
+ * Opens the email's HTML in Chromium and checks what a reader would click or see: every picture
+ * loads from the shop, every link to the shop answers 200 (the status link: a token the shop
+ * signed for this order), the contact is the studio's, anything else is https.
+ */
+async function checkInBrowser(mail: OutgoingMail, orderId?: string): Promise<{ links: string[]; images: number }> {
+  await page.setContent(mail.html, { waitUntil: 'load' });
+  const links = await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href')!));
+  const images = await page.$$eval('img', (imgs) => imgs.map((i) => ({ src: i.getAttribute('src')!, width: i.naturalWidth })));
+  expect(images.filter((i) => !i.src.startsWith(`${PUBLIC_URL}/`) || !(i.width > 0))).toEqual([]);
+  for (const href of links) {
+    if (href.startsWith('mailto:')) {
+      expect(href).toBe(`mailto:${CONTACT_EMAIL}`);
+      continue;
+    }
+    const url = new URL(href);
+    if (url.origin !== PUBLIC_URL) {
+      expect(url.protocol).toBe('https:');
+      continue;
+    }
+    if (url.pathname.startsWith('/order-status/')) {
+      expect(t.app.get(OrderStatusLinks).orderOf(decodeURIComponent(url.pathname.slice('/order-status/'.length)))).toBe(orderId);
+      continue;
+    }
+    // Redirects (a restore link's hand-over to the cart page) are followed to the page the reader lands on.
+    const answer = await fetch(`${t.baseUrl}${url.pathname}${url.search}`);
+    expect({ href, status: answer.status }).toEqual({ href, status: 200 });
+  }
+  expect(links).toContain(`mailto:${CONTACT_EMAIL}`);
+  expect(links).toContain(PUBLIC_URL);
+  return { links, images: images.length };
+}
+
+const statusLinkOf = (links: string[]) => links.find((l) => l.startsWith(`${PUBLIC_URL}/order-status/`));
+
+describe('every email the shop sends, opened in a browser', () => {
+  it('the order emails: confirmation, the three fulfilment steps and a refund show the pictures and lead back to the order', async () => {
+    const { orderId, terms, context } = await placedOrder();
+    const shipped = { step: 'shipped' as const, note: null, carrier: 'USPS', trackingNumber: '9400 1000 0000', trackingUrl: trackingUrl('USPS', '9400 1000 0000') };
+    const mails = [
+      await orderConfirmationEmail(terms, context),
+      await fulfilmentEmail(terms, { step: 'ready-for-pickup', note: 'Ring the bell at the studio door.', carrier: null, trackingNumber: null, trackingUrl: null }, context),
+      await fulfilmentEmail(terms, shipped, context),
+      await fulfilmentEmail(terms, { step: 'picked-up', note: null, carrier: null, trackingNumber: null, trackingUrl: null }, context),
+      await refundEmail(terms, { refundId: 'refund-1', amountCents: 3000, reason: 'Chipped', lines: [{ itemId: 0, productId: terms.lines[0]!.productId, quantity: 1, restock: false }] }, context),
+    ];
+    const expectedImages = [2, 2, 2, 2, 1];
+    for (const [i, mail] of mails.entries()) {
+      const { links, images } = await checkInBrowser(mail, orderId);
+      expect(images).toBe(expectedImages[i]);
+      const status = statusLinkOf(links);
+      expect(status).toBe(context.statusUrl);
+      expect(mail.text).toContain(status!);
+    }
+    const tracking = (await checkInBrowser(mails[2]!, orderId)).links;
+    expect(tracking).toContain('https://tools.usps.com/go/TrackConfirmAction?tLabels=940010000000');
+  });
+
+  it('the newsletter welcome leads to the shop and to a working unsubscribe page', async () => {
+    await t.http.post('/api/newsletter/subscribe').send({ email: 'raven@example.com', name: 'Raven' }).expect(200);
+    const [subscriber] = await sql<{ id: string }>(t, 'select id from subscribers where email = ?', ['raven@example.com']);
+    const unsubscribe = t.app.get(UnsubscribeLinks).urlFor(subscriber!.id);
+    const mail = await welcomeEmail({ email: 'raven@example.com', name: 'Raven', subscriberId: subscriber!.id }, unsubscribe, { publicUrl: PUBLIC_URL, contactEmail: CONTACT_EMAIL });
+    const { links } = await checkInBrowser(mail);
+    expect(links).toContain(unsubscribe);
+    expect(mail.text).toContain(unsubscribe);
+  });
+
+  it("a recovery email shows the cart's pictures, restores the cart and unsubscribes", async () => {
+    const candle = await addProduct(t, { name: `Scarce Candle ${Math.random()}`, priceCents: 1500, stockQuantity: 3 });
+    const cart = await cartWith(t, { [candle]: 2 });
+    await t.http.patch(`/api/cart/${cart.id}/contact`).send({ name: 'Mina Harker', email: 'mina.cart@example.com' }).expect(200);
+    const { state } = await t.app.get(QueryBus).execute(new LoadCartQuery(cart.id));
+    if (!state.exists) throw new Error('The cart was not made');
+    const links = t.app.get(RecoveryLinks);
+    const [restoreUrl, unsubscribeUrl] = [links.restoreUrl(cart.id), links.unsubscribeUrl(cart.id)];
+    for (const step of [1, 2, 3]) {
+      const mail = await recoveryEmail({
+        messageKey: `${cart.id}-${step}`,
+        step,
+        to: 'mina.cart@example.com',
+        name: 'Mina Harker',
+        lines: state.lines,
+        shop: { publicUrl: PUBLIC_URL, contactEmail: CONTACT_EMAIL },
+        restoreUrl,
+        unsubscribeUrl,
+      });
+      const checked = await checkInBrowser(mail);
+      expect(checked.images).toBe(1);
+      expect(checked.links).toEqual(expect.arrayContaining([restoreUrl, unsubscribeUrl]));
+      expect(mail.text).toContain(restoreUrl);
+    }
+  });
+});
