@@ -91,7 +91,7 @@ export function refundableCents(state: OpenState): number {
 }
 
 /** Units of each line already refunded or on their way, by line index. */
-function refundedUnits(state: OpenState): number[] {
+export function refundedUnits(state: OpenState): number[] {
   const units = state.opened.lines.map(() => 0);
   for (const r of Object.values(state.refunds)) if (r.status !== 'failed') for (const l of r.terms.lines) units[l.itemId] += l.quantity;
   return units;
@@ -127,7 +127,7 @@ function decideRefund(state: OpenState, { refund, at }: { refund: RefundAsked; a
 }
 
 /** Cents Square has given back (pending refunds excepted): the order is fully refunded when they reach its total. */
-function takenRefundCents(state: OpenState): number {
+export function takenRefundCents(state: OpenState): number {
   return Object.values(state.refunds)
     .filter((r) => r.status === 'refunded')
     .reduce((sum, r) => sum + r.terms.amountCents, 0);
