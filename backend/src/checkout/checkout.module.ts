@@ -8,6 +8,7 @@ import { AdminOrdersController } from './admin-orders.controller';
 import { AdminOrderDetails } from './admin-order-details';
 import { AdminDashboardController } from './admin-dashboard.controller';
 import { DashboardReader } from './dashboard.reader';
+import { FulfilmentEmailJob } from './fulfilment-email.job';
 import { OrderStatusController } from './order-status.controller';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutProcess } from './checkout-process';
@@ -28,7 +29,7 @@ import { OrderViewSchema } from './order.view';
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CartModule],
   controllers: [CheckoutController, AdminOrdersController, AdminDashboardController, OrderStatusController],
-  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, AdminOrderDetails, DashboardReader],
+  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, AdminOrderDetails, DashboardReader, FulfilmentEmailJob],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
 })
 export class CheckoutModule implements OnModuleInit {
