@@ -48,11 +48,6 @@ export class OrderReader {
     return rows.map((r) => r.id);
   }
 
-  /** Paid orders, newest first: what the studio has to fulfil, and what it did. */
-  async placed(limit = 200): Promise<OrderView[]> {
-    return this.em().find(OrderView, { status: 'placed' }, { orderBy: { createdAt: 'desc' }, limit });
-  }
-
   /**
    * One page of placed orders, newest first: `search` is a case-insensitive piece of the order
    * number, the customer's name or email; `status` where fulfilment stands, or `refunded` (partly or fully).
