@@ -1,4 +1,4 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, Param, UseGuards } from '@nestjs/common';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { fold } from '../platform/event-store/decider';
 import { EventStore } from '../platform/event-store/event-store';
@@ -33,6 +33,8 @@ export class OrderStatusController {
   ) {}
 
   @Get(':token')
+  // Someone's order: kept by no cache between the shopper and the shop.
+  @Header('Cache-Control', 'no-store')
   @ApiAnswers({ 200: orderStatusSchema })
   async status(@Param('token') token: string): Promise<OrderStatusDto> {
     const orderId = this.links.orderOf(token);
