@@ -6,7 +6,11 @@ import { orderStream, type FulfillmentMethod } from '../../src/checkout/order.ev
 import { systemContext } from '../../src/platform/context/request-context';
 
 /** A paid, placed order written through the order decider, as a finished checkout leaves it. */
-export async function placeOrder(t: TestApp, fulfillment: FulfillmentMethod = 'shipping'): Promise<{ orderId: string; orderNumber: string }> {
+export async function placeOrder(
+  t: TestApp,
+  fulfillment: FulfillmentMethod = 'shipping',
+  { customer = { name: 'Lydia Deetz', email: 'lydia@example.com' } }: { customer?: { name: string; email: string } } = {},
+): Promise<{ orderId: string; orderNumber: string }> {
   const runner = t.app.get(CommandRunner);
   const orderId = randomUUID();
   const orderNumber = `DC-${Math.floor(Math.random() * 900000) + 100000}`;
@@ -17,7 +21,7 @@ export async function placeOrder(t: TestApp, fulfillment: FulfillmentMethod = 's
       orderId,
       orderNumber,
       cartId: randomUUID(),
-      customer: { name: 'Lydia Deetz', email: 'lydia@example.com' },
+      customer,
       fulfillment,
       shippingAddress: fulfillment === 'shipping' ? { address: '1 Winter River Rd', city: 'Peaceful Pines', state: 'CT', zipCode: '06001', country: 'US' } : null,
       lines: [{ productId: 1, name: 'Sandworm Patch', quantity: 2, unitPriceCents: 1200 }],

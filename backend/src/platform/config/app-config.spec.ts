@@ -17,6 +17,13 @@ describe('settings', () => {
     expect(() => loadSettings({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 
+  it("takes the shop's time zone as an IANA name, UTC by default, and the low-stock mark, 3 by default", () => {
+    expect(loadSettings({})).toMatchObject({ SHOP_TIME_ZONE: 'UTC', LOW_STOCK_AT: 3 });
+    expect(loadSettings({ SHOP_TIME_ZONE: 'America/New_York', LOW_STOCK_AT: '0' })).toMatchObject({ SHOP_TIME_ZONE: 'America/New_York', LOW_STOCK_AT: 0 });
+    expect(() => loadSettings({ SHOP_TIME_ZONE: 'Mars/Olympus_Mons' })).toThrow(/SHOP_TIME_ZONE: must be an IANA time zone/);
+    expect(() => loadSettings({ LOW_STOCK_AT: '-1' })).toThrow(/LOW_STOCK_AT/);
+  });
+
   it('refuses to start production without a real database and Redis', () => {
     expect(() => loadSettings({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL: is required in production[\s\S]*REDIS_URL: is required in production/);
     expect(() => loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379' })).toThrow(
