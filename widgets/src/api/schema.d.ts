@@ -228,6 +228,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminSubscribersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/subscribers.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminSubscribersController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sync-square": {
         parameters: {
             query?: never;
@@ -807,6 +839,7 @@ export interface components {
             totalAmount: string;
         };
         AdminOrder: {
+            carrier: string | null;
             /** Format: date-time */
             confirmationSentAt: string | null;
             /** Format: date-time */
@@ -822,6 +855,8 @@ export interface components {
             fulfilledAt: string | null;
             /** @enum {string} */
             fulfillmentMethod: "pickup" | "shipping";
+            /** @enum {string} */
+            fulfilment: "unfulfilled" | "ready-for-pickup" | "shipped" | "picked-up";
             /** Format: uuid */
             id: string;
             items: {
@@ -833,6 +868,7 @@ export interface components {
             }[];
             orderNumber: string;
             paymentId: string | null;
+            pickupNote: string | null;
             /** @description A decimal amount in dollars, e.g. "68.00" */
             refunded: string;
             refundsPending: number;
@@ -848,6 +884,7 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             total: string;
             trackingNumber: string | null;
+            trackingUrl: string | null;
         };
         AdminProduct: {
             /** @enum {string} */
@@ -1158,6 +1195,21 @@ export interface components {
             /** @enum {string} */
             streamType: "product" | "cart" | "order";
         };
+        Subscriber: {
+            email: string;
+            /** Format: date-time */
+            joinedAt: string;
+            /** Format: date-time */
+            leftAt: string | null;
+            name: string | null;
+            subscribed: boolean;
+        };
+        SubscriberPage: {
+            page: number;
+            pageSize: number;
+            subscribers: components["schemas"]["Subscriber"][];
+            total: number;
+        };
         User: {
             email: string;
             id: string;
@@ -1207,6 +1259,8 @@ export type StockAlert = components['schemas']['StockAlert'];
 export type StockAlerts = components['schemas']['StockAlerts'];
 export type StoredImage = components['schemas']['StoredImage'];
 export type StreamHistory = components['schemas']['StreamHistory'];
+export type Subscriber = components['schemas']['Subscriber'];
+export type SubscriberPage = components['schemas']['SubscriberPage'];
 export type User = components['schemas']['User'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -1698,6 +1752,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StockAlerts"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminSubscribersController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriberPage"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminSubscribersController_export: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description The request was refused or failed: the one error body shape */
