@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiRequest, getJson, serverMessageOf } from '../api/http';
-import type { AdminOrder } from '../api/schema';
+import type { AdminOrder, AdminOrderPage } from '../api/schema';
 import { useToast } from '../toast/toast';
 
 const ORDERS = '/api/admin/orders';
@@ -9,7 +9,7 @@ const ORDERS = '/api/admin/orders';
 export function OrdersPage() {
   const client = useQueryClient();
   const toast = useToast();
-  const orders = useQuery({ queryKey: [ORDERS], queryFn: () => getJson<AdminOrder[]>(ORDERS) });
+  const orders = useQuery({ queryKey: [ORDERS], queryFn: async () => (await getJson<AdminOrderPage>(ORDERS)).orders });
   const fulfil = useMutation({
     mutationFn: (order: AdminOrder) => apiRequest<AdminOrder>('POST', `${ORDERS}/${order.id}/fulfil`),
     onSuccess: (order) => {

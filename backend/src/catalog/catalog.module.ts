@@ -13,12 +13,13 @@ import { AdminStockAlertsController } from './admin-stock-alerts.controller';
 import { ProductImages } from './product-images';
 import { RunProductCommandHandler } from './run-product-command';
 import { GetProductHandler } from './get-product.query';
+import { LowStockHandler } from './low-stock.query';
 import { OversoldAtStallHandler, SquareProductsHandler, SquareVariationProductHandler, UnlinkedProductsByNameHandler } from './square-products.query';
 
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
   controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController],
-  providers: [ProductImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, SquareProductsHandler, SquareVariationProductHandler, OversoldAtStallHandler, UnlinkedProductsByNameHandler, ProductIds, CatalogSeeder],
+  providers: [ProductImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, LowStockHandler, SquareProductsHandler, SquareVariationProductHandler, OversoldAtStallHandler, UnlinkedProductsByNameHandler, ProductIds, CatalogSeeder],
   exports: [ProductsCache, CatalogSeeder, ProductIds],
 })
 export class CatalogModule implements OnModuleInit {

@@ -5,6 +5,8 @@ export { ProductsCache } from './products.cache';
 export { RunProductCommand } from './run-product-command';
 export { GetProductQuery } from './get-product.query';
 export type { ProductSnapshot } from './get-product.query';
+export { LowStockQuery } from './low-stock.query';
+export type { LowStockProduct } from './low-stock.query';
 export { CATEGORIES, normalizeCategory } from './categories';
 export type { ProductDto } from './product.view';
 export { assertAvailable } from './stock-rules';

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { AdminOnly } from '../auth/admin.guard';
 import { Caller } from '../platform/context/correlation';
@@ -13,12 +13,53 @@ import { orderStream } from './order.events';
 import { OrderReader } from './order.reader';
 import { toAdminOrderDto } from './order.view';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
-import { AdminOrderDto, adminOrderSchema, refundResultSchema, RefundResultDto } from './checkout.responses';
+import {
+  AdminOrderDetailDto,
+  adminOrderDetailSchema,
+  AdminOrderDto,
+  AdminOrderPageDto,
+  adminOrderPageSchema,
+  adminOrderSchema,
+  fulfilmentStatusSchema,
+  fulfilmentStepSchema,
+  refundResultSchema,
+  RefundResultDto,
+} from './checkout.responses';
+import { AdminOrderDetails } from './admin-order-details';
+import { text } from '../platform/validation/text';
 
 const orderId = new ZodPipe(z.uuid('The order id must be a UUID.').transform((s) => s.toLowerCase()));
 const fulfilBody = z
   .object({ trackingNumber: z.string('trackingNumber must be text.').trim().max(100, 'trackingNumber is too long.').regex(/^[\w -]*$/, 'trackingNumber may hold letters, digits, spaces and dashes.').optional() })
   .default({});
+
+const listQuery = z.object({
+  search: text('search', { max: 100 }).optional(),
+  status: z
+    .enum([...fulfilmentStatusSchema.options, 'refunded'], `status must be one of ${[...fulfilmentStatusSchema.options, 'refunded'].join(', ')}.`)
+    .optional(),
+  page: z.coerce.number('page must be a whole number from 1.').int('page must be a whole number from 1.').min(1, 'page must be a whole number from 1.').max(100_000, 'page is too large.').default(1),
+  pageSize: z.coerce.number('pageSize must be a whole number from 1 to 100.').int('pageSize must be a whole number from 1 to 100.').min(1, 'pageSize must be a whole number from 1 to 100.').max(100, 'pageSize must be a whole number from 1 to 100.').default(20),
+});
+
+/**
+ * One fulfilment step. `carrier` and `trackingNumber` belong to `shipped` and are optional there
+ * (a parcel handed over without tracking), but each one given must be well formed.
+ */
+const fulfilmentBody = z
+  .strictObject({
+    step: z.enum(fulfilmentStepSchema.options, `step must be one of ${fulfilmentStepSchema.options.join(', ')}.`),
+    carrier: text('carrier', { max: 40, min: 1, required: 'carrier must not be empty when given.' }).optional(),
+    trackingNumber: z
+      .string('trackingNumber must be text.')
+      .trim()
+      .min(1, 'trackingNumber must not be empty when given.')
+      .max(60, 'trackingNumber must be at most 60 characters.')
+      .regex(/^[A-Za-z0-9 -]+$/, 'trackingNumber may hold letters, digits, spaces and dashes.')
+      .optional(),
+    note: text('note', { max: 500, multiLine: true }).optional(),
+  })
+  .refine((b) => b.step === 'shipped' || (b.carrier === undefined && b.trackingNumber === undefined), { message: 'carrier and trackingNumber go with the shipped step only.' });
 
 /** `itemId` is the line's index in the order's items (from 0); `amount` a decimal string ("12.50"). */
 const refundBody = z.strictObject({
@@ -43,7 +84,7 @@ const refundBody = z.strictObject({
   reason: z.string('reason is required.').trim().min(1, 'reason is required.').max(192, 'reason is at most 192 characters.'),
 });
 
-/** Orders to fulfil: newest first, marked picked up or shipped. */
+/** Orders to fulfil: a page of them, one order's page, and its fulfilment steps and refunds. */
 @Controller('api/admin/orders')
 @AdminOnly()
 export class AdminOrdersController {
@@ -51,14 +92,33 @@ export class AdminOrdersController {
     private readonly orders: OrderReader,
     private readonly runner: CommandRunner,
     private readonly refunds: OrderRefunds,
+    private readonly details: AdminOrderDetails,
   ) {}
 
+  /** Placed orders, newest first, a page at a time. */
   @Get()
-  @ApiAnswers({ 200: z.array(adminOrderSchema) })
-  async list(): Promise<AdminOrderDto[]> {
-    return (await this.orders.placed()).map(toAdminOrderDto);
+  @ApiAnswers({ 200: adminOrderPageSchema })
+  async list(@Query(new ZodPipe(listQuery)) query: z.infer<typeof listQuery>): Promise<AdminOrderPageDto> {
+    const { orders, total } = await this.orders.page({ ...query, search: query.search || undefined });
+    return { orders: orders.map(toAdminOrderDto), total, page: query.page, pageSize: query.pageSize };
   }
 
+  @Get(':id')
+  @ApiAnswers({ 200: adminOrderDetailSchema })
+  async detail(@Param('id', orderId) id: string): Promise<AdminOrderDetailDto> {
+    return this.details.of(id);
+  }
+
+  /** Records one fulfilment step (and so its email); the step the order is already at again changes nothing. */
+  @Post(':id/fulfilment')
+  @HttpCode(200)
+  @ApiAnswers({ 200: adminOrderDetailSchema })
+  async fulfilment(@Param('id', orderId) id: string, @Body(new ZodPipe(fulfilmentBody)) body: z.infer<typeof fulfilmentBody>, @Caller() caller: RequestContext): Promise<AdminOrderDetailDto> {
+    await this.runner.run(orderDecider, orderStream(id), { kind: 'RecordFulfilmentStep', ...body }, caller);
+    return this.details.of(id);
+  }
+
+  /** The route from before fulfilment had steps: picks up a pickup order, ships a shipping one. */
   @Post(':id/fulfil')
   @HttpCode(200)
   @ApiAnswers({ 200: adminOrderSchema })

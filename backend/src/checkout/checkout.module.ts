@@ -5,6 +5,11 @@ import { NewsletterModule } from '../newsletter';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { CardPayments } from './card-payments';
 import { AdminOrdersController } from './admin-orders.controller';
+import { AdminOrderDetails } from './admin-order-details';
+import { AdminDashboardController } from './admin-dashboard.controller';
+import { DashboardReader } from './dashboard.reader';
+import { FulfilmentEmailJob } from './fulfilment-email.job';
+import { OrderStatusController } from './order-status.controller';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutProcess } from './checkout-process';
 import { CheckoutReconciler } from './checkout-reconciler';
@@ -23,8 +28,8 @@ import { OrderViewSchema } from './order.view';
 /** Payments and orders: the reserve → charge → record checkout, its reconciliation and the confirmation email. */
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CartModule],
-  controllers: [CheckoutController, AdminOrdersController],
-  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts],
+  controllers: [CheckoutController, AdminOrdersController, AdminDashboardController, OrderStatusController],
+  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, AdminOrderDetails, DashboardReader, FulfilmentEmailJob],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
 })
 export class CheckoutModule implements OnModuleInit {

@@ -1,6 +1,6 @@
 import { deciderSpec } from '../../test/support/decider-spec';
 import { fold } from '../platform/event-store/decider';
-import { orderDecider } from './order.decider';
+import { nextFulfilmentSteps, orderDecider } from './order.decider';
 import type { CheckoutOpened, OrderEvent } from './order.events';
 
 const spec = deciderSpec(orderDecider);
@@ -107,34 +107,120 @@ describe('order decider', () => {
       type: 'CheckoutOpened',
       data: { ...terms, fulfillment: 'shipping', shippingAddress: { address: '1 Crypt Lane', city: 'Salem', state: 'MA', zipCode: '01970', country: 'US' } },
     };
+    const paid = [charging, captured, placed];
+    const pickup = [opened, ...paid];
+    const shipping = [shippingOpened, ...paid];
+    const ready: OrderEvent = { type: 'OrderReadyForPickup', data: { note: 'Friday after 4pm at the studio door' } };
+    const pickedUp: OrderEvent = { type: 'OrderPickedUp', data: { note: null } };
+    const shipped: OrderEvent = { type: 'OrderShipped', data: { carrier: 'USPS', trackingNumber: '9400 1000', trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=94001000', note: null } };
+    const refundTerms = { refundId: 'r1', amountCents: 6800, lines: [], reason: 'Cancelled' };
+    const fullRefund: OrderEvent[] = [
+      { type: 'RefundRequested', data: { ...refundTerms, requestedAt: chargeAt } },
+      { type: 'OrderRefunded', data: { ...refundTerms, squareRefundId: 'sq-r1' } },
+    ];
+    const partRefund: OrderEvent[] = [
+      { type: 'RefundRequested', data: { ...refundTerms, amountCents: 1000, requestedAt: chargeAt } },
+      { type: 'OrderRefunded', data: { ...refundTerms, amountCents: 1000, squareRefundId: 'sq-r1' } },
+    ];
+    const step = (s: 'ready-for-pickup' | 'shipped' | 'picked-up', extra: { carrier?: string; trackingNumber?: string; note?: string } = {}) => ({ kind: 'RecordFulfilmentStep' as const, step: s, ...extra });
+    const stateOf = (...events: OrderEvent[]) => {
+      const state = fold(orderDecider, events);
+      if (!state.exists) throw new Error('no order');
+      return state;
+    };
 
-    it('marks a paid pickup order picked up, once', () => {
-      spec.given(opened, charging, captured, placed).when({ kind: 'FulfilOrder' }).then([{ type: 'OrderFulfilled', data: { as: 'picked-up', trackingNumber: null } }]);
+    it('makes a pickup order ready with the studio note, then picked up', () => {
+      spec.given(...pickup).when(step('ready-for-pickup', { note: ' Friday after 4pm at the studio door ' })).then([ready]);
+      spec.given(...pickup, ready).when(step('picked-up')).then([pickedUp]);
+      expect(nextFulfilmentSteps(stateOf(...pickup))).toEqual(['ready-for-pickup', 'picked-up']);
+      expect(nextFulfilmentSteps(stateOf(...pickup, ready))).toEqual(['picked-up']);
+      expect(nextFulfilmentSteps(stateOf(...pickup, ready, pickedUp))).toEqual([]);
+    });
+
+    it('lets a pickup order be picked up straight away: the shopper may turn up early', () => {
+      spec.given(...pickup).when(step('picked-up', { note: 'Came early' })).then([{ type: 'OrderPickedUp', data: { note: 'Came early' } }]);
+    });
+
+    it('ships a shipping order with its carrier, tracking number and the carrier tracking page', () => {
+      spec.given(...shipping).when(step('shipped', { carrier: 'USPS', trackingNumber: '9400 1000' })).then([shipped]);
       spec
-        .given(opened, charging, captured, placed, { type: 'OrderFulfilled', data: { as: 'picked-up', trackingNumber: null } })
-        .when({ kind: 'FulfilOrder' })
+        .given(...shipping)
+        .when(step('shipped', { carrier: 'Crow Post', trackingNumber: 'CP-1', note: 'Wrapped twice' }))
+        .then([{ type: 'OrderShipped', data: { carrier: 'Crow Post', trackingNumber: 'CP-1', trackingUrl: null, note: 'Wrapped twice' } }]);
+      spec.given(...shipping).when(step('shipped')).then([{ type: 'OrderShipped', data: { carrier: null, trackingNumber: null, trackingUrl: null, note: null } }]);
+      expect(nextFulfilmentSteps(stateOf(...shipping))).toEqual(['shipped']);
+      expect(nextFulfilmentSteps(stateOf(...shipping, shipped))).toEqual([]);
+    });
+
+    it('takes a repeat of the step the order is at as done already (a double click)', () => {
+      spec.given(...pickup, ready).when(step('ready-for-pickup', { note: 'Another note' })).thenNothing();
+      spec.given(...pickup, pickedUp).when(step('picked-up')).thenNothing();
+      spec.given(...shipping, shipped).when(step('shipped', { carrier: 'UPS', trackingNumber: '1Z' })).thenNothing();
+    });
+
+    it('refuses a step of the other method', () => {
+      spec.given(...pickup).when(step('shipped', { carrier: 'USPS' })).thenThrows('FULFILMENT_STEP_REFUSED', 'Order DC-1001 is a pickup order: it is made ready for pickup and picked up, never shipped.');
+      spec.given(...shipping).when(step('ready-for-pickup')).thenThrows('FULFILMENT_STEP_REFUSED', 'Order DC-1001 is a shipping order: it is shipped, never marked ready for pickup.');
+      spec.given(...shipping).when(step('picked-up')).thenThrows('FULFILMENT_STEP_REFUSED', /shipping order/);
+    });
+
+    it('refuses to go backwards', () => {
+      spec.given(...pickup, pickedUp).when(step('ready-for-pickup')).thenThrows('FULFILMENT_STEP_REFUSED', 'Order DC-1001 is already picked up; it cannot go back to ready for pickup.');
+      spec.given(...pickup, ready, pickedUp).when(step('ready-for-pickup')).thenThrows('FULFILMENT_STEP_REFUSED');
+    });
+
+    it('refuses an order that is not placed', () => {
+      spec.given(opened, charging).when(step('picked-up')).thenThrows('FULFILMENT_STEP_REFUSED', 'Order DC-1001 is not a paid order, so it cannot be marked picked up.');
+      spec.given(opened, declined).when(step('ready-for-pickup')).thenThrows('FULFILMENT_STEP_REFUSED');
+      spec.given().when(step('shipped')).thenThrows('NOT_FOUND');
+    });
+
+    it('refuses a fully refunded order, and fulfils a partly refunded one', () => {
+      spec.given(...pickup, ...fullRefund).when(step('ready-for-pickup')).thenThrows('FULFILMENT_STEP_REFUSED', 'Order DC-1001 is fully refunded: there is nothing left to fulfil.');
+      spec.given(...shipping, ...fullRefund).when(step('shipped')).thenThrows('FULFILMENT_STEP_REFUSED', /fully refunded/);
+      expect(nextFulfilmentSteps(stateOf(...pickup, ...fullRefund))).toEqual([]);
+      spec.given(...pickup, ...partRefund).when(step('picked-up')).then([pickedUp]);
+    });
+
+    it('records each step email once', () => {
+      spec.given(...pickup, ready).when({ kind: 'RecordFulfilmentEmailSent', step: 'ready-for-pickup', messageId: 'm1' }).then([{ type: 'FulfilmentEmailSent', data: { step: 'ready-for-pickup', messageId: 'm1' } }]);
+      spec
+        .given(...pickup, ready, { type: 'FulfilmentEmailSent', data: { step: 'ready-for-pickup', messageId: 'm1' } })
+        .when({ kind: 'RecordFulfilmentEmailSent', step: 'ready-for-pickup', messageId: 'm2' })
         .thenNothing();
+      spec.given(...pickup, ready).when({ kind: 'RecordFulfilmentEmailSent', step: 'picked-up', messageId: 'm1' }).thenNothing();
     });
 
-    it('marks a paid shipping order shipped, with its tracking number', () => {
-      spec
-        .given(shippingOpened, charging, captured, placed)
-        .when({ kind: 'FulfilOrder', trackingNumber: '9400 1000' })
-        .then([{ type: 'OrderFulfilled', data: { as: 'shipped', trackingNumber: '9400 1000' } }]);
+    describe('the route from before the steps (FulfilOrder)', () => {
+      it('marks a paid pickup order picked up, once, and ignores a tracking number', () => {
+        spec.given(...pickup).when({ kind: 'FulfilOrder', trackingNumber: '9400 1000' }).then([pickedUp]);
+        spec.given(...pickup, ready).when({ kind: 'FulfilOrder' }).then([pickedUp]);
+        spec.given(...pickup, pickedUp).when({ kind: 'FulfilOrder' }).thenNothing();
+      });
+
+      it('ships a shipping order with its tracking number and no carrier, once', () => {
+        spec
+          .given(...shipping)
+          .when({ kind: 'FulfilOrder', trackingNumber: '9400 1000' })
+          .then([{ type: 'OrderShipped', data: { carrier: null, trackingNumber: '9400 1000', trackingUrl: null, note: null } }]);
+        spec.given(...shipping).when({ kind: 'FulfilOrder' }).then([{ type: 'OrderShipped', data: { carrier: null, trackingNumber: null, trackingUrl: null, note: null } }]);
+        spec.given(...shipping, shipped).when({ kind: 'FulfilOrder', trackingNumber: '1' }).thenNothing();
+      });
+
+      it('refuses to fulfil an order that is not paid and placed', () => {
+        spec.given(opened, charging).when({ kind: 'FulfilOrder' }).thenThrows('FULFILMENT_STEP_REFUSED', /not a paid order/);
+        spec.given(opened, declined).when({ kind: 'FulfilOrder' }).thenThrows('FULFILMENT_STEP_REFUSED');
+        spec.given().when({ kind: 'FulfilOrder' }).thenThrows('NOT_FOUND');
+      });
     });
 
-    it('keeps no tracking number for a pickup order', () => {
-      spec.given(opened, charging, captured, placed).when({ kind: 'FulfilOrder', trackingNumber: '9400 1000' }).then([{ type: 'OrderFulfilled', data: { as: 'picked-up', trackingNumber: null } }]);
-    });
-
-    it('ships without a tracking number when none is given', () => {
-      spec.given(shippingOpened, charging, captured, placed).when({ kind: 'FulfilOrder' }).then([{ type: 'OrderFulfilled', data: { as: 'shipped', trackingNumber: null } }]);
-    });
-
-    it('refuses to fulfil an order that is not paid and placed', () => {
-      spec.given(opened, charging).when({ kind: 'FulfilOrder' }).thenThrows('CONFLICT', /not a paid order/);
-      spec.given(opened, declined).when({ kind: 'FulfilOrder' }).thenThrows('CONFLICT');
-      spec.given().when({ kind: 'FulfilOrder' }).thenThrows('NOT_FOUND');
+    it('replays an older OrderFulfilled as its step, with no email owed', () => {
+      const oldPickup = stateOf(...pickup, { type: 'OrderFulfilled', data: { as: 'picked-up', trackingNumber: null } });
+      expect([oldPickup.fulfilment, oldPickup.fulfilled, oldPickup.steps['picked-up']?.emailSent]).toEqual(['picked-up', 'picked-up', true]);
+      const oldShipped = stateOf(...shipping, { type: 'OrderFulfilled', data: { as: 'shipped', trackingNumber: '9400' } });
+      expect([oldShipped.fulfilment, oldShipped.steps.shipped?.trackingNumber]).toEqual(['shipped', '9400']);
+      spec.given(...shipping, { type: 'OrderFulfilled', data: { as: 'shipped', trackingNumber: '9400' } }).when(step('shipped')).thenNothing();
+      spec.given(...pickup, { type: 'OrderFulfilled', data: { as: 'picked-up', trackingNumber: null } }).when(step('ready-for-pickup')).thenThrows('FULFILMENT_STEP_REFUSED', /cannot go back/);
     });
   });
 });

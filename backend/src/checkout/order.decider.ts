@@ -1,6 +1,7 @@
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
-import type { CheckoutOpened, Fulfilment, OrderEvent, PaymentCaptured, PaymentFailed, RefundLine, RefundTerms } from './order.events';
+import type { CheckoutOpened, Fulfilment, FulfilmentStep, OrderEvent, PaymentCaptured, PaymentFailed, RefundLine, RefundTerms } from './order.events';
+import { trackingUrl } from './tracking-links';
 
 /**
  * opened → charging → paid → placed, or opened/charging → failed → closed. `paid` and `failed`
@@ -8,6 +9,18 @@ import type { CheckoutOpened, Fulfilment, OrderEvent, PaymentCaptured, PaymentFa
  * finished by the reconciliation job.
  */
 export type OrderStatus = 'opened' | 'charging' | 'paid' | 'placed' | 'failed' | 'closed';
+
+/** Where fulfilment stands: the last step recorded. */
+export type FulfilmentStatus = 'unfulfilled' | FulfilmentStep;
+
+/** What one recorded fulfilment step said, and whether the shopper was emailed about it. */
+export interface StepRecord {
+  note: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  emailSent: boolean;
+}
 
 export type OrderState =
   | { exists: false }
@@ -20,7 +33,11 @@ export type OrderState =
       /** When the charge was asked for: until the longest charge could take is past, a missing payment may still land. */
       chargeRequestedAt?: string;
       confirmationSent: boolean;
+      /** How the order finally reached its shopper (picked up or shipped), once it did. */
       fulfilled?: Fulfilment;
+      fulfilment: FulfilmentStatus;
+      /** Each step recorded so far (an older `OrderFulfilled` replays as its step). */
+      steps: Partial<Record<FulfilmentStep, StepRecord>>;
       /** Every refund asked for, by its request id: pending until Square's answer is recorded. */
       refunds: Record<string, RefundRecord>;
     };
@@ -50,7 +67,10 @@ export type OrderCommand =
   | { kind: 'PlaceOrder' }
   | { kind: 'CloseCheckout' }
   | { kind: 'RecordConfirmationSent'; messageId: string }
+  /** The route from before fulfilment had steps: picks up a pickup order, ships a shipping one (no carrier). */
   | { kind: 'FulfilOrder'; trackingNumber?: string }
+  | { kind: 'RecordFulfilmentStep'; step: FulfilmentStep; carrier?: string; trackingNumber?: string; note?: string }
+  | { kind: 'RecordFulfilmentEmailSent'; step: FulfilmentStep; messageId: string }
   | { kind: 'RequestRefund'; refund: RefundAsked; at: string }
   | { kind: 'RecordRefund'; refundId: string; squareRefundId: string }
   | { kind: 'RecordRefundFailure'; refundId: string; code: string; message: string }
@@ -71,7 +91,7 @@ export function refundableCents(state: OpenState): number {
 }
 
 /** Units of each line already refunded or on their way, by line index. */
-function refundedUnits(state: OpenState): number[] {
+export function refundedUnits(state: OpenState): number[] {
   const units = state.opened.lines.map(() => 0);
   for (const r of Object.values(state.refunds)) if (r.status !== 'failed') for (const l of r.terms.lines) units[l.itemId] += l.quantity;
   return units;
@@ -106,6 +126,57 @@ function decideRefund(state: OpenState, { refund, at }: { refund: RefundAsked; a
   return [{ type: 'RefundRequested', data: { refundId: refund.refundId, amountCents, lines, reason: refund.reason, requestedAt: at } }];
 }
 
+/** Cents Square has given back (pending refunds excepted): the order is fully refunded when they reach its total. */
+export function takenRefundCents(state: OpenState): number {
+  return Object.values(state.refunds)
+    .filter((r) => r.status === 'refunded')
+    .reduce((sum, r) => sum + r.terms.amountCents, 0);
+}
+
+export const isFullyRefunded = (state: OpenState) => takenRefundCents(state) >= state.opened.totalCents;
+
+/** Each step of a method and the steps that may come after it: a pickup may be collected before it was made ready (a shopper turned up early). */
+const STEPS_AFTER: Record<OpenState['opened']['fulfillment'], Partial<Record<FulfilmentStatus, FulfilmentStep[]>>> = {
+  pickup: { unfulfilled: ['ready-for-pickup', 'picked-up'], 'ready-for-pickup': ['picked-up'] },
+  shipping: { unfulfilled: ['shipped'] },
+};
+
+/** The fulfilment steps the studio can take now: none on an order not placed, fully refunded, or fulfilled. */
+export function nextFulfilmentSteps(state: OpenState): FulfilmentStep[] {
+  if (state.status !== 'placed' || isFullyRefunded(state)) return [];
+  return STEPS_AFTER[state.opened.fulfillment][state.fulfilment] ?? [];
+}
+
+const STEP_WORDS: Record<FulfilmentStatus, string> = { unfulfilled: 'unfulfilled', 'ready-for-pickup': 'ready for pickup', shipped: 'shipped', 'picked-up': 'picked up' };
+
+/** Records one step; repeating the step the order is at is a no-op (a double click), anything else out of turn a 409 naming why. */
+function decideStep(state: OpenState, command: Extract<OrderCommand, { kind: 'RecordFulfilmentStep' }>): OrderEvent[] {
+  const { step } = command;
+  const number = state.opened.orderNumber;
+  const refuse = (why: string) => conflict(`Order ${number} ${why}`, 'FULFILMENT_STEP_REFUSED', { step, fulfilment: state.fulfilment });
+  if (state.status !== 'placed') throw refuse(`is not a paid order, so it cannot be marked ${STEP_WORDS[step]}.`);
+  if (state.fulfilment === step) return [];
+  const method = state.opened.fulfillment;
+  if (method === 'pickup' && step === 'shipped') throw refuse('is a pickup order: it is made ready for pickup and picked up, never shipped.');
+  if (method === 'shipping' && step !== 'shipped') throw refuse(`is a shipping order: it is shipped, never marked ${STEP_WORDS[step]}.`);
+  if (isFullyRefunded(state)) throw refuse('is fully refunded: there is nothing left to fulfil.');
+  if (!nextFulfilmentSteps(state).includes(step)) throw refuse(`is already ${STEP_WORDS[state.fulfilment]}; it cannot go back to ${STEP_WORDS[step]}.`);
+  const note = command.note?.trim() || null;
+  if (step === 'ready-for-pickup') return [{ type: 'OrderReadyForPickup', data: { note } }];
+  if (step === 'picked-up') return [{ type: 'OrderPickedUp', data: { note } }];
+  const carrier = command.carrier?.trim() || null;
+  const trackingNumber = command.trackingNumber?.trim() || null;
+  return [{ type: 'OrderShipped', data: { carrier, trackingNumber, trackingUrl: trackingUrl(carrier, trackingNumber), note } }];
+}
+
+const noNews = { note: null, carrier: null, trackingNumber: null, trackingUrl: null, emailSent: false };
+
+/** The state after one fulfilment step. */
+function withStep(state: OpenState, step: FulfilmentStep, record: Omit<StepRecord, 'emailSent'>, emailSent = false): OpenState {
+  const fulfilled: Fulfilment | undefined = step === 'ready-for-pickup' ? state.fulfilled : step;
+  return { ...state, fulfilment: step, fulfilled, steps: { ...state.steps, [step]: { ...record, emailSent } } };
+}
+
 const statusAfter: Partial<Record<OrderEvent['type'], OrderStatus>> = {
   ChargeRequested: 'charging',
   PaymentCaptured: 'paid',
@@ -122,7 +193,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   initialState: { exists: false },
 
   evolve(state, event) {
-    if (event.type === 'CheckoutOpened') return { exists: true, status: 'opened', opened: event.data, confirmationSent: false, refunds: {} };
+    if (event.type === 'CheckoutOpened') return { exists: true, status: 'opened', opened: event.data, confirmationSent: false, fulfilment: 'unfulfilled', steps: {}, refunds: {} };
     if (!state.exists) return state;
     const status = statusAfter[event.type] ?? state.status;
     switch (event.type) {
@@ -135,7 +206,18 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
       case 'OrderConfirmationSent':
         return { ...state, confirmationSent: true };
       case 'OrderFulfilled':
-        return { ...state, fulfilled: event.data.as };
+        // Recorded before the steps, and never emailed about: replays as its step, its email not owed.
+        return withStep(state, event.data.as, { ...noNews, trackingNumber: event.data.trackingNumber }, true);
+      case 'OrderReadyForPickup':
+        return withStep(state, 'ready-for-pickup', { ...noNews, note: event.data.note });
+      case 'OrderPickedUp':
+        return withStep(state, 'picked-up', { ...noNews, note: event.data.note });
+      case 'OrderShipped':
+        return withStep(state, 'shipped', event.data);
+      case 'FulfilmentEmailSent': {
+        const record = state.steps[event.data.step];
+        return record ? { ...state, steps: { ...state.steps, [event.data.step]: { ...record, emailSent: true } } } : state;
+      }
       case 'RefundRequested': {
         const { requestedAt: _at, ...terms } = event.data;
         return { ...state, refunds: { ...state.refunds, [terms.refundId]: { terms, status: 'pending', emailSent: false } } };
@@ -184,13 +266,18 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
       case 'RecordConfirmationSent':
         return status === 'placed' && !state.confirmationSent ? [{ type: 'OrderConfirmationSent', data: { messageId: command.messageId } }] : [];
       case 'FulfilOrder': {
-        if (status !== 'placed') throw conflict(`Order ${state.opened.orderNumber} is not a paid order to fulfil.`);
+        if (status !== 'placed') throw conflict(`Order ${state.opened.orderNumber} is not a paid order to fulfil.`, 'FULFILMENT_STEP_REFUSED');
         // A second click (or a second operator) finds it done already.
         if (state.fulfilled) return [];
         // Pickup orders are picked up, shipping orders shipped: the shopper chose at checkout.
-        const as: Fulfilment = state.opened.fulfillment === 'pickup' ? 'picked-up' : 'shipped';
-        const trackingNumber = as === 'shipped' && command.trackingNumber ? command.trackingNumber : null;
-        return [{ type: 'OrderFulfilled', data: { as, trackingNumber } }];
+        if (state.opened.fulfillment === 'pickup') return decideStep(state, { kind: 'RecordFulfilmentStep', step: 'picked-up' });
+        return decideStep(state, { kind: 'RecordFulfilmentStep', step: 'shipped', trackingNumber: command.trackingNumber });
+      }
+      case 'RecordFulfilmentStep':
+        return decideStep(state, command);
+      case 'RecordFulfilmentEmailSent': {
+        const record = state.steps[command.step];
+        return record && !record.emailSent ? [{ type: 'FulfilmentEmailSent', data: { step: command.step, messageId: command.messageId } }] : [];
       }
       case 'RequestRefund':
         return decideRefund(state, command);

@@ -54,8 +54,21 @@ export class OrderProjection implements Projection {
         return [updateById('orders', id, { status: 'paid', payment_id: event.data.paymentId, card_fingerprint: event.data.cardFingerprint ?? null, ...stamp })];
       case 'PaymentFailed':
         return [updateById('orders', id, { status: 'failed', failure_code: event.data.code, failure_message: event.data.message, ...stamp })];
+      case 'OrderPlaced':
+        return [updateById('orders', id, { status: 'placed', placed_at: event.recordedAt, ...stamp })];
       case 'OrderFulfilled':
-        return [updateById('orders', id, { fulfilled_as: event.data.as, fulfilled_at: event.recordedAt, tracking_number: event.data.trackingNumber, ...stamp })];
+        return [updateById('orders', id, { fulfilment: event.data.as, fulfilled_as: event.data.as, fulfilled_at: event.recordedAt, tracking_number: event.data.trackingNumber, ...stamp })];
+      case 'OrderReadyForPickup':
+        return [updateById('orders', id, { fulfilment: 'ready-for-pickup', pickup_note: event.data.note, ready_for_pickup_at: event.recordedAt, ...stamp })];
+      // `fulfilled_as`, `fulfilled_at` and `tracking_number` are still filled: readers from before the steps use them.
+      case 'OrderPickedUp':
+        return [updateById('orders', id, { fulfilment: 'picked-up', fulfilled_as: 'picked-up', fulfilled_at: event.recordedAt, ...stamp })];
+      case 'OrderShipped': {
+        const d = event.data;
+        return [updateById('orders', id, { fulfilment: 'shipped', fulfilled_as: 'shipped', fulfilled_at: event.recordedAt, carrier: d.carrier, tracking_number: d.trackingNumber, tracking_url: d.trackingUrl, ...stamp })];
+      }
+      case 'FulfilmentEmailSent':
+        return [updateById('orders', id, stamp)];
       case 'RefundRequested':
         return [write('update orders set refunds_pending = refunds_pending + 1, version = ?, updated_at = ? where id = ?', stamp.version, stamp.updated_at, id)];
       case 'OrderRefunded':

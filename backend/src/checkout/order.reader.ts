@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import type { FulfilmentStatus } from './order.decider';
 import { OrderView } from './order.view';
+
+export interface OrderPageQuery {
+  search?: string;
+  status?: FulfilmentStatus | 'refunded';
+  /** From 1. */
+  page: number;
+  pageSize: number;
+}
 
 /** Reads of the orders projection. */
 @Injectable()
@@ -42,6 +51,22 @@ export class OrderReader {
   /** Paid orders, newest first: what the studio has to fulfil, and what it did. */
   async placed(limit = 200): Promise<OrderView[]> {
     return this.em().find(OrderView, { status: 'placed' }, { orderBy: { createdAt: 'desc' }, limit });
+  }
+
+  /**
+   * One page of placed orders, newest first: `search` is a case-insensitive piece of the order
+   * number, the customer's name or email; `status` where fulfilment stands, or `refunded` (partly or fully).
+   */
+  async page({ search, status, page, pageSize }: OrderPageQuery): Promise<{ orders: OrderView[]; total: number }> {
+    const where: FilterQuery<OrderView> = { status: 'placed' };
+    if (status === 'refunded') where.refundStatus = { $ne: null };
+    else if (status) where.fulfilment = status;
+    if (search) {
+      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.$or = [{ orderNumber: { $ilike: like } }, { customerName: { $ilike: like } }, { customerEmail: { $ilike: like } }];
+    }
+    const [orders, total] = await this.em().findAndCount(OrderView, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: pageSize, offset: (page - 1) * pageSize });
+    return { orders, total };
   }
 
   async byId(id: string): Promise<OrderView | null> {

@@ -1,7 +1,7 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { AdminOrderDto, OrderDto } from './checkout.responses';
 import { formatCents } from '../platform/money';
-import type { OrderStatus } from './order.decider';
+import type { FulfilmentStatus, OrderStatus } from './order.decider';
 import type { Fulfilment, FulfillmentMethod, OrderLine, ShippingAddress } from './order.events';
 
 /** A row of the orders read table. */
@@ -27,6 +27,12 @@ export class OrderView {
   fulfilledAs?: Fulfilment | null;
   fulfilledAt?: Date | null;
   trackingNumber?: string | null;
+  fulfilment!: FulfilmentStatus;
+  carrier?: string | null;
+  trackingUrl?: string | null;
+  pickupNote?: string | null;
+  readyForPickupAt?: Date | null;
+  placedAt?: Date | null;
   refundedCents!: number;
   refundStatus?: 'partly-refunded' | 'refunded' | null;
   refundsPending!: number;
@@ -60,6 +66,12 @@ export const OrderViewSchema = new EntitySchema<OrderView>({
     fulfilledAs: { type: 'text', nullable: true },
     fulfilledAt: { type: 'datetime', nullable: true },
     trackingNumber: { type: 'text', nullable: true },
+    fulfilment: { type: 'text', default: 'unfulfilled' },
+    carrier: { type: 'text', nullable: true },
+    trackingUrl: { type: 'text', nullable: true },
+    pickupNote: { type: 'text', nullable: true },
+    readyForPickupAt: { type: 'datetime', nullable: true },
+    placedAt: { type: 'datetime', nullable: true },
     refundedCents: { type: 'integer' },
     refundStatus: { type: 'text', nullable: true },
     refundsPending: { type: 'integer' },
@@ -103,9 +115,9 @@ export function toAdminOrderDto(o: OrderView): AdminOrderDto {
     refunded: formatCents(o.refundedCents ?? 0),
     refundStatus: o.refundStatus ?? null,
     refundsPending: o.refundsPending ?? 0,
-    fulfilment: o.fulfilledAs ?? 'unfulfilled',
-    carrier: null,
-    trackingUrl: null,
-    pickupNote: null,
+    fulfilment: o.fulfilment ?? 'unfulfilled',
+    carrier: o.carrier ?? null,
+    trackingUrl: o.trackingUrl ?? null,
+    pickupNote: o.pickupNote ?? null,
   };
 }

@@ -77,8 +77,8 @@ describe('admin orders', () => {
     const older = await placeOrder(t, 'pickup');
     const newer = await placeOrder(t, 'shipping');
     const list = await admin.get('/api/admin/orders');
-    expect(list.body.map((o: { id: string }) => o.id).slice(0, 2)).toEqual([newer.orderId, older.orderId]);
-    expect(list.body[0]).toMatchObject({ customerName: 'Lydia Deetz', fulfillmentMethod: 'shipping', fulfilledAs: null, total: '29.00', shippingAddress: { city: 'Peaceful Pines' } });
+    expect(list.body.orders.map((o: { id: string }) => o.id).slice(0, 2)).toEqual([newer.orderId, older.orderId]);
+    expect(list.body.orders[0]).toMatchObject({ customerName: 'Lydia Deetz', fulfillmentMethod: 'shipping', fulfilledAs: null, total: '29.00', shippingAddress: { city: 'Peaceful Pines' } });
 
     const shipped = await admin.post(`/api/admin/orders/${newer.orderId}/fulfil`, { trackingNumber: '9400 111' });
     expect(shipped.status).toBe(200);
@@ -88,7 +88,7 @@ describe('admin orders', () => {
 
     const history = await admin.get(`/api/admin/history/order/${newer.orderId}`);
     const types = history.body.events.map((e: { type: string }) => e.type);
-    expect(types.filter((type: string) => type === 'OrderFulfilled')).toHaveLength(1);
+    expect(types.filter((type: string) => type === 'OrderShipped')).toHaveLength(1);
     expect(JSON.stringify(history.body)).not.toContain('cnon:');
   });
 

@@ -61,13 +61,19 @@ describe('projection rebuild', () => {
     await t.http.post(`/api/cart/${paid.id}/items`).send({ productId: 2, quantity: 1 }).expect(200);
     const [{ price_cents: price }] = await t.app.get(MikroORM).em.fork().getConnection().execute('select price_cents from products where id = 2');
     const amount = price - Math.round(price / 10);
-    await t.http
-      .post('/api/square/process-payment')
-      .send({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: String(amount), currency: 'USD' }, customerName: 'Ana', customerEmail: 'ana@example.com', cartId: paid.id, fulfillmentMethod: 'pickup', discountCode: 'DARKCIRCLE10' })
-      .expect(200);
+    const { orderId: pickupId } = (
+      await t.http
+        .post('/api/square/process-payment')
+        .send({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: String(amount), currency: 'USD' }, customerName: 'Ana', customerEmail: 'ana@example.com', cartId: paid.id, fulfillmentMethod: 'pickup', discountCode: 'DARKCIRCLE10' })
+        .expect(200)
+    ).body;
+    // Made ready with a note, emailed about, then picked up.
+    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfilmentStep', step: 'ready-for-pickup', note: 'Friday after 4pm' }, systemContext());
+    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfilmentEmailSent', step: 'ready-for-pickup', messageId: 'ready-1' }, systemContext());
+    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfilmentStep', step: 'picked-up' }, systemContext());
     // A shipped order (jsonb address), fulfilled and confirmed.
     const shipped = await placeOrder(t, 'shipping');
-    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'FulfilOrder', trackingNumber: '1Z999' }, systemContext());
+    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordFulfilmentStep', step: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' }, systemContext());
     await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordConfirmationSent', messageId: 'confirm-1' }, systemContext());
     // Partly refunded: one refund Square took, one it refused, one still waiting on its answer.
     const refund = (refundId: string, amountCents: number) =>
@@ -120,7 +126,10 @@ describe('projection rebuild', () => {
     ]);
     const orders = await em.execute('select * from orders order by created_at');
     expect(orders.map((o) => o.status)).toEqual(['placed', 'placed', 'closed']);
-    expect(orders[0]).toMatchObject({ discount_code: 'DARKCIRCLE10', shipping_address: null, fulfillment_method: 'pickup' });
+    expect(orders[0]).toMatchObject({ discount_code: 'DARKCIRCLE10', shipping_address: null, fulfillment_method: 'pickup', fulfilment: 'picked-up', fulfilled_as: 'picked-up', pickup_note: 'Friday after 4pm' });
+    expect(orders[0].ready_for_pickup_at).not.toBeNull();
+    expect(orders[0].placed_at).not.toBeNull();
+    expect(orders[1]).toMatchObject({ fulfilment: 'shipped', fulfilled_as: 'shipped', carrier: 'UPS', tracking_url: 'https://www.ups.com/track?tracknum=1Z999' });
     expect(orders[1]).toMatchObject({ shipping_address: expect.objectContaining({ city: 'Peaceful Pines' }), tracking_number: '1Z999', lines: [expect.objectContaining({ quantity: 2 })] });
     expect(orders[1].confirmation_sent_at).not.toBeNull();
     expect(orders[1]).toMatchObject({ refunded_cents: 500, refund_status: 'partly-refunded', refunds_pending: 1 });

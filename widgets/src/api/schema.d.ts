@@ -20,6 +20,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminDashboardController_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/history/{streamType}/{id}": {
         parameters: {
             query?: never;
@@ -84,6 +100,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminOrdersController_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/fulfil": {
         parameters: {
             query?: never;
@@ -94,6 +126,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["AdminOrdersController_fulfil"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/fulfilment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminOrdersController_fulfilment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -628,6 +676,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order-status/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OrderStatusController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/send-confirmation": {
         parameters: {
             query?: never;
@@ -886,6 +950,89 @@ export interface components {
             trackingNumber: string | null;
             trackingUrl: string | null;
         };
+        AdminOrderDetail: {
+            card: {
+                brand: string | null;
+                last4: string | null;
+            } | null;
+            carrier: string | null;
+            /** Format: date-time */
+            confirmationSentAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            customerEmail: string;
+            customerName: string;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            discount: string;
+            discountCode: string | null;
+            /** @enum {string|null} */
+            fulfilledAs: "picked-up" | "shipped" | null;
+            /** Format: date-time */
+            fulfilledAt: string | null;
+            /** @enum {string} */
+            fulfillmentMethod: "pickup" | "shipping";
+            /** @enum {string} */
+            fulfilment: "unfulfilled" | "ready-for-pickup" | "shipped" | "picked-up";
+            /** Format: uuid */
+            id: string;
+            items: {
+                imageUrl: string | null;
+                itemId: number;
+                name: string;
+                /** @description A decimal amount in dollars, e.g. "68.00" */
+                price: string;
+                productId: number;
+                quantity: number;
+                refundedQuantity: number;
+            }[];
+            nextSteps: ("ready-for-pickup" | "shipped" | "picked-up")[];
+            orderNumber: string;
+            paymentId: string | null;
+            pickupNote: string | null;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            refundable: string;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            refunded: string;
+            refunds: {
+                /** @description A decimal amount in dollars, e.g. "68.00" */
+                amount: string;
+                lines: {
+                    itemId: number;
+                    quantity: number;
+                    restock: boolean;
+                }[];
+                reason: string;
+                /** Format: uuid */
+                refundId: string;
+                /** Format: date-time */
+                requestedAt: string;
+                squareRefundId: string | null;
+                /** @enum {string} */
+                status: "pending" | "refunded" | "failed";
+            }[];
+            refundsPending: number;
+            /** @enum {string|null} */
+            refundStatus: "partly-refunded" | "refunded" | null;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            shipping: string;
+            shippingAddress: components["schemas"]["ShippingAddress"] | null;
+            /** @enum {string} */
+            status: "opened" | "charging" | "paid" | "placed" | "failed" | "closed";
+            statusUrl: string;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            subtotal: string;
+            timeline: components["schemas"]["OrderTimelineEntry"][];
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            total: string;
+            trackingNumber: string | null;
+            trackingUrl: string | null;
+        };
+        AdminOrderPage: {
+            orders: components["schemas"]["AdminOrder"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
         AdminProduct: {
             /** @enum {string} */
             category: "apparel" | "patches" | "framed-art" | "portraits" | "pride" | "custom" | "originals" | "other";
@@ -934,6 +1081,39 @@ export interface components {
             label: string;
             /** @enum {string} */
             slug: "apparel" | "patches" | "framed-art" | "portraits" | "pride" | "custom" | "originals" | "other";
+        };
+        Dashboard: {
+            last7Days: {
+                orders: number;
+                /** @description A decimal amount in dollars, e.g. "68.00" */
+                revenue: string;
+            };
+            last30Days: {
+                orders: number;
+                /** @description A decimal amount in dollars, e.g. "68.00" */
+                revenue: string;
+            };
+            lowStock: {
+                imageUrl: string;
+                name: string;
+                productId: number;
+                stock: number;
+            }[];
+            lowStockAt: number;
+            ordersWaiting: number;
+            revenueByDay: {
+                /** Format: date */
+                date: string;
+                orders: number;
+                /** @description A decimal amount in dollars, e.g. "68.00" */
+                revenue: string;
+            }[];
+            timeZone: string;
+            today: {
+                orders: number;
+                /** @description A decimal amount in dollars, e.g. "68.00" */
+                revenue: string;
+            };
         };
         DiscountCheck: {
             code: string;
@@ -1029,6 +1209,53 @@ export interface components {
             from?: string;
             subject?: string;
             to?: string;
+        };
+        OrderStatus: {
+            carrier: string | null;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            discount: string;
+            email: string;
+            firstName: string;
+            /** @enum {string} */
+            fulfillmentMethod: "pickup" | "shipping";
+            /** @enum {string} */
+            fulfilment: "unfulfilled" | "ready-for-pickup" | "shipped" | "picked-up";
+            items: {
+                imageUrl: string | null;
+                name: string;
+                /** @description A decimal amount in dollars, e.g. "68.00" */
+                price: string;
+                quantity: number;
+            }[];
+            orderNumber: string;
+            pickupNote: string | null;
+            /** Format: date-time */
+            placedAt: string;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            refunded: string;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            shipping: string;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            subtotal: string;
+            timeline: {
+                /** Format: date-time */
+                at: string;
+                detail: string | null;
+                /** @enum {string} */
+                step: "paid" | "ready-for-pickup" | "shipped" | "picked-up" | "refunded";
+                title: string;
+            }[];
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            total: string;
+            trackingNumber: string | null;
+            trackingUrl: string | null;
+        };
+        OrderTimelineEntry: {
+            /** Format: date-time */
+            at: string;
+            detail: string | null;
+            event: string;
+            title: string;
         };
         OutboxBacklog: {
             /** @description Rows parked after OUTBOX_MAX_ATTEMPTS failures */
@@ -1225,11 +1452,14 @@ export interface components {
 }
 export type AbandonedCart = components['schemas']['AbandonedCart'];
 export type AdminOrder = components['schemas']['AdminOrder'];
+export type AdminOrderDetail = components['schemas']['AdminOrderDetail'];
+export type AdminOrderPage = components['schemas']['AdminOrderPage'];
 export type AdminProduct = components['schemas']['AdminProduct'];
 export type Cart = components['schemas']['Cart'];
 export type CartItem = components['schemas']['CartItem'];
 export type CartResponse = components['schemas']['CartResponse'];
 export type Category = components['schemas']['Category'];
+export type Dashboard = components['schemas']['Dashboard'];
 export type DiscountCheck = components['schemas']['DiscountCheck'];
 export type Done = components['schemas']['Done'];
 export type ErrorBody = components['schemas']['ErrorBody'];
@@ -1240,6 +1470,8 @@ export type InstagramPost = components['schemas']['InstagramPost'];
 export type InstagramProfile = components['schemas']['InstagramProfile'];
 export type Mail = components['schemas']['Mail'];
 export type MailSummary = components['schemas']['MailSummary'];
+export type OrderStatus = components['schemas']['OrderStatus'];
+export type OrderTimelineEntry = components['schemas']['OrderTimelineEntry'];
 export type OutboxBacklog = components['schemas']['OutboxBacklog'];
 export type OutboxRetried = components['schemas']['OutboxRetried'];
 export type OutboxView = components['schemas']['OutboxView'];
@@ -1280,6 +1512,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AbandonedCart"][];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminDashboardController_dashboard: {
+        parameters: {
+            query?: {
+                timeZone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */
@@ -1387,7 +1650,12 @@ export interface operations {
     };
     AdminOrdersController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+                status?: "unfulfilled" | "ready-for-pickup" | "shipped" | "picked-up" | "refunded";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1400,7 +1668,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AdminOrder"][];
+                    "application/json": components["schemas"]["AdminOrderPage"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminOrdersController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */
@@ -1438,6 +1737,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminOrder"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminOrdersController_fulfilment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    carrier?: string;
+                    note?: string;
+                    /** @enum {string} */
+                    step: "ready-for-pickup" | "shipped" | "picked-up";
+                    trackingNumber?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */
@@ -2702,6 +3042,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Done"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    OrderStatusController_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderStatus"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */

@@ -96,6 +96,10 @@ const schema = z
     PAYMENT_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     PAYMENT_RATE_LIMIT_PER_CART: z.coerce.number().int().min(1).default(8),
     PAYMENT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    /** The studio's time zone (an IANA name): the admin dashboard's days begin at its midnight. */
+    SHOP_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/New_York or UTC').default('UTC'),
+    /** A product with this many units or fewer on sale shows on the dashboard's low-stock list. */
+    LOW_STOCK_AT: z.coerce.number().int().min(0).max(100_000).default(3),
     /** Instagram Graph API: with no token the home page's social strip hides itself. */
     INSTAGRAM_ACCESS_TOKEN: z.string().min(1).optional(),
     INSTAGRAM_GRAPH_URL: z.url({ protocol: /^https?$/ }).default('https://graph.instagram.com'),
@@ -198,6 +202,16 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     widgetDemoPort,
     widgetOrigins: [...new Set(widgetOrigins)],
   };
+}
+
+/** Whether `name` is a time zone this runtime knows (IANA names, UTC). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name.length <= 64;
+  } catch {
+    return false;
+  }
 }
 
 /** The demo page's origin, as a browser on this machine names it. */

@@ -1,0 +1,58 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Mail } from '../mail';
+import type { RequestContext } from '../platform/context/request-context';
+import { CommandRunner } from '../platform/event-store/command-runner';
+import type { RecordedEvent } from '../platform/event-store/recorded-event';
+import { JobHandlers } from '../platform/jobs/job-handlers';
+import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { fulfilmentEmail } from './fulfilment.email';
+import { orderDecider } from './order.decider';
+import { orderStream, type FulfilmentStep, type OrderEvent } from './order.events';
+import { OrderEmailContexts } from './order-email-context';
+import { OrderRefunds } from './order-refunds';
+
+export const FULFILMENT_EMAIL_JOB = 'fulfilment-email';
+
+/** The step each fulfilment event records. */
+const STEP_OF: Partial<Record<OrderEvent['type'], FulfilmentStep>> = {
+  OrderReadyForPickup: 'ready-for-pickup',
+  OrderShipped: 'shipped',
+  OrderPickedUp: 'picked-up',
+};
+
+/** On each fulfilment step, the worker emails the shopper about it, once per step. */
+@Injectable()
+export class FulfilmentEmailJob implements OnModuleInit {
+  private readonly logger = new Logger('FulfilmentEmail');
+
+  constructor(
+    private readonly routes: OutboxRoutes,
+    private readonly handlers: JobHandlers,
+    private readonly orders: OrderRefunds,
+    private readonly runner: CommandRunner,
+    private readonly mail: Mail,
+    private readonly contexts: OrderEmailContexts,
+  ) {}
+
+  onModuleInit(): void {
+    for (const type of Object.keys(STEP_OF)) this.routes.route(type, { queue: 'email', jobName: FULFILMENT_EMAIL_JOB });
+    this.handlers.handle('email', FULFILMENT_EMAIL_JOB, (event, _job, caller) => {
+      const recorded = event as RecordedEvent<OrderEvent>;
+      const step = STEP_OF[recorded.type];
+      return step ? this.send(recorded.streamId.slice('order-'.length), step, caller) : Promise.resolve('not-recorded' as const);
+    });
+  }
+
+  /** Checks the order stream first: a retried or repeated job finds the step's email recorded and sends nothing. */
+  async send(orderId: string, step: FulfilmentStep, caller: RequestContext): Promise<'sent' | 'already-sent' | 'not-recorded'> {
+    const order = await this.orders.load(orderId);
+    const record = order.exists ? order.steps[step] : undefined;
+    if (!order.exists || !record) return 'not-recorded';
+    if (record.emailSent) return 'already-sent';
+    const news = { step, note: record.note, carrier: record.carrier, trackingNumber: record.trackingNumber, trackingUrl: record.trackingUrl };
+    const { messageId } = await this.mail.send(await fulfilmentEmail(order.opened, news, await this.contexts.of(order.opened)));
+    await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordFulfilmentEmailSent', step, messageId }, caller);
+    this.logger.log(`Order ${order.opened.orderNumber}: ${step} email sent to the shopper`);
+    return 'sent';
+  }
+}
