@@ -16,6 +16,7 @@ import { InventoryPage } from './inventory/InventoryPage';
 import { JobsPage } from './jobs/JobsPage';
 import { AdminLayout } from './layout/AdminLayout';
 import { MailPage } from './mail/MailPage';
+import { OrderPage } from './orders/OrderPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { SubscribersPage } from './subscribers/SubscribersPage';
 import { ToastProvider } from './toast/toast';
@@ -32,6 +33,7 @@ function AdminApp() {
         <Routes>
           <Route path="/admin" element={<DashboardPage />} />
           <Route path="/admin/orders" element={<OrdersPage />} />
+          <Route path="/admin/orders/:id" element={<OrderPage />} />
           <Route path="/admin/subscribers" element={<SubscribersPage />} />
           <Route path="/admin/mail" element={<MailPage />} />
           <Route path="/admin/jobs" element={<JobsPage />} />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { getJson } from '../api/http';
 import type { AdminProduct } from '../api/schema';
 import { ProductForm } from './ProductForm';
@@ -38,7 +39,9 @@ function readView(): string | null {
 export function InventoryPage() {
   const [adding, setAdding] = useState(false);
   const [view, setView] = useRememberedView();
-  const [search, setSearch] = useState('');
+  // The dashboard's low-stock links open the inventory searched for the product.
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [category, setCategory] = useState('');
   const products = useQuery({ queryKey: [ADMIN_PRODUCTS], queryFn: () => getJson<AdminProduct[]>(ADMIN_PRODUCTS) });
   const categories = useCategories();
