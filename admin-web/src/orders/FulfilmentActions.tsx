@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { AdminOrderDetail } from '../api/schema';
 import { type FulfilmentStep, stepAction } from './order-labels';
 import { errorText, useOrderAction } from './useOrderAction';
@@ -70,6 +70,7 @@ function ShippedForm({ busy, onSubmit, onCancel }: FormProps) {
   const [carrier, setCarrier] = useState<string>(CARRIERS[0]);
   const [otherCarrier, setOtherCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
+  const carrierId = useId();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const name = carrier === OTHER ? otherCarrier.trim() : carrier;
@@ -77,16 +78,17 @@ function ShippedForm({ busy, onSubmit, onCancel }: FormProps) {
   };
   return (
     <form className="step-form" aria-label="Mark shipped" onSubmit={submit}>
-      <label>
-        Carrier
-        <select value={carrier} onChange={(e) => setCarrier(e.target.value)}>
+      {/* Labelled by `for`, not by wrapping: the select's name is "Carrier" alone, not "Carrier USPS". */}
+      <div className="field">
+        <label htmlFor={carrierId}>Carrier</label>
+        <select id={carrierId} value={carrier} onChange={(e) => setCarrier(e.target.value)}>
           {[...CARRIERS, OTHER].map((c) => (
             <option key={c} value={c}>
               {c}
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {carrier === OTHER && (
         <label>
           Carrier name
