@@ -60,8 +60,9 @@ export function SalesSummary() {
           <ul className="rows" data-testid="low-stock">
             {d.lowStock.map((p) => (
               <li key={p.productId} className="row">
-                <div>
-                  {p.imageUrl && <img className="thumb line-image" src={p.imageUrl} alt="" width={40} height={40} />} <Link to={`/inventory?search=${encodeURIComponent(p.name)}`}>{p.name}</Link>
+                <div className="item-line">
+                  {p.imageUrl && <img className="thumb" src={p.imageUrl} alt="" width={40} height={40} />}
+                  <Link to={`/inventory?search=${encodeURIComponent(p.name)}`}>{p.name}</Link>
                 </div>
                 <span className={`badge ${p.stock === 0 ? 'badge-out' : ''}`}>{p.stock === 0 ? 'Sold out' : `${p.stock} left`}</span>
               </li>
