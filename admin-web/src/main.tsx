@@ -2,6 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes } from 'react-router';
+// The shop's own faces, bundled from @fontsource as the storefront does (its CSP allows no font CDN).
+import '@fontsource/eb-garamond/400.css';
+import '@fontsource/eb-garamond/400-italic.css';
+import '@fontsource/eb-garamond/600.css';
+import '@fontsource/unifrakturmaguntia/400.css';
 import '../../widgets/src/styles/theme.css';
 import './admin.css';
 import { AuthGate } from './auth/AuthGate';
@@ -11,7 +16,9 @@ import { InventoryPage } from './inventory/InventoryPage';
 import { JobsPage } from './jobs/JobsPage';
 import { AdminLayout } from './layout/AdminLayout';
 import { MailPage } from './mail/MailPage';
+import { OrderPage } from './orders/OrderPage';
 import { OrdersPage } from './orders/OrdersPage';
+import { SubscribersPage } from './subscribers/SubscribersPage';
 import { ToastProvider } from './toast/toast';
 
 // As the storefront: never stale, no refetch on focus, no retries; pages invalidate what they change.
@@ -26,6 +33,8 @@ function AdminApp() {
         <Routes>
           <Route path="/admin" element={<DashboardPage />} />
           <Route path="/admin/orders" element={<OrdersPage />} />
+          <Route path="/admin/orders/:id" element={<OrderPage />} />
+          <Route path="/admin/subscribers" element={<SubscribersPage />} />
           <Route path="/admin/mail" element={<MailPage />} />
           <Route path="/admin/jobs" element={<JobsPage />} />
           <Route path="/admin/history/:streamType/:id" element={<HistoryPage />} />

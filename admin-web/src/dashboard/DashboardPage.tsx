@@ -4,6 +4,7 @@ import { apiRequest, getJson, serverMessageOf } from '../api/http';
 import type { AbandonedCart, SquareSyncProgress, SquareSyncResult } from '../api/schema';
 import { useToast } from '../toast/toast';
 import { FUNNEL, RecoveryFunnel } from './RecoveryFunnel';
+import { SalesSummary } from './SalesSummary';
 import { StockAlerts } from './StockAlerts';
 
 const ABANDONED = '/api/admin/abandoned-carts';
@@ -153,12 +154,13 @@ export function DashboardPage() {
         <a href="/">Back to home</a>
       </p>
       <StockAlerts />
+      <SalesSummary />
       <div className="grid">
         <InventorySync />
         <section className="card">
           <h2>Orders</h2>
           <p>Paid orders to pick up or ship.</p>
-          <Link className="button" to="/admin/orders">
+          <Link className="button" to="/admin/orders?status=unfulfilled">
             Orders to fulfil
           </Link>
         </section>

@@ -1,32 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { apiRequest } from '../api/http';
 import type { AdminProduct } from '../api/schema';
-import { useToast } from '../toast/toast';
 import { ProductForm } from './ProductForm';
+import { unitsFrom, useSetStock } from './useSetStock';
 
 /** One product in the inventory: a typed quantity sets in stock (above 0) or sold out; the toggle keeps the quantity. */
 export function ProductCard({ product }: { product: AdminProduct }) {
-  const client = useQueryClient();
-  const toast = useToast();
   const [quantity, setQuantity] = useState(String(product.stockQuantity));
   const [imageFailed, setImageFailed] = useState(false);
   const [editing, setEditing] = useState(false);
   useEffect(() => setQuantity(String(product.stockQuantity)), [product.stockQuantity]);
 
-  const stock = useMutation({
-    mutationFn: (body: { inStock: boolean; stockQuantity: number }) => apiRequest('PUT', `/api/admin/products/${product.id}/stock`, body),
-    onSuccess: () => {
-      toast({ title: 'Stock updated', description: 'Product inventory has been updated successfully' });
-      void client.invalidateQueries({ queryKey: ['/api/admin/products'] });
-    },
-    onError: () => toast({ title: 'Error', description: 'Failed to update stock levels', variant: 'destructive' }),
-  });
+  const stock = useSetStock(product);
 
   const commitQuantity = () => {
-    const parsed = Number.parseInt(quantity, 10);
-    const next = Number.isNaN(parsed) || parsed < 0 ? 0 : parsed;
+    const next = unitsFrom(quantity);
     setQuantity(String(next));
     if (next !== product.stockQuantity) stock.mutate({ inStock: next > 0, stockQuantity: next });
   };

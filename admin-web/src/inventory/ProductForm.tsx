@@ -1,8 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { apiRequest, getJson, serverMessageOf } from '../api/http';
-import type { AdminProduct, Category, StoredImage } from '../api/schema';
+import { apiRequest, serverMessageOf } from '../api/http';
+import type { AdminProduct, StoredImage } from '../api/schema';
 import { useToast } from '../toast/toast';
+import { useCategories } from './useCategories';
 
 const empty = { name: '', description: '', price: '', imageUrl: '', category: 'apparel', inStock: true, stockQuantity: '0' };
 
@@ -14,7 +15,7 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
   const client = useQueryClient();
   const toast = useToast();
   const [form, setForm] = useState(product ? { ...empty, ...product, stockQuantity: String(product.stockQuantity) } : empty);
-  const categories = useQuery({ queryKey: ['/api/categories'], queryFn: () => getJson<Category[]>('/api/categories') });
+  const categories = useCategories();
   const set = <K extends keyof typeof empty>(key: K, value: (typeof empty)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const upload = useMutation({

@@ -1,62 +1,84 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { apiRequest, getJson, serverMessageOf } from '../api/http';
-import type { AdminOrder, AdminOrderPage } from '../api/schema';
-import { useToast } from '../toast/toast';
+import { getJson } from '../api/http';
+import type { AdminOrderPage } from '../api/schema';
+import { Pager } from '../list/Pager';
+import { apiQuery, useListQuery } from '../list/useListQuery';
+import { addressLine, formatWhen, fulfilmentLabel, ORDERS, refundLabel, STATUS_FILTERS } from './order-labels';
 
-const ORDERS = '/api/admin/orders';
+const PAGE_SIZE = 25;
 
+/** Placed orders, newest first: searched by number, name or email, filtered by status, paged; each opens its order page. */
 export function OrdersPage() {
-  const client = useQueryClient();
-  const toast = useToast();
-  const orders = useQuery({ queryKey: [ORDERS], queryFn: async () => (await getJson<AdminOrderPage>(ORDERS)).orders });
-  const fulfil = useMutation({
-    mutationFn: (order: AdminOrder) => apiRequest<AdminOrder>('POST', `${ORDERS}/${order.id}/fulfil`),
-    onSuccess: (order) => {
-      toast({ title: order.fulfilledAs === 'shipped' ? 'Order shipped' : 'Order picked up', description: `Order ${order.orderNumber} is fulfilled.` });
-      void client.invalidateQueries({ queryKey: [ORDERS] });
-    },
-    onError: (error) => toast({ title: 'Error', description: serverMessageOf(error) ?? 'Failed to update the order', variant: 'destructive' }),
-  });
-
+  const list = useListQuery(['status']);
+  const status = list.filters.status ?? '';
+  const path = `${ORDERS}${apiQuery({ search: list.search, status, page: list.page, pageSize: PAGE_SIZE })}`;
+  const orders = useQuery({ queryKey: [ORDERS, 'page', list.search, status, list.page], queryFn: () => getJson<AdminOrderPage>(path), placeholderData: keepPreviousData });
+  const data = orders.data;
   return (
     <>
       <h1>Orders</h1>
+      <div className="toolbar">
+        <label>
+          Search orders
+          <input type="search" value={list.typed} placeholder="Number, name or email" maxLength={100} onChange={(e) => list.setTyped(e.target.value)} />
+        </label>
+        <label>
+          Status
+          <select value={status} onChange={(e) => list.setFilter('status', e.target.value)}>
+            {STATUS_FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {orders.isPending && <p>Loading orders...</p>}
       {orders.isError && <p className="error-text">Failed to load orders.</p>}
-      {orders.data?.length === 0 && <p className="muted">No paid orders yet.</p>}
-      <ul className="rows">
-        {orders.data?.map((o) => (
-          <li key={o.id} className="row" data-testid="order">
-            <div>
-              <strong>{o.orderNumber}</strong> · {new Date(o.createdAt).toLocaleString()} · ${o.total}
-              <ul className="lines">
-                {o.items.map((i) => (
-                  <li key={i.productId}>
-                    {i.name} × {i.quantity} · ${i.price}
-                  </li>
+      {data?.total === 0 && <p className="muted">{list.search || status ? 'No order matches.' : 'No paid orders yet.'}</p>}
+      {data && data.total > 0 && (
+        <>
+          <div className="table-wrap">
+            <table className="data-table" aria-label="Orders">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Placed</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Delivery</th>
+                  <th scope="col" className="num">
+                    Total
+                  </th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.orders.map((o) => (
+                  <tr key={o.id} data-testid="order">
+                    <td>
+                      <Link to={`/admin/orders/${o.id}`}>{o.orderNumber}</Link>
+                    </td>
+                    <td>{formatWhen(o.createdAt)}</td>
+                    <td>
+                      {o.customerName}
+                      <br />
+                      <span className="muted">{o.customerEmail}</span>
+                    </td>
+                    <td>{o.fulfillmentMethod === 'pickup' ? 'Local Pickup' : `Shipping${o.shippingAddress ? ` to ${addressLine(o.shippingAddress)}` : ''}`}</td>
+                    <td className="num">${o.total}</td>
+                    <td>
+                      <span className={`badge ${o.fulfilment === 'unfulfilled' ? '' : 'badge-ok'}`}>{fulfilmentLabel[o.fulfilment]}</span>{' '}
+                      {refundLabel(o) && <span className="badge badge-out">{refundLabel(o)}</span>}
+                    </td>
+                  </tr>
                 ))}
-              </ul>
-              <p>
-                {o.customerName} · <a href={`mailto:${o.customerEmail}`}>{o.customerEmail}</a>
-              </p>
-              <p className="muted">
-                {o.fulfillmentMethod === 'pickup' ? 'Local Pickup' : 'Shipping'}
-                {o.shippingAddress && ` to ${o.shippingAddress.address}, ${o.shippingAddress.city}, ${o.shippingAddress.state} ${o.shippingAddress.zipCode}, ${o.shippingAddress.country}`}
-                {' · '}
-                <Link to={`/admin/history/order/${o.id}`}>History</Link>
-              </p>
-            </div>
-            {o.fulfilledAs ? (
-              <span className="badge badge-ok">{o.fulfilledAs === 'shipped' ? 'Shipped' : 'Picked up'}</span>
-            ) : (
-              <button type="button" className="button" disabled={fulfil.isPending} onClick={() => fulfil.mutate(o)}>
-                {o.fulfillmentMethod === 'pickup' ? 'Mark Picked Up' : 'Mark Shipped'}
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
+              </tbody>
+            </table>
+          </div>
+          <Pager label="Orders" page={data.page} pageSize={data.pageSize} total={data.total} onPage={list.setPage} />
+        </>
+      )}
     </>
   );
 }

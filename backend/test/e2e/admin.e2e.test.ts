@@ -78,13 +78,19 @@ describe('the admin app in a real browser', () => {
     expect(await events.nth(1).innerText()).toMatch(/ProductDetailsChanged[\s\S]*"priceCents": 1600/);
     expect(await events.nth(2).innerText()).toMatch(/StockSet[\s\S]*"inStock": false/);
 
-    // A paid order, marked shipped.
+    // A paid order, opened from the list and marked shipped with its carrier and tracking number.
     await page.getByRole('link', { name: 'Orders' }).click();
     const order = page.getByTestId('order').filter({ hasText: orderNumber });
     await order.getByText('Lydia Deetz').waitFor({ timeout: 30_000 });
     await order.getByText(/Shipping to 1 Winter River Rd/).waitFor();
-    await order.getByRole('button', { name: 'Mark Shipped' }).click();
-    await order.getByText('Shipped', { exact: true }).waitFor({ timeout: 30_000 });
+    await order.getByRole('link', { name: orderNumber }).click();
+    await page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Mark shipped' }).click();
+    await page.getByLabel('Carrier', { exact: true }).selectOption('UPS');
+    await page.getByLabel('Tracking number').fill('1Z999AA10123456784');
+    await page.getByRole('button', { name: 'Mark shipped' }).click();
+    await page.getByTestId('fulfilment-status').getByText('Shipped', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('link', { name: '1Z999AA10123456784' }).getAttribute('href')).toContain('ups.com');
   });
 
   it('shows a product oversold at the stall on the dashboard, with Square\'s count', async () => {

@@ -95,6 +95,8 @@ describe('every admin route is enforced on the server', () => {
         'GET /api/admin/abandoned-carts',
         'POST /api/admin/test-cart',
         'GET /api/admin/history/:streamType/:id',
+        'GET /api/admin/subscribers',
+        'GET /api/admin/subscribers.csv',
         'POST /api/cart/:cartId/abandon',
         'POST /api/cart/:cartId/recovery-email',
       ]),

@@ -6,6 +6,7 @@ import { adminOrderDetailSchema, adminOrderPageSchema, dashboardSchema, orderSta
 import { OrderStatusLinks } from '../../src/checkout/order-status-links';
 import { placeOrder } from '../support/placed-order';
 import { mailSummarySchema } from '../../src/mail/mail-outbox.responses';
+import { subscriberPageSchema } from '../../src/newsletter/newsletter.responses';
 import { healthSchema } from '../../src/platform/health/health.responses';
 import { streamHistorySchema } from '../../src/platform/history/history.responses';
 import { outboxViewSchema } from '../../src/platform/outbox/outbox.responses';
@@ -83,4 +84,8 @@ it("matches the studio's answers", async () => {
   expectShape(outboxViewSchema, await answer('/api/admin/outbox'), 'GET /api/admin/outbox');
   expectShape(z.array(mailSummarySchema), await answer('/api/admin/mail'), 'GET /api/admin/mail');
   expectShape(syncProgressSchema, await answer('/api/admin/sync-square'), 'GET /api/admin/sync-square');
+  await t.http.post('/api/newsletter/subscribe').send({ email: 'answers@example.com', name: 'Ann Swers' }).expect(200);
+  const subscribers = await answer('/api/admin/subscribers?search=answers');
+  expect(subscribers.total).toBe(1);
+  expectShape(subscriberPageSchema, subscribers, 'GET /api/admin/subscribers');
 });

@@ -276,6 +276,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminSubscribersController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/subscribers.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminSubscribersController_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sync-square": {
         parameters: {
             query?: never;
@@ -1390,6 +1422,21 @@ export interface components {
             /** @enum {string} */
             streamType: "product" | "cart" | "order";
         };
+        Subscriber: {
+            email: string;
+            /** Format: date-time */
+            joinedAt: string;
+            /** Format: date-time */
+            leftAt: string | null;
+            name: string | null;
+            subscribed: boolean;
+        };
+        SubscriberPage: {
+            page: number;
+            pageSize: number;
+            subscribers: components["schemas"]["Subscriber"][];
+            total: number;
+        };
         User: {
             email: string;
             id: string;
@@ -1444,6 +1491,8 @@ export type StockAlert = components['schemas']['StockAlert'];
 export type StockAlerts = components['schemas']['StockAlerts'];
 export type StoredImage = components['schemas']['StoredImage'];
 export type StreamHistory = components['schemas']['StreamHistory'];
+export type Subscriber = components['schemas']['Subscriber'];
+export type SubscriberPage = components['schemas']['SubscriberPage'];
 export type User = components['schemas']['User'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -2043,6 +2092,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StockAlerts"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminSubscribersController_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriberPage"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminSubscribersController_export: {
+        parameters: {
+            query?: {
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description The request was refused or failed: the one error body shape */

@@ -1,10 +1,10 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiResponse } from '@nestjs/swagger';
+import { ApiResponse, type ApiResponseOptions } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { openApiSchema } from './zod-openapi';
 
-/** What a route answers with a given status: a JSON body's zod schema, an HTML page, a redirect, or no body. */
-export type Answer = z.ZodType | 'html' | 'redirect' | 'empty';
+/** What a route answers with a given status: a JSON body's zod schema, an HTML page, a CSV download, a redirect, or no body. */
+export type Answer = z.ZodType | 'html' | 'csv' | 'redirect' | 'empty';
 
 /**
  * The success answers of a route, from the zod schemas that declare them (the controller's return
@@ -14,8 +14,9 @@ export type Answer = z.ZodType | 'html' | 'redirect' | 'empty';
 export const ApiAnswers = (answers: Record<number, Answer>): MethodDecorator =>
   applyDecorators(...Object.entries(answers).map(([status, answer]) => ApiResponse(responseOf(Number(status), answer))));
 
-function responseOf(status: number, answer: Answer) {
+function responseOf(status: number, answer: Answer): ApiResponseOptions {
   if (answer === 'html') return { status, description: 'An HTML page', content: { 'text/html': { schema: { type: 'string' as const } } } };
+  if (answer === 'csv') return { status, description: 'A CSV file, as an attachment', content: { 'text/csv': { schema: { type: 'string' as const } } } };
   if (answer === 'redirect') return { status, description: 'A redirect; `Location` says where' };
   if (answer === 'empty') return { status, description: 'No body' };
   return { status, description: 'Success', schema: openApiSchema(answer, 'output') };

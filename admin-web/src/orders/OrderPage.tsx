@@ -1,0 +1,188 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { getJson, httpStatusOf } from '../api/http';
+import type { AdminOrderDetail } from '../api/schema';
+import { FulfilmentActions } from './FulfilmentActions';
+import { addressLine, formatWhen, fulfilmentLabel, ORDERS, refundLabel } from './order-labels';
+import { RefundForm } from './RefundForm';
+
+/** One order as the studio works it: what was bought, by whom, how it is fulfilled and paid, its refunds and its timeline. */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  const order = useQuery({ queryKey: [ORDERS, 'detail', id], queryFn: () => getJson<AdminOrderDetail>(`${ORDERS}/${encodeURIComponent(id)}`) });
+  if (order.isPending) return <p>Loading order...</p>;
+  if (order.isError)
+    return (
+      <>
+        <h1>{httpStatusOf(order.error) === 404 || httpStatusOf(order.error) === 400 ? 'Order not found' : 'Failed to load the order'}</h1>
+        <Link to="/admin/orders">All orders</Link>
+      </>
+    );
+  const o = order.data;
+  const refunded = refundLabel(o);
+  return (
+    <>
+      <p>
+        <Link to="/admin/orders">All orders</Link>
+      </p>
+      <div className="card-head">
+        <h1>Order {o.orderNumber}</h1>
+        <div>
+          <span className={`badge ${o.fulfilment === 'unfulfilled' ? '' : 'badge-ok'}`} data-testid="fulfilment-status">
+            {fulfilmentLabel[o.fulfilment]}
+          </span>{' '}
+          {refunded && <span className="badge badge-out">{refunded}</span>}
+        </div>
+      </div>
+      <p className="muted">
+        Placed {formatWhen(o.createdAt)} · <Link to={`/admin/history/order/${o.id}`}>History</Link> · <a href={o.statusUrl}>The customer's status page</a>
+      </p>
+
+      <div className="order-grid">
+        <section className="card" aria-labelledby="items-title">
+          <h2 id="items-title">Items</h2>
+          <ul className="rows">
+            {o.items.map((i) => (
+              <li key={i.itemId} className="row" data-testid="order-item">
+                <div className="item-line">
+                  {i.imageUrl ? <img className="thumb" src={i.imageUrl} alt="" width={48} height={48} /> : <div className="thumb" />}
+                  <span>
+                    {i.name} × {i.quantity} · ${i.price}
+                    {i.refundedQuantity > 0 && <span className="muted"> ({i.refundedQuantity} refunded)</span>}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <dl className="totals">
+            <dt>Subtotal</dt>
+            <dd>${o.subtotal}</dd>
+            <dt>Shipping</dt>
+            <dd>${o.shipping}</dd>
+            {o.discount !== '0.00' && (
+              <>
+                <dt>Discount{o.discountCode ? ` (${o.discountCode})` : ''}</dt>
+                <dd>−${o.discount}</dd>
+              </>
+            )}
+            <dt>Total</dt>
+            <dd>
+              <strong>${o.total}</strong>
+            </dd>
+            {o.refunded !== '0.00' && (
+              <>
+                <dt>Refunded</dt>
+                <dd>${o.refunded}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+
+        <section className="card" aria-labelledby="customer-title">
+          <h2 id="customer-title">Customer</h2>
+          <p>
+            {o.customerName}
+            <br />
+            <a href={`mailto:${o.customerEmail}`}>{o.customerEmail}</a>
+          </p>
+          <p>{o.fulfillmentMethod === 'pickup' ? 'Local Pickup' : o.shippingAddress ? `Shipping to ${addressLine(o.shippingAddress)}` : 'Shipping'}</p>
+        </section>
+
+        <section className="card" aria-labelledby="fulfilment-title">
+          <h2 id="fulfilment-title">Fulfilment</h2>
+          <dl className="totals">
+            <dt>Status</dt>
+            <dd>{fulfilmentLabel[o.fulfilment]}</dd>
+            {o.carrier && (
+              <>
+                <dt>Carrier</dt>
+                <dd>{o.carrier}</dd>
+              </>
+            )}
+            {o.trackingNumber && (
+              <>
+                <dt>Tracking</dt>
+                <dd>
+                  {o.trackingUrl ? (
+                    <a href={o.trackingUrl} target="_blank" rel="noreferrer noopener">
+                      {o.trackingNumber}
+                    </a>
+                  ) : (
+                    o.trackingNumber
+                  )}
+                </dd>
+              </>
+            )}
+            {o.pickupNote && (
+              <>
+                <dt>Pickup note</dt>
+                <dd>{o.pickupNote}</dd>
+              </>
+            )}
+            {o.fulfilledAt && (
+              <>
+                <dt>Fulfilled</dt>
+                <dd>{formatWhen(o.fulfilledAt)}</dd>
+              </>
+            )}
+          </dl>
+          <FulfilmentActions order={o} />
+        </section>
+
+        <section className="card" aria-labelledby="payment-title">
+          <h2 id="payment-title">Payment</h2>
+          <dl className="totals">
+            <dt>Payment id</dt>
+            <dd className="mono">{o.paymentId ?? '—'}</dd>
+            <dt>Card</dt>
+            <dd>{o.card ? `${o.card.brand ?? 'Card'} ${o.card.last4 ? `•••• ${o.card.last4}` : ''}` : '—'}</dd>
+            <dt>Confirmation email</dt>
+            <dd>{o.confirmationSentAt ? `sent ${formatWhen(o.confirmationSentAt)}` : 'not sent yet'}</dd>
+          </dl>
+        </section>
+      </div>
+
+      <section className="card" aria-labelledby="refunds-title">
+        <h2 id="refunds-title">Refunds</h2>
+        {o.refundsPending > 0 && <p className="muted">{o.refundsPending} refund(s) waiting for Square's answer.</p>}
+        {o.refunds.length === 0 ? (
+          <p className="muted">No refunds.</p>
+        ) : (
+          <ul className="rows">
+            {o.refunds.map((r) => (
+              <li key={r.refundId} className="row" data-testid="refund">
+                <div>
+                  <strong>${r.amount}</strong> · {r.status} · {formatWhen(r.requestedAt)}
+                  <br />
+                  {r.reason}
+                  {r.lines.length > 0 && (
+                    <span className="muted">
+                      {' '}
+                      ·{' '}
+                      {r.lines
+                        .map((l) => `${o.items.find((i) => i.itemId === l.itemId)?.name ?? `item ${l.itemId}`} × ${l.quantity}${l.restock ? ' (back in stock)' : ''}`)
+                        .join(', ')}
+                    </span>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {o.refundable !== '0.00' && <RefundForm key={o.refunds.length} order={o} />}
+      </section>
+
+      <section className="card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">Timeline</h2>
+        <ol className="timeline">
+          {o.timeline.map((e, n) => (
+            <li key={`${e.at}-${n}`} data-testid="timeline-entry">
+              <time dateTime={e.at}>{formatWhen(e.at)}</time> <strong>{e.title}</strong>
+              {e.detail && <span className="muted"> · {e.detail}</span>}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import type { AdminOrder } from '../api/schema';
+
+export type FulfilmentStatus = AdminOrder['fulfilment'];
+export type FulfilmentStep = Exclude<FulfilmentStatus, 'unfulfilled'>;
+
+export const ORDERS = '/api/admin/orders';
+
+/** The list's status filter: where fulfilment stands, or refunded. */
+export const STATUS_FILTERS = [
+  { value: '', label: 'All' },
+  { value: 'unfulfilled', label: 'Unfulfilled' },
+  { value: 'ready-for-pickup', label: 'Ready for pickup' },
+  { value: 'shipped', label: 'Shipped' },
+  { value: 'picked-up', label: 'Picked up' },
+  { value: 'refunded', label: 'Refunded' },
+] as const;
+
+export const fulfilmentLabel: Record<FulfilmentStatus, string> = {
+  unfulfilled: 'Unfulfilled',
+  'ready-for-pickup': 'Ready for pickup',
+  shipped: 'Shipped',
+  'picked-up': 'Picked up',
+};
+
+/** The button that takes each step. */
+export const stepAction: Record<FulfilmentStep, string> = {
+  'ready-for-pickup': 'Mark ready for pickup',
+  shipped: 'Mark shipped',
+  'picked-up': 'Mark picked up',
+};
+
+export const refundLabel = (order: Pick<AdminOrder, 'refundStatus'>) =>
+  order.refundStatus === 'refunded' ? 'Refunded' : order.refundStatus === 'partly-refunded' ? 'Partly refunded' : null;
+
+export const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export const addressLine = (a: NonNullable<AdminOrder['shippingAddress']>) => `${a.address}, ${a.city}, ${a.state} ${a.zipCode}, ${a.country}`;
