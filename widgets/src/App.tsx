@@ -10,6 +10,7 @@ import { NotFoundPage } from './pages/NotFoundPage';
 const ProductPage = lazy(() => import('./pages/ProductPage').then((m) => ({ default: m.ProductPage })));
 const CartPage = lazy(() => import('./pages/CartPage').then((m) => ({ default: m.CartPage })));
 const OrderConfirmationPage = lazy(() => import('./pages/OrderConfirmationPage').then((m) => ({ default: m.OrderConfirmationPage })));
+const OrderStatusPage = lazy(() => import('./pages/OrderStatusPage').then((m) => ({ default: m.OrderStatusPage })));
 const FontsPage = lazy(() => import('./pages/FontsPage').then((m) => ({ default: m.FontsPage })));
 const PrivacyPage = lazy(() => import('./pages/PrivacyPage').then((m) => ({ default: m.PrivacyPage })));
 const TermsPage = lazy(() => import('./pages/TermsPage').then((m) => ({ default: m.TermsPage })));
@@ -24,6 +25,7 @@ export function App() {
         <Route path="product/:id" element={<ProductPage />} />
         <Route path="cart" element={<CartPage />} />
         <Route path="order-confirmation" element={<OrderConfirmationPage />} />
+        <Route path="order-status/:token" element={<OrderStatusPage />} />
         <Route path="fonts" element={<FontsPage />} />
         <Route path="privacy" element={<PrivacyPage />} />
         <Route path="terms" element={<TermsPage />} />
