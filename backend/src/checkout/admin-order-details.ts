@@ -6,7 +6,8 @@ import { formatCents } from '../platform/money';
 import type { AdminOrderDetailDto } from './checkout.responses';
 import { nextFulfilmentSteps, orderDecider, refundableCents, refundedUnits } from './order.decider';
 import { orderStream, type OrderEvent, type RefundRequested } from './order.events';
-import { OrderEmailContexts } from './order-email-context';
+import { OrderLineImages } from './order-line-images';
+import { OrderStatusLinks } from './order-status-links';
 import { OrderReader } from './order.reader';
 import { adminTimeline, cardBrandWords } from './order-timeline';
 import { toAdminOrderDto } from './order.view';
@@ -20,14 +21,15 @@ export class AdminOrderDetails {
   constructor(
     private readonly orders: OrderReader,
     private readonly store: EventStore,
-    private readonly contexts: OrderEmailContexts,
+    private readonly images: OrderLineImages,
+    private readonly links: OrderStatusLinks,
   ) {}
 
   async of(orderId: string): Promise<AdminOrderDetailDto> {
     const [row, { events }] = await Promise.all([this.orders.byId(orderId), this.store.readStream<OrderEvent>(orderStream(orderId).id)]);
     const state = fold(orderDecider, events);
     if (!row || !state.exists) throw notFound('That order was not found.');
-    const { statusUrl, lineImages } = await this.contexts.of(state.opened);
+    const lineImages = await this.images.of(state.opened.lines);
     const units = refundedUnits(state);
     const requestedAt = new Map(events.filter((e): e is typeof e & RefundRequested => e.type === 'RefundRequested').map((e) => [e.data.refundId, e.data.requestedAt]));
     return {
@@ -42,7 +44,7 @@ export class AdminOrderDetails {
         refundedQuantity: units[itemId] ?? 0,
       })),
       card: state.payment ? { brand: cardBrandWords(state.payment.cardBrand), last4: state.payment.last4 } : null,
-      statusUrl,
+      statusUrl: this.links.urlFor(orderId),
       refundable: formatCents(state.status === 'placed' ? Math.max(0, refundableCents(state)) : 0),
       refunds: Object.values(state.refunds).map((r) => ({
         refundId: r.terms.refundId,

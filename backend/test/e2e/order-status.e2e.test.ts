@@ -22,6 +22,9 @@ describe('the order status page in a real browser', () => {
     const timeline = await page.getByTestId('order-timeline').innerText();
     expect(timeline).toMatch(/Paid[\s\S]*Shipped/);
     expect(await page.getByTestId('status-total').innerText()).toBe('$29.00');
+    // The line's picture is the catalogue's own, from the shop's origin, and loads.
+    expect(await page.locator('.status-item img').getAttribute('src')).toMatch(/^\/images\/products\//);
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.status-item img')].every((i) => i.complete && i.naturalWidth > 0));
 
     const text = await page.locator('main').innerText();
     expect(text).toContain('Sandworm Patch × 2');

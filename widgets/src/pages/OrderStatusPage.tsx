@@ -49,7 +49,7 @@ function Status({ order }: { order: OrderStatus }) {
   return (
     <article className="receipt">
       <h1 className="page__title">Order {order.orderNumber}</h1>
-      <p className="receipt__number" data-testid="order-stage">
+      <p className="status-stage" data-testid="order-stage">
         {Number(order.refunded) >= Number(order.total) ? 'Refunded' : STAGE[order.fulfilment]}
       </p>
       <p>
@@ -67,7 +67,7 @@ function Status({ order }: { order: OrderStatus }) {
           ))}
         </ol>
         {order.fulfilment === 'shipped' && (order.carrier || order.trackingNumber) && (
-          <p data-testid="order-tracking">
+          <p className="status-note" data-testid="order-tracking">
             {order.carrier ?? 'Carrier'}
             {order.trackingNumber && (
               <>
@@ -83,7 +83,11 @@ function Status({ order }: { order: OrderStatus }) {
             )}
           </p>
         )}
-        {order.pickupNote && <p data-testid="pickup-note">{order.pickupNote}</p>}
+        {order.pickupNote && (
+          <p className="status-note" data-testid="pickup-note">
+            {order.pickupNote}
+          </p>
+        )}
       </section>
 
       <section className="checkout-card" aria-labelledby="status-items">
