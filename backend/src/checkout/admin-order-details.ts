@@ -6,7 +6,8 @@ import { formatCents } from '../platform/money';
 import type { AdminOrderDetailDto } from './checkout.responses';
 import { nextFulfilmentSteps, orderDecider, refundableCents, refundedUnits } from './order.decider';
 import { orderStream, type OrderEvent, type RefundRequested } from './order.events';
-import { OrderEmailContexts } from './order-email-context';
+import { OrderLinePictures } from './order-line-pictures';
+import { OrderStatusLinks } from './order-status-links';
 import { OrderReader } from './order.reader';
 import { adminTimeline, cardBrandWords } from './order-timeline';
 import { toAdminOrderDto } from './order.view';
@@ -20,14 +21,16 @@ export class AdminOrderDetails {
   constructor(
     private readonly orders: OrderReader,
     private readonly store: EventStore,
-    private readonly contexts: OrderEmailContexts,
+    private readonly pictures: OrderLinePictures,
+    private readonly links: OrderStatusLinks,
   ) {}
 
   async of(orderId: string): Promise<AdminOrderDetailDto> {
     const [row, { events }] = await Promise.all([this.orders.byId(orderId), this.store.readStream<OrderEvent>(orderStream(orderId).id)]);
     const state = fold(orderDecider, events);
     if (!row || !state.exists) throw notFound('That order was not found.');
-    const { statusUrl, lineImages } = await this.contexts.of(state.opened);
+    const lineImages = await this.pictures.of(state.opened);
+    const statusUrl = this.links.urlFor(orderId);
     const units = refundedUnits(state);
     const requestedAt = new Map(events.filter((e): e is typeof e & RefundRequested => e.type === 'RefundRequested').map((e) => [e.data.refundId, e.data.requestedAt]));
     return {

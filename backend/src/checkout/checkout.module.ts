@@ -17,6 +17,7 @@ import { CheckoutService } from './checkout.service';
 import { Discounts } from './discounts';
 import { OrderConfirmationJob } from './order-confirmation.job';
 import { OrderEmailContexts } from './order-email-context';
+import { OrderLinePictures } from './order-line-pictures';
 import { OrderRefunds } from './order-refunds';
 import { OrderStatusLinks } from './order-status-links';
 import { OrderStatusPage } from './order-status-page';
@@ -30,7 +31,7 @@ import { OrderViewSchema } from './order.view';
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CartModule],
   controllers: [CheckoutController, AdminOrdersController, AdminDashboardController, OrderStatusController],
-  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, AdminOrderDetails, DashboardReader, FulfilmentEmailJob, OrderStatusPage],
+  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderLinePictures, AdminOrderDetails, DashboardReader, FulfilmentEmailJob, OrderStatusPage],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
 })
 export class CheckoutModule implements OnModuleInit {

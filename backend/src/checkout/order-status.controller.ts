@@ -8,7 +8,7 @@ import { OnlyFromThisMachineWhile } from '../platform/security/development-stand
 import { OrderStatusDto, orderStatusSchema } from './checkout.responses';
 import { orderDecider, takenRefundCents } from './order.decider';
 import { orderStream, type OrderEvent } from './order.events';
-import { OrderEmailContexts } from './order-email-context';
+import { OrderLinePictures } from './order-line-pictures';
 import { OrderStatusLinks } from './order-status-links';
 import { statusTimeline } from './order-timeline';
 
@@ -29,7 +29,7 @@ export class OrderStatusController {
   constructor(
     private readonly links: OrderStatusLinks,
     private readonly store: EventStore,
-    private readonly contexts: OrderEmailContexts,
+    private readonly pictures: OrderLinePictures,
   ) {}
 
   @Get(':token')
@@ -41,7 +41,7 @@ export class OrderStatusController {
     const { events } = orderId ? await this.store.readStream<OrderEvent>(orderStream(orderId).id) : { events: [] };
     const order = fold(orderDecider, events);
     if (!order.exists || order.status !== 'placed') throw notFound('We could not find that order. Check the link in your email.', 'ORDER_STATUS_NOT_FOUND');
-    const { lineImages } = await this.contexts.of(order.opened);
+    const lineImages = await this.pictures.of(order.opened);
     const placed = events.find((e) => e.type === 'OrderPlaced');
     const shipped = order.steps.shipped;
     return {
