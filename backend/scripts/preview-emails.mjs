@@ -41,10 +41,11 @@ const order = {
 const context = {
   ...shop,
   statusUrl: `${publicUrl}/order-status/preview-token`,
-  lineImages: [`${publicUrl}/images/products/raven.svg`, `${publicUrl}/images/products/skull.svg`],
+  // The PNGs the shop draws for mail clients, from the demo catalogue's products 1 and 4.
+  lineImages: order.lines.map((l) => `${publicUrl}/email-images/${l.productId}.png`),
 };
 const news = { note: null, carrier: null, trackingNumber: null, trackingUrl: null };
-const cartLines = order.lines.map((l, i) => ({ itemId: `item-${i}`, productId: l.productId, name: l.name, imageUrl: new URL(context.lineImages[i]).pathname, unitPriceCents: l.unitPriceCents, quantity: l.quantity }));
+const cartLines = order.lines.map((l, i) => ({ itemId: `item-${i}`, productId: l.productId, name: l.name, unitPriceCents: l.unitPriceCents, quantity: l.quantity }));
 
 const emails = {
   'order-confirmation': orderConfirmationEmail(order, context),
@@ -56,7 +57,7 @@ const emails = {
   ...Object.fromEntries(
     [1, 2, 3].map((step) => [
       `recovery-${step}`,
-      recoveryEmail({ messageKey: 'preview', step, to: 'mina@example.com', name: 'Mina', lines: cartLines, shop, restoreUrl: `${publicUrl}/cart/restore?token=preview`, unsubscribeUrl: `${publicUrl}/recovery/unsubscribe?token=preview` }),
+      recoveryEmail({ messageKey: 'preview', step, to: 'mina@example.com', name: 'Mina', lines: cartLines, lineImages: context.lineImages, shop, restoreUrl: `${publicUrl}/cart/restore?token=preview`, unsubscribeUrl: `${publicUrl}/recovery/unsubscribe?token=preview` }),
     ]),
   ),
 };

@@ -10,6 +10,8 @@ import { ProductsController } from './products.controller';
 import { AdminProductsController } from './admin-products.controller';
 import { AdminImagesController } from './admin-images.controller';
 import { AdminStockAlertsController } from './admin-stock-alerts.controller';
+import { EmailImages } from './email-images';
+import { EmailImagesController } from './email-images.controller';
 import { ProductImages } from './product-images';
 import { RunProductCommandHandler } from './run-product-command';
 import { GetProductHandler } from './get-product.query';
@@ -18,8 +20,8 @@ import { OversoldAtStallHandler, SquareProductsHandler, SquareVariationProductHa
 
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
-  controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController],
-  providers: [ProductImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, LowStockHandler, SquareProductsHandler, SquareVariationProductHandler, OversoldAtStallHandler, UnlinkedProductsByNameHandler, ProductIds, CatalogSeeder],
+  controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController, EmailImagesController],
+  providers: [ProductImages, EmailImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, LowStockHandler, SquareProductsHandler, SquareVariationProductHandler, OversoldAtStallHandler, UnlinkedProductsByNameHandler, ProductIds, CatalogSeeder],
   exports: [ProductsCache, CatalogSeeder, ProductIds],
 })
 export class CatalogModule implements OnModuleInit {

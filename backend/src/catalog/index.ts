@@ -11,6 +11,7 @@ export { CATEGORIES, normalizeCategory } from './categories';
 export type { ProductDto } from './product.view';
 export { assertAvailable } from './stock-rules';
 export { uploadDir } from './product-images';
+export { emailImageUrls } from './email-images';
 export { OversoldAtStallQuery, sameName, SquareProductsQuery, SquareVariationProductQuery, UnlinkedProductsByNameQuery } from './square-products.query';
 export type { OversoldAtStall } from './square-products.query';
 export type { ProductDetails, Stock } from './product.events';

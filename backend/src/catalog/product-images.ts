@@ -12,7 +12,7 @@ export const IMAGE_WIDTHS = [400, 800, 1600] as const;
 /** Raster formats only: an SVG can carry script, so it is refused like any non-image. */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
 /** Refuses decompression bombs: a small file that would expand to a huge bitmap. */
-const MAX_PIXELS = 50_000_000;
+export const MAX_PIXELS = 50_000_000;
 
 export const uploadDir = (config: Pick<AppConfig, 'UPLOAD_DIR' | 'DATA_DIR'>) => config.UPLOAD_DIR ?? join(config.DATA_DIR, 'uploads');
 

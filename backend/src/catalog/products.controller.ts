@@ -6,14 +6,10 @@ import { sendCompressed } from '../platform/web/compressed-body';
 import { matchesEtag } from '../platform/web/etag';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { CATEGORIES } from './categories';
+import { productIdParam } from './product-id-param';
 import { CachedBody, ProductsCache } from './products.cache';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { categorySchema, productSchema } from './catalog.responses';
-
-const productId = z
-  .string()
-  .regex(/^\d{1,9}$/, 'The product id must be a whole number.')
-  .transform(Number);
 
 @Controller('api')
 export class ProductsController {
@@ -27,7 +23,7 @@ export class ProductsController {
 
   @Get('products/:id')
   @ApiAnswers({ 200: productSchema, 304: 'empty' })
-  async one(@Param('id', new ZodPipe(productId)) id: number, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async one(@Param('id', new ZodPipe(productIdParam)) id: number, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const found = await this.cache.one(id);
     if (!found) throw notFound(`Product ${id} was not found.`);
     send(req, reply, found.response);

@@ -9,7 +9,7 @@ describe('fulfilmentEmail', () => {
     expect(mail).toMatchObject({ subject: 'Your Dark Circle order DC-123456 is on its way', messageId: '<shipped-6f1c2f4e-2d9b-4c43-9a51-6d2a8f0b1e77@darkcircle.shop>' });
     expect(mail.html).toMatch(/<a href="https:\/\/tools\.usps\.com\/go\/TrackConfirmAction\?tLabels=94001000"[^>]*>9400 1000<\/a>/);
     expect(mail.html).toMatch(/<a href="https:\/\/shop\.example\/order-status\/signed\.token"[^>]*>[\s\S]*View your order/);
-    expect(mail.html).toMatch(/<img alt="Sandworm Patch"[^>]+src="https:\/\/shop\.example\/images\/products\/skull\.svg"/);
+    expect(mail.html).toMatch(/<img alt="Sandworm Patch"[^>]+src="https:\/\/shop\.example\/email-images\/1\.png"/);
     expect(mail.html).toContain('href="mailto:studio@darkcircle.example"');
     expect(mail.text).toContain('Carrier: USPS');
     expect(mail.text).toContain('Tracking number: 9400 1000 https://tools.usps.com/go/TrackConfirmAction?tLabels=94001000');

@@ -6,7 +6,7 @@ describe('orderConfirmationEmail', () => {
     const mail = await orderConfirmationEmail(anOrder(), aContext());
     expect(mail).toMatchObject({ to: 'lydia@example.com', subject: 'Your Dark Circle order DC-123456', messageId: '<order-6f1c2f4e-2d9b-4c43-9a51-6d2a8f0b1e77@darkcircle.shop>' });
     expect(mail.html).toMatch(/<a href="https:\/\/shop\.example\/order-status\/signed\.token"[^>]*>[\s\S]*View your order/);
-    expect(mail.html).toMatch(/<img alt="Sandworm Patch"[^>]+src="https:\/\/shop\.example\/images\/products\/skull\.svg"/);
+    expect(mail.html).toMatch(/<img alt="Sandworm Patch"[^>]+src="https:\/\/shop\.example\/email-images\/1\.png"/);
     expect(mail.html).toContain('href="mailto:studio@darkcircle.example"');
     // Shopper-typed text is escaped by React, never markup.
     expect(mail.html).toContain('Lydia &lt;Deetz&gt;');

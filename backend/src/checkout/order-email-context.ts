@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { GetProductQuery } from '../catalog';
+import { emailImageUrls } from '../catalog';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { OrderTerms } from './order.events';
 import { OrderStatusLinks } from './order-status-links';
@@ -10,7 +10,7 @@ export interface OrderEmailContext {
   publicUrl: string;
   /** The signed link to the order's status page: the email's "View your order" button. */
   statusUrl: string;
-  /** Each line's product image as an absolute URL, by line index; null for a product no longer in the catalogue. */
+  /** Each line's picture as a PNG the shop draws for mail clients (`/email-images/<productId>.png`), by line index; null for a product no longer in the catalogue or without a picture. */
   lineImages: (string | null)[];
   /** CONTACT_EMAIL, for the email's footer (absent or null: the footer asks for a reply). */
   contactEmail?: string | null;
@@ -26,13 +26,7 @@ export class OrderEmailContexts {
 
   async of(order: Pick<OrderTerms, 'orderId' | 'lines'>): Promise<OrderEmailContext> {
     const publicUrl = this.config.publicUrl;
-    const lineImages = await Promise.all(
-      order.lines.map(async (l) => {
-        const url = (await this.queries.execute(new GetProductQuery(l.productId)))?.imageUrl;
-        if (!url) return null;
-        return url.startsWith('/') ? `${publicUrl}${url}` : url;
-      }),
-    );
+    const lineImages = await emailImageUrls(this.queries, publicUrl, order.lines.map((l) => l.productId));
     return { publicUrl, statusUrl: this.links.urlFor(order.orderId), lineImages, contactEmail: this.config.CONTACT_EMAIL ?? null };
   }
 }

@@ -8,7 +8,7 @@ describe('refundEmail', () => {
     const mail = await refundEmail(anOrder(), refund, aContext());
     expect(mail).toMatchObject({ subject: 'Your refund for Dark Circle order DC-123456', messageId: '<refund-r-1@darkcircle.shop>' });
     expect(mail.html).toMatch(/<a href="https:\/\/shop\.example\/order-status\/signed\.token"[^>]*>[\s\S]*View your order/);
-    expect(mail.html).toMatch(/<img alt="Sandworm Patch"[^>]+src="https:\/\/shop\.example\/images\/products\/skull\.svg"/);
+    expect(mail.html).toMatch(/<img alt="Sandworm Patch"[^>]+src="https:\/\/shop\.example\/email-images\/1\.png"/);
     expect(mail.html).not.toContain('Bat Wing Crop Tee');
     expect(mail.html).toContain('href="mailto:studio@darkcircle.example"');
     expect(mail.text).toContain('We have refunded $7.25 for your order DC-123456 to the card you paid with.');

@@ -87,7 +87,7 @@ export function EmailButton(props: { href: string; children: string }) {
   );
 }
 
-/** One order or cart line: its picture (an absolute URL), its name and quantity, its amount. */
+/** One order or cart line: its picture (an absolute URL of a PNG the shop draws: `emailImageUrls`), its name and quantity, its amount. */
 export function LineItemRow(props: { imageUrl: string | null; name: string; detail: string; amount: string }) {
   return (
     <Row style={{ borderBottom: `1px solid ${BRAND.border}` }}>

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { LoadCartQuery, RunCartCommand } from '../cart';
+import { emailImageUrls } from '../catalog';
 import { Mail } from '../mail';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
@@ -47,6 +48,8 @@ export class RecoveryEmailJob implements OnModuleInit {
     const to = state.contact.email;
     if (await this.optOuts.optedOut(to)) return 'nothing-to-send';
     const step = state.pendingRecoveryStep ?? 1;
+    const publicUrl = this.config.publicUrl;
+    const lineImages = await emailImageUrls(this.queries, publicUrl, state.lines.map((l) => l.productId));
     const { messageId } = await this.mail.send(
       await recoveryEmail({
         messageKey: `${cartId}-${requestId}`,
@@ -54,7 +57,8 @@ export class RecoveryEmailJob implements OnModuleInit {
         to,
         name: state.contact.name,
         lines: state.lines,
-        shop: { publicUrl: this.config.publicUrl, contactEmail: this.config.CONTACT_EMAIL ?? null },
+        lineImages,
+        shop: { publicUrl, contactEmail: this.config.CONTACT_EMAIL ?? null },
         restoreUrl: this.links.restoreUrl(cartId),
         unsubscribeUrl: this.links.unsubscribeUrl(cartId),
       }),

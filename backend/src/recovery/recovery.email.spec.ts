@@ -10,16 +10,17 @@ describe('recoveryEmail', () => {
       { itemId: 'i1', productId: 2, name: 'Bat Wing Crop Tee', imageUrl: '/images/products/skull.svg', unitPriceCents: 3200, quantity: 2 },
       { itemId: 'i2', productId: 3, name: 'Old Candle', unitPriceCents: 500, quantity: 1 },
     ],
+    lineImages: ['https://shop.example/email-images/2.png', null],
     shop: { publicUrl: 'https://shop.example', contactEmail: 'studio@darkcircle.example' },
     restoreUrl: 'https://shop.example/cart/restore?token=abc',
     unsubscribeUrl: 'https://shop.example/recovery/unsubscribe?token=def',
   };
 
-  it("shows the cart's lines with absolute pictures, its total, the restore button, the contact and the way out; no tracking pixel", async () => {
+  it("shows the cart's lines with their pictures (the shop's PNGs), its total, the restore button, the contact and the way out; no tracking pixel", async () => {
     const mail = await recoveryEmail(input);
     expect(mail).toMatchObject({ subject: recoverySubject(2), messageId: '<recovery-cart-1-req-1@darkcircle.shop>', headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>` } });
     expect(mail.html).toMatch(/<a href="https:\/\/shop\.example\/cart\/restore\?token=abc"[^>]*>[\s\S]*Return to your cart/);
-    expect(mail.html).toMatch(/<img alt="Bat Wing Crop Tee"[^>]+src="https:\/\/shop\.example\/images\/products\/skull\.svg"/);
+    expect(mail.html).toMatch(/<img alt="Bat Wing Crop Tee"[^>]+src="https:\/\/shop\.example\/email-images\/2\.png"/);
     expect(mail.html.match(/<img /g)).toHaveLength(1);
     expect(mail.html).toContain('href="mailto:studio@darkcircle.example"');
     expect(mail.html).toContain(`href="${input.unsubscribeUrl}"`);

@@ -10,7 +10,9 @@ export interface RecoveryEmailInput {
   to: string;
   name: string;
   lines: readonly CartLine[];
-  /** Where the shop is (for the items' images) and the studio's contact. */
+  /** Each line's picture, by line index (`emailImageUrls`: a PNG every mail client shows); null for a product gone or without one. */
+  lineImages: readonly (string | null)[];
+  /** Where the shop is and the studio's contact. */
   shop: ShopEmailContext;
   /** Opens the cart on the main site, in any browser (signed, expiring). */
   restoreUrl: string;
@@ -33,7 +35,6 @@ export async function recoveryEmail(input: RecoveryEmailInput): Promise<Outgoing
   const money = (cents: number) => `$${formatCents(cents)}`;
   const total = input.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
   const opening = OPENINGS[Math.min(Math.max(input.step, 1), OPENINGS.length) - 1]!;
-  const image = (url: string | undefined) => (url?.startsWith('/') ? `${input.shop.publicUrl}${url}` : (url ?? null));
   const { html, text } = await renderEmail(
     <EmailLayout
       heading={recoverySubject(input.step)}
@@ -50,8 +51,8 @@ export async function recoveryEmail(input: RecoveryEmailInput): Promise<Outgoing
       <Paragraph>Hello {input.name},</Paragraph>
       <Paragraph>{opening}</Paragraph>
       <Section style={{ margin: '0 0 16px' }}>
-        {input.lines.map((l) => (
-          <LineItemRow key={l.itemId} imageUrl={image(l.imageUrl)} name={l.name} detail={`${l.quantity} × ${money(l.unitPriceCents)}`} amount={money(l.unitPriceCents * l.quantity)} />
+        {input.lines.map((l, i) => (
+          <LineItemRow key={l.itemId} imageUrl={input.lineImages[i] ?? null} name={l.name} detail={`${l.quantity} × ${money(l.unitPriceCents)}`} amount={money(l.unitPriceCents * l.quantity)} />
         ))}
         <TotalRow label="Total" amount={money(total)} strong />
       </Section>

@@ -30,6 +30,7 @@ const NOT_THE_API: [RegExp, string][] = [
   [/^\/api\/docs/, 'the description and its UI themselves'],
   [/^\/admin\/queues/, "Bull Board's own dashboard and its API (a package's, behind the admin guard)"],
   [/^\/\*$/, "the storefront's and admin app's pages (StorefrontController)"],
+  [/^\/email-images\//, "the products' pictures as the emails show them, PNGs for mail clients (EmailImagesController)"],
 ];
 
 /** Writes that read no request body. */

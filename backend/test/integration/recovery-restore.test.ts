@@ -36,7 +36,10 @@ it('restores the cart in a fresh browser with today\'s prices and stock, notes w
   await t.http.patch(`/api/cart/${cart.id}/contact`).send({ name: 'Lydia', email: 'lydia@example.com' }).expect(200);
   const email = await waitForMail(t.dataDir, (m) => m.to === 'lydia@example.com', 15_000);
   expect(email.raw).toContain('Scarce Candle');
-  expect(email.raw).toMatch(/<img [^>]*src="http:\/\/localhost:\d+\/images\/products\/skull.svg"/);
+  // Each line's picture is the PNG the shop draws for mail clients, and it loads.
+  expect(email.raw).toMatch(new RegExp(`<img [^>]*src="http://localhost:\\d+/email-images/${scarce}\\.png"`));
+  const picture = await t.http.get(`/email-images/${scarce}.png`).expect(200);
+  expect(picture.headers['content-type']).toBe('image/png');
   expect(email.raw).toContain('/recovery/unsubscribe?token=');
   expect(email.raw).not.toMatch(/<img[^>]+(width="1"|height="1")/);
 

@@ -24,6 +24,6 @@ export const anOrder = (overrides: Partial<OrderTerms> = {}): OrderTerms => ({
 export const aContext = (): OrderEmailContext => ({
   publicUrl: 'https://shop.example',
   statusUrl: 'https://shop.example/order-status/signed.token',
-  lineImages: ['https://shop.example/images/products/skull.svg', null],
+  lineImages: ['https://shop.example/email-images/1.png', null],
   contactEmail: 'studio@darkcircle.example',
 });

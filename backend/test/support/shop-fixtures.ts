@@ -7,7 +7,7 @@ import { systemContext } from '../../src/platform/context/request-context';
 import type { TestApp } from './test-app';
 
 /** A product of the test's own, added through the catalogue's command (tests never lean on demo ids). */
-export async function addProduct(t: TestApp, product: { name: string; priceCents: number; stockQuantity: number; category?: CategorySlug }): Promise<number> {
+export async function addProduct(t: TestApp, product: { name: string; priceCents: number; stockQuantity: number; category?: CategorySlug; imageUrl?: string }): Promise<number> {
   const productId = await t.app.get(ProductIds).next();
   await t.app.get(CommandBus).execute(
     new RunProductCommand({
@@ -16,7 +16,7 @@ export async function addProduct(t: TestApp, product: { name: string; priceCents
       name: product.name,
       description: `${product.name}, for a test`,
       priceCents: product.priceCents,
-      imageUrl: '/images/products/skull.svg',
+      imageUrl: product.imageUrl ?? '/images/products/skull.svg',
       category: product.category ?? 'patches',
       inStock: product.stockQuantity > 0,
       stockQuantity: product.stockQuantity,
