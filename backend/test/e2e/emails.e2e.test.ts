@@ -15,7 +15,7 @@ import { welcomeEmail } from '../../src/newsletter/welcome.email';
 import { RecoveryLinks } from '../../src/recovery/recovery-links';
 import { recoveryEmail } from '../../src/recovery/recovery.email';
 import { launchBrowser } from '../support/chromium';
-import { addProduct, cartWith, sql } from '../support/shop-fixtures';
+import { addProduct, cartWith, paidCheckout, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 // The emails name the configured public address; the browser's requests to it are answered by the test's app.
@@ -40,15 +40,10 @@ afterAll(async () => {
 async function placedOrder() {
   const hoodie = await addProduct(t, { name: `Raven Hoodie ${Math.random()}`, priceCents: 3000, stockQuantity: 5 });
   const pin = await addProduct(t, { name: `Moth Pin ${Math.random()}`, priceCents: 1000, stockQuantity: 5 });
-  const cart = await cartWith(t, { [hoodie]: 2, [pin]: 1 });
-  const paid = await t.http
-    .post('/api/square/process-payment')
-    .send({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: '7000', currency: 'USD' }, customerName: 'Mina Harker', customerEmail: 'mina@example.com', fulfillmentMethod: 'pickup', cartId: cart.id });
-  expect(paid.body).toMatchObject({ success: true });
-  const [row] = await sql<{ id: string }>(t, 'select id from orders where cart_id = ?', [cart.id]);
-  const order = await t.app.get(CheckoutProcess).load(row!.id);
+  const { orderId } = await paidCheckout(t, { [hoodie]: 2, [pin]: 1 }, 7000);
+  const order = await t.app.get(CheckoutProcess).load(orderId);
   if (!order.exists) throw new Error('The order was not placed');
-  return { orderId: row!.id, terms: order.opened, context: await t.app.get(OrderEmailContexts).of(order.opened) };
+  return { orderId, terms: order.opened, context: await t.app.get(OrderEmailContexts).of(order.opened) };
 }
 
 /**

@@ -2,34 +2,9 @@ import type { Page } from 'playwright-core';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { browserSuite } from '../support/browser';
 import { waitForMail } from '../support/mailbox';
-import { addProduct, cartWith, sql } from '../support/shop-fixtures';
-import type { TestApp } from '../support/test-app';
+import { addProduct, paidCheckout } from '../support/shop-fixtures';
 
 const suite = browserSuite();
-
-interface Shopper {
-  name: string;
-  email: string;
-  fulfillmentMethod: 'pickup' | 'shipping';
-}
-
-/** A real checkout through the storefront's calls, paid by card in the Square emulator; `totalCents` is what the shop charges (shipping is free from $50 and for pickup). */
-async function checkout(t: TestApp, lines: Record<number, number>, totalCents: number, shopper: Shopper) {
-  const cart = await cartWith(t, lines);
-  const paid = await t.http.post('/api/square/process-payment').send({
-    sourceId: 'cnon:card-nonce-ok',
-    amountMoney: { amount: String(totalCents), currency: 'USD' },
-    customerName: shopper.name,
-    customerEmail: shopper.email,
-    fulfillmentMethod: shopper.fulfillmentMethod,
-    ...(shopper.fulfillmentMethod === 'shipping' ? { shippingAddress: { address: '13 Blackwood Lane', city: 'Salem', state: 'MA', zipCode: '01970', country: 'US' } } : {}),
-    cartId: cart.id,
-  });
-  expect(paid.body).toMatchObject({ success: true });
-  const [order] = await sql<{ id: string; order_number: string; total_cents: number }>(t, 'select id, order_number, total_cents from orders where cart_id = ?', [cart.id]);
-  expect(order!.total_cents).toBe(totalCents);
-  return order!;
-}
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -50,9 +25,9 @@ describe("the studio's day in a real browser", () => {
     const [t, page] = [suite.app(), suite.page()];
     const hoodie = await addProduct(t, { name: 'Raven Hoodie', priceCents: 4500, stockQuantity: 4, category: 'apparel' });
     const patch = await addProduct(t, { name: 'Moth Patch', priceCents: 1200, stockQuantity: 6 });
-    const parcel = await checkout(t, { [hoodie]: 1, [patch]: 1 }, 5700, { name: 'Wednesday Addams', email: 'wednesday@example.com', fulfillmentMethod: 'shipping' });
-    const returned = await checkout(t, { [patch]: 2 }, 2400, { name: 'Lydia Deetz', email: 'lydia@example.com', fulfillmentMethod: 'pickup' });
-    await checkout(t, { [hoodie]: 1 }, 4500, { name: 'Morticia Frump', email: 'morticia@example.com', fulfillmentMethod: 'pickup' });
+    const parcel = await paidCheckout(t, { [hoodie]: 1, [patch]: 1 }, 5700, { name: 'Wednesday Addams', email: 'wednesday@example.com', fulfillmentMethod: 'shipping' });
+    const returned = await paidCheckout(t, { [patch]: 2 }, 2400, { name: 'Lydia Deetz', email: 'lydia@example.com', fulfillmentMethod: 'pickup' });
+    await paidCheckout(t, { [hoodie]: 1 }, 4500, { name: 'Morticia Frump', email: 'morticia@example.com', fulfillmentMethod: 'pickup' });
     const revenue = 5700 + 2400 + 4500;
 
     // Signs in through the sign-in page and lands on the dashboard.
@@ -75,9 +50,9 @@ describe("the studio's day in a real browser", () => {
     await page.getByLabel('Search orders').fill('wednesday');
     const rows = page.getByTestId('order');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="order"]').length === 1, undefined, { timeout: 30_000 });
-    expect(await rows.innerText()).toContain(parcel.order_number);
-    await rows.getByRole('link', { name: parcel.order_number }).click();
-    await page.getByRole('heading', { name: `Order ${parcel.order_number}` }).waitFor({ timeout: 30_000 });
+    expect(await rows.innerText()).toContain(parcel.orderNumber);
+    await rows.getByRole('link', { name: parcel.orderNumber }).click();
+    await page.getByRole('heading', { name: `Order ${parcel.orderNumber}` }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Mark shipped' }).click();
     const shipping = page.getByRole('form', { name: 'Mark shipped' });
     await shipping.getByLabel('Carrier', { exact: true }).selectOption('UPS');
@@ -87,12 +62,12 @@ describe("the studio's day in a real browser", () => {
 
     // The worker emails her that it is on its way, with the link to her status page, which shows the tracking.
     await t.app.get(OutboxRelay).tick();
-    const email = await waitForMail(t.dataDir, (m) => m.subject === `Your Dark Circle order ${parcel.order_number} is on its way`);
+    const email = await waitForMail(t.dataDir, (m) => m.subject === `Your Dark Circle order ${parcel.orderNumber} is on its way`);
     const statusUrl = await page.getByRole('link', { name: "The customer's status page" }).getAttribute('href');
     expect(email.raw).toContain(statusUrl!);
     expect(email.raw).toContain('1Z999AA10123456784');
     await page.goto(new URL(new URL(statusUrl!).pathname, t.baseUrl).href);
-    await page.getByRole('heading', { name: `Order ${parcel.order_number}` }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: `Order ${parcel.orderNumber}` }).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('order-stage').innerText()).toBe('On its way');
     const tracking = page.getByTestId('order-tracking').getByRole('link', { name: '1Z999AA10123456784' });
     expect(await tracking.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
@@ -100,9 +75,9 @@ describe("the studio's day in a real browser", () => {
     // Refunds Lydia's two patches, back into stock: the storefront then offers them again.
     await page.goto(`${t.baseUrl}/product/${patch}`);
     await page.getByText('3 available', { exact: true }).waitFor({ timeout: 30_000 });
-    await page.goto(`${t.baseUrl}/admin/orders?search=${returned.order_number}`);
-    await rows.getByRole('link', { name: returned.order_number }).click({ timeout: 30_000 });
-    await page.getByRole('heading', { name: `Order ${returned.order_number}` }).waitFor({ timeout: 30_000 });
+    await page.goto(`${t.baseUrl}/admin/orders?search=${returned.orderNumber}`);
+    await rows.getByRole('link', { name: returned.orderNumber }).click({ timeout: 30_000 });
+    await page.getByRole('heading', { name: `Order ${returned.orderNumber}` }).waitFor({ timeout: 30_000 });
     const refund = page.getByRole('form', { name: 'Refund' });
     await refund.getByLabel('Quantity (Moth Patch)').fill('2');
     await refund.getByLabel('Return to stock (Moth Patch)').check();

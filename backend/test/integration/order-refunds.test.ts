@@ -8,7 +8,7 @@ import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { sentMail } from '../support/mailbox';
 import { systemContext } from '../../src/platform/context/request-context';
 import { AdminClient } from '../support/admin-client';
-import { addProduct, cartWith, sql } from '../support/shop-fixtures';
+import { addProduct, paidCheckout, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /** Refunds through Square, from the admin API to the emulator and back onto the order stream. */
@@ -28,14 +28,8 @@ afterEach(() => {
 async function paidOrder(): Promise<{ orderId: string; paymentId: string; hoodie: number; pin: number }> {
   const hoodie = await addProduct(t, { name: `Raven Hoodie ${Math.random()}`, priceCents: 3000, stockQuantity: 5 });
   const pin = await addProduct(t, { name: `Moth Pin ${Math.random()}`, priceCents: 1000, stockQuantity: 5 });
-  const cart = await cartWith(t, { [hoodie]: 2, [pin]: 1 });
-  const paid = await t.http
-    .post('/api/square/process-payment')
-    .send({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: '7000', currency: 'USD' }, customerName: 'Mina Harker', customerEmail: 'mina@example.com', fulfillmentMethod: 'pickup', cartId: cart.id });
-  expect(paid.body).toMatchObject({ success: true });
-  const [order] = await sql<{ id: string; payment_id: string; status: string }>(t, 'select id, payment_id, status from orders where cart_id = ?', [cart.id]);
-  expect(order).toMatchObject({ status: 'placed' });
-  return { orderId: order!.id, paymentId: order!.payment_id, hoodie, pin };
+  const { orderId, paymentId } = await paidCheckout(t, { [hoodie]: 2, [pin]: 1 }, 7000);
+  return { orderId, paymentId, hoodie, pin };
 }
 const refundsOf = (paymentId: string) => t.square.refunds().filter((r) => r.payment_id === paymentId);
 const eventsOf = async (orderId: string) =>

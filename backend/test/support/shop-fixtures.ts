@@ -43,3 +43,34 @@ export function sql<T = Record<string, unknown>>(t: TestApp, query: string, para
 }
 
 export const eventCount = async (t: TestApp) => (await sql<{ n: number }>(t, 'select count(*)::int as n from events'))[0]!.n;
+
+export interface Shopper {
+  name: string;
+  email: string;
+  fulfillmentMethod?: 'pickup' | 'shipping';
+}
+
+const SALEM = { address: '13 Blackwood Lane', city: 'Salem', state: 'MA', zipCode: '01970', country: 'US' };
+
+/**
+ * A real checkout of `lines` (productId → quantity) through the storefront's calls, paid by card in
+ * the Square emulator. `totalCents` is what the shop charges (the payment call checks it against its
+ * own total: shipping is free for pickup and from $50).
+ */
+export async function paidCheckout(t: TestApp, lines: Record<number, number>, totalCents: number, shopper: Shopper = { name: 'Mina Harker', email: 'mina@example.com' }) {
+  const cart = await cartWith(t, lines);
+  const fulfillmentMethod = shopper.fulfillmentMethod ?? 'pickup';
+  const paid = await t.http.post('/api/square/process-payment').send({
+    sourceId: 'cnon:card-nonce-ok',
+    amountMoney: { amount: String(totalCents), currency: 'USD' },
+    customerName: shopper.name,
+    customerEmail: shopper.email,
+    fulfillmentMethod,
+    ...(fulfillmentMethod === 'shipping' ? { shippingAddress: SALEM } : {}),
+    cartId: cart.id,
+  });
+  expect(paid.body).toMatchObject({ success: true });
+  const [order] = await sql<{ id: string; order_number: string; payment_id: string; status: string }>(t, 'select id, order_number, payment_id, status from orders where cart_id = ?', [cart.id]);
+  expect(order).toMatchObject({ status: 'placed' });
+  return { orderId: order!.id, orderNumber: order!.order_number, paymentId: order!.payment_id };
+}
