@@ -99,14 +99,7 @@ function ShippedForm({ busy, onSubmit, onCancel }: FormProps) {
         Tracking number
         <input value={trackingNumber} maxLength={60} autoComplete="off" onChange={(e) => setTrackingNumber(e.target.value)} />
       </label>
-      <div className="actions">
-        <button type="submit" className="button" disabled={busy}>
-          Mark shipped
-        </button>
-        <button type="button" className="link-button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions step="shipped" busy={busy} onCancel={onCancel} />
     </form>
   );
 }
@@ -123,14 +116,21 @@ function PickupNoteForm({ busy, onSubmit, onCancel }: FormProps) {
         Pickup note
         <textarea value={note} rows={3} maxLength={500} placeholder="When and where to collect it (sent to the customer)" onChange={(e) => setNote(e.target.value)} />
       </label>
-      <div className="actions">
-        <button type="submit" className="button" disabled={busy}>
-          Mark ready for pickup
-        </button>
-        <button type="button" className="link-button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions step="ready-for-pickup" busy={busy} onCancel={onCancel} />
     </form>
+  );
+}
+
+/** A step form's buttons: the step's own name submits it (the button it replaced), Cancel closes it. */
+function FormActions({ step, busy, onCancel }: { step: FulfilmentStep; busy: boolean; onCancel: () => void }) {
+  return (
+    <div className="actions">
+      <button type="submit" className="button" disabled={busy}>
+        {stepAction[step]}
+      </button>
+      <button type="button" className="link-button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
   );
 }
