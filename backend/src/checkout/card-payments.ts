@@ -8,7 +8,10 @@ export interface ChargeRequest {
   sourceId: string;
   amountCents: number;
   buyerEmail: string;
-  orderNumber: string;
+  /** The attempt being charged: Square's payment note names it (its number is given only once it is paid). */
+  orderId: string;
+  /** Set only on orders opened before numbers waited for the payment: their note kept the number, and a retry must send the same body. */
+  orderNumber?: string;
   /** False: only hold the amount on the card (`APPROVED`), to be completed or canceled once the card is known. */
   autocomplete: boolean;
   /** When the order asked for its charge (absent on orders from before it was recorded): where a search for it starts. */
@@ -73,7 +76,7 @@ export class CardPayments {
             locationId: this.settings.locationId,
             referenceId: referenceOf(request.idempotencyKey),
             buyerEmailAddress: request.buyerEmail,
-            note: `Order ${request.orderNumber}`,
+            note: request.orderNumber ? `Order ${request.orderNumber}` : `Dark Circle checkout ${request.orderId}`,
             autocomplete: request.autocomplete,
           },
           // Retries are ours, so that each one is logged and bounded.
@@ -87,10 +90,10 @@ export class CardPayments {
         // Any other refusal (a duplicate of a request still in flight, say) is no verdict on the
         // card, and asking again cannot change it: the first attempt may yet capture.
         if (!isTransient(error)) break;
-        this.logger.warn(`Charge ${request.orderNumber} attempt ${attempt} got no answer (${lastProblem}); retrying with the same key`);
+        this.logger.warn(`Charge of checkout ${request.orderId} attempt ${attempt} got no answer (${lastProblem}); retrying with the same key`);
       }
     }
-    this.logger.warn(`Charge ${request.orderNumber}: whether the card was charged is unknown (${lastProblem}); looking for the payment`);
+    this.logger.warn(`Charge of checkout ${request.orderId}: whether the card was charged is unknown (${lastProblem}); looking for the payment`);
     // No payment found yet is no verdict either: the charge may still land.
     const search = await this.find(request);
     return search.kind === 'found' ? search.outcome : { kind: 'unknown', message: lastProblem };

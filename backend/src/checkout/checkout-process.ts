@@ -10,6 +10,7 @@ import { EventStore } from '../platform/event-store/event-store';
 import { CardPayments, ChargeOutcome, ChargeRequest } from './card-payments';
 import { Discounts } from './discounts';
 import { lostChargeOutcome } from './lost-charge';
+import { OrderNumbers } from './order-numbers';
 import { orderDecider, OrderCommand, OrderState } from './order.decider';
 import { OrderEvent, orderStream } from './order.events';
 
@@ -22,6 +23,7 @@ const chargeOf = ({ opened, chargeRequestedAt }: OpenOrder): ChargeRequest => ({
   sourceId: opened.sourceId,
   amountCents: opened.totalCents,
   buyerEmail: opened.customer.email,
+  orderId: opened.orderId,
   orderNumber: opened.orderNumber,
   // A first-order code waits for the card to be known before any money is taken.
   autocomplete: !opened.discountCode,
@@ -48,6 +50,7 @@ export class CheckoutProcess {
     private readonly commands: CommandBus,
     private readonly payments: CardPayments,
     private readonly discounts: Discounts,
+    private readonly numbers: OrderNumbers,
   ) {}
 
   async load(orderId: string): Promise<OrderState> {
@@ -105,9 +108,11 @@ export class CheckoutProcess {
         if (outcome.kind === 'unknown' || outcome.kind === 'held') return order;
         if (outcome.kind === 'captured') {
           const { paymentId, cardBrand, last4, fingerprint } = outcome;
-          await this.order(orderId, { kind: 'RecordPayment', payment: { paymentId, amountCents: opened.totalCents, cardBrand, last4, cardFingerprint: fingerprint } }, caller);
+          // Paid: now, and only now, the order is given its number (the same one to whoever records this payment).
+          const orderNumber = order.orderNumber ?? (await this.numbers.claim(orderId));
+          await this.order(orderId, { kind: 'RecordPayment', payment: { paymentId, amountCents: opened.totalCents, cardBrand, last4, cardFingerprint: fingerprint, orderNumber } }, caller);
         } else {
-          this.logger.log(`Order ${opened.orderNumber}: not charged (${outcome.code})`);
+          this.logger.log(`Checkout ${orderId}: not charged (${outcome.code})`);
           await this.order(orderId, { kind: 'RecordFailure', failure: { code: outcome.code, message: outcome.message } }, caller);
         }
         return undefined;
