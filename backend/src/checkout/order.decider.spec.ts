@@ -1,6 +1,6 @@
 import { deciderSpec } from '../../test/support/decider-spec';
 import { fold } from '../platform/event-store/decider';
-import { nextFulfilmentSteps, orderDecider } from './order.decider';
+import { nextFulfilmentSteps, orderDecider, paidTerms } from './order.decider';
 import type { CheckoutOpened, OrderEvent } from './order.events';
 
 const spec = deciderSpec(orderDecider);
@@ -61,6 +61,9 @@ describe('order decider', () => {
     expect(numberOf(opened, charging)).toBeUndefined();
     expect(numberOf(opened, charging, declined)).toBeUndefined();
     expect(numberOf(opened, charging, captured, placed)).toBe('DC-1001');
+    // What the emails are given: the terms with the number.
+    const paid = fold(orderDecider, [opened, charging, captured, placed]);
+    expect(paid.exists && paidTerms(paid)).toEqual({ ...terms, orderNumber: 'DC-1001' });
     spec.given(opened, charging).when({ kind: 'RecordPayment', payment: { ...payment, orderNumber: undefined } }).thenThrows('CONFLICT', 'Order o1 cannot take a payment without its order number.');
     // An order opened with its number (before numbers waited for the payment) keeps it.
     const openedNumbered: OrderEvent = { type: 'CheckoutOpened', data: { ...terms, orderNumber: 'DC-0999' } };
