@@ -8,9 +8,14 @@ export interface ChargeRequest {
   sourceId: string;
   amountCents: number;
   buyerEmail: string;
-  orderNumber: string;
+  /** The attempt being charged: Square's payment note names it (its number is given only once it is paid). */
+  orderId: string;
+  /** Set only on orders opened before numbers waited for the payment: their note kept the number, and a retry must send the same body. */
+  orderNumber?: string;
   /** False: only hold the amount on the card (`APPROVED`), to be completed or canceled once the card is known. */
   autocomplete: boolean;
+  /** When the order asked for its charge (absent on orders from before it was recorded): where a search for it starts. */
+  requestedAt?: string;
 }
 
 interface CardSeen {
@@ -28,10 +33,17 @@ export type ChargeOutcome =
   /** Square could not say, or said something other than a verdict on the card: whether money moved is unknown. */
   | { kind: 'unknown'; message: string };
 
+/**
+ * What a search of Square's payments for one charge says. Only `none`, from a search that read
+ * every page, says the charge is not there; `unavailable` (Square could not be asked, or failed
+ * part-way) says nothing about it.
+ */
+export type PaymentSearch = { kind: 'found'; outcome: ChargeOutcome } | { kind: 'none' } | { kind: 'unavailable'; message: string };
+
 const ATTEMPTS = 3;
 
-/** How far back a lost charge is looked for in Square's payment list. */
-const LOOKUP_WINDOW_MS = 24 * 3600 * 1000;
+/** How long before the charge was asked for a lost charge is looked for: Square's clock and ours may differ. */
+const CLOCK_SKEW_MS = 3600 * 1000;
 
 /**
  * Card charges through the official SDK. Every attempt of one charge sends the same idempotency key
@@ -64,7 +76,7 @@ export class CardPayments {
             locationId: this.settings.locationId,
             referenceId: referenceOf(request.idempotencyKey),
             buyerEmailAddress: request.buyerEmail,
-            note: `Order ${request.orderNumber}`,
+            note: request.orderNumber ? `Order ${request.orderNumber}` : `Dark Circle checkout ${request.orderId}`,
             autocomplete: request.autocomplete,
           },
           // Retries are ours, so that each one is logged and bounded.
@@ -78,11 +90,13 @@ export class CardPayments {
         // Any other refusal (a duplicate of a request still in flight, say) is no verdict on the
         // card, and asking again cannot change it: the first attempt may yet capture.
         if (!isTransient(error)) break;
-        this.logger.warn(`Charge ${request.orderNumber} attempt ${attempt} got no answer (${lastProblem}); retrying with the same key`);
+        this.logger.warn(`Charge of checkout ${request.orderId} attempt ${attempt} got no answer (${lastProblem}); retrying with the same key`);
       }
     }
-    this.logger.warn(`Charge ${request.orderNumber}: whether the card was charged is unknown (${lastProblem}); looking for the payment`);
-    return (await this.find(request)) ?? { kind: 'unknown', message: lastProblem };
+    this.logger.warn(`Charge of checkout ${request.orderId}: whether the card was charged is unknown (${lastProblem}); looking for the payment`);
+    // No payment found yet is no verdict either: the charge may still land.
+    const search = await this.find(request);
+    return search.kind === 'found' ? search.outcome : { kind: 'unknown', message: lastProblem };
   }
 
   /**
@@ -106,23 +120,35 @@ export class CardPayments {
   }
 
   /**
-   * The charge this request made, found in Square's payment list by its reference, without ever
-   * making one: undefined when there is none (or Square cannot be asked now).
+   * Looks for the charge this request made in Square's payment list by its reference, without ever
+   * making one. Only a search that read every page of its window says `none`; a page that fails,
+   * first or midway, says `unavailable`: the charge may be on a page not read.
    */
-  async find(request: Pick<ChargeRequest, 'idempotencyKey' | 'orderNumber'>): Promise<ChargeOutcome | undefined> {
+  async find(request: Pick<ChargeRequest, 'idempotencyKey' | 'requestedAt'>): Promise<PaymentSearch> {
     const reference = referenceOf(request.idempotencyKey);
+    const requestedAt = Date.parse(request.requestedAt ?? '');
     try {
-      const page = await this.square.payments.list(
-        { beginTime: new Date(Date.now() - LOOKUP_WINDOW_MS).toISOString(), locationId: this.settings.locationId, limit: 100 },
+      const pages = await this.square.payments.list(
+        {
+          // From a little before the charge was asked for (Square's clock is not ours) to now, oldest
+          // first: the charge is near the start, and payments made while paging are added at the end.
+          // An order from before the time was recorded is looked for over Square's default year.
+          beginTime: Number.isNaN(requestedAt) ? undefined : new Date(requestedAt - CLOCK_SKEW_MS).toISOString(),
+          sortOrder: 'ASC',
+          locationId: this.settings.locationId,
+          limit: 100,
+        },
         { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 1 },
       );
-      for await (const payment of page) {
-        if (payment.referenceId === reference) return outcomeOf(payment);
+      // Pages through the whole window (Square's cursor); a page that fails throws to the catch below.
+      for await (const payment of pages) {
+        if (payment.referenceId === reference) return { kind: 'found', outcome: outcomeOf(payment) };
       }
-      return undefined;
+      return { kind: 'none' };
     } catch (error) {
-      this.logger.warn(`Could not look for the payment of ${request.orderNumber} (${describe(error)})`);
-      return undefined;
+      const message = describe(error);
+      this.logger.warn(`Could not look for the payment with reference ${reference} (${message})`);
+      return { kind: 'unavailable', message };
     }
   }
 }

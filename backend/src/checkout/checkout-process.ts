@@ -9,6 +9,8 @@ import { fold } from '../platform/event-store/decider';
 import { EventStore } from '../platform/event-store/event-store';
 import { CardPayments, ChargeOutcome, ChargeRequest } from './card-payments';
 import { Discounts } from './discounts';
+import { lostChargeOutcome } from './lost-charge';
+import { OrderNumbers } from './order-numbers';
 import { orderDecider, OrderCommand, OrderState } from './order.decider';
 import { OrderEvent, orderStream } from './order.events';
 
@@ -16,14 +18,16 @@ export type OpenOrder = Extract<OrderState, { exists: true }>;
 
 const MAX_CONTENTION_RETRIES = 20;
 
-const chargeOf = ({ opened }: OpenOrder): ChargeRequest => ({
+const chargeOf = ({ opened, chargeRequestedAt }: OpenOrder): ChargeRequest => ({
   idempotencyKey: opened.idempotencyKey,
   sourceId: opened.sourceId,
   amountCents: opened.totalCents,
   buyerEmail: opened.customer.email,
+  orderId: opened.orderId,
   orderNumber: opened.orderNumber,
   // A first-order code waits for the card to be known before any money is taken.
   autocomplete: !opened.discountCode,
+  requestedAt: chargeRequestedAt,
 });
 const isContention = (error: unknown) => error instanceof DomainError && error.code === 'CONCURRENT_CHANGE';
 
@@ -46,6 +50,7 @@ export class CheckoutProcess {
     private readonly commands: CommandBus,
     private readonly payments: CardPayments,
     private readonly discounts: Discounts,
+    private readonly numbers: OrderNumbers,
   ) {}
 
   async load(orderId: string): Promise<OrderState> {
@@ -103,9 +108,11 @@ export class CheckoutProcess {
         if (outcome.kind === 'unknown' || outcome.kind === 'held') return order;
         if (outcome.kind === 'captured') {
           const { paymentId, cardBrand, last4, fingerprint } = outcome;
-          await this.order(orderId, { kind: 'RecordPayment', payment: { paymentId, amountCents: opened.totalCents, cardBrand, last4, cardFingerprint: fingerprint } }, caller);
+          // Paid: now, and only now, the order is given its number (the same one to whoever records this payment).
+          const orderNumber = order.orderNumber ?? (await this.numbers.claim(orderId));
+          await this.order(orderId, { kind: 'RecordPayment', payment: { paymentId, amountCents: opened.totalCents, cardBrand, last4, cardFingerprint: fingerprint, orderNumber } }, caller);
         } else {
-          this.logger.log(`Order ${opened.orderNumber}: not charged (${outcome.code})`);
+          this.logger.log(`Checkout ${orderId}: not charged (${outcome.code})`);
           await this.order(orderId, { kind: 'RecordFailure', failure: { code: outcome.code, message: outcome.message } }, caller);
         }
         return undefined;
@@ -128,15 +135,12 @@ export class CheckoutProcess {
   /**
    * The reconciler's way with a charge whose answer was lost: it looks for the payment and records
    * what Square holds, but never makes a charge itself (the shopper, told to try again, may have
-   * paid another way). No payment twice as long after the charge was asked for as the longest a
-   * charge can take (every attempt timing out): none will come.
+   * paid another way). Only a complete search that finds none, once no charge can land any more,
+   * closes the order as not charged (`lostChargeOutcome`).
    */
   private async settleWithoutCharging(order: OpenOrder): Promise<ChargeOutcome> {
-    const found = await this.payments.find(chargeOf(order));
-    if (found) return found;
-    const requestedAt = Date.parse(order.chargeRequestedAt ?? '') || 0;
-    if (Date.now() - requestedAt < 2 * this.payments.longestChargeMs) return { kind: 'unknown', message: 'the charge may still be in flight' };
-    return { kind: 'declined', code: 'NOT_CHARGED', message: 'The payment did not go through and your card was not charged. Please try again.' };
+    const search = await this.payments.find(chargeOf(order));
+    return lostChargeOutcome(search, order.chargeRequestedAt, Date.now(), this.payments.longestChargeMs);
   }
 
   /** A held amount is taken unless the order's code is refused for this card; then it is released, and nothing was charged. */

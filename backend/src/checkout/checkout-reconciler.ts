@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { CheckoutProcess } from './checkout-process';
+import { orderName } from './order.decider';
 import { OrderRefunds } from './order-refunds';
 import { OrderReader } from './order.reader';
 
@@ -45,7 +46,7 @@ export class CheckoutReconciler implements OnModuleInit {
         if (order.status === 'charging') stillUnconfirmed++;
         else {
           finished++;
-          this.logger.log(`Order ${order.opened.orderNumber} was interrupted while ${status}; now ${order.status}`);
+          this.logger.log(`Order ${orderName(order)} was interrupted while ${status}; now ${order.status}`);
         }
       } catch (error) {
         failed++;

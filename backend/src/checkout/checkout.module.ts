@@ -24,6 +24,7 @@ import { OrderStatusPage } from './order-status-page';
 import { RefundEmailJob } from './refund-email.job';
 import { RefundRestockJob } from './refund-restock.job';
 import { OrderProjection } from './order.projection';
+import { OrderNumbers } from './order-numbers';
 import { OrderReader } from './order.reader';
 import { OrderViewSchema } from './order.view';
 
@@ -31,7 +32,7 @@ import { OrderViewSchema } from './order.view';
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CartModule],
   controllers: [CheckoutController, AdminOrdersController, AdminDashboardController, OrderStatusController],
-  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderLineImages, AdminOrderDetails, DashboardReader, FulfilmentEmailJob, OrderStatusPage],
+  providers: [Discounts, CardPayments, OrderNumbers, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderLineImages, AdminOrderDetails, DashboardReader, FulfilmentEmailJob, OrderStatusPage],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
 })
 export class CheckoutModule implements OnModuleInit {

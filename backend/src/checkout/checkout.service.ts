@@ -1,7 +1,6 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { CartLine, LoadCartQuery, RunCartCommand } from '../cart';
 import { assertAvailable, GetProductQuery, ProductSnapshot } from '../catalog';
 import type { RequestContext } from '../platform/context/request-context';
@@ -40,7 +39,6 @@ export class CheckoutService {
     private readonly queries: QueryBus,
     private readonly runner: CommandRunner,
     private readonly process: CheckoutProcess,
-    private readonly orm: MikroORM,
     private readonly discounts: Discounts,
   ) {}
 
@@ -73,7 +71,6 @@ export class CheckoutService {
     // cart's version; the order is still named after the version that was priced (`cart.version`).
     await this.commands.execute(new RunCartCommand(body.cartId, { kind: 'GiveContactDetails', ...customer }, caller));
     const terms: Omit<OrderTerms, 'orderId'> = {
-      orderNumber: await this.nextOrderNumber(),
       cartId: body.cartId,
       customer,
       fulfillment: body.fulfillmentMethod,
@@ -170,12 +167,12 @@ export class CheckoutService {
 
   private answer(order: OpenOrder): PaymentResult {
     const { opened } = order;
-    if (order.status === 'placed' && order.payment) {
+    if (order.status === 'placed' && order.payment && order.orderNumber) {
       return {
         success: true,
         payment: { id: order.payment.paymentId, status: 'COMPLETED', amountMoney: { amount: String(opened.totalCents), currency: 'USD' } },
         orderId: opened.orderId,
-        orderNumber: opened.orderNumber,
+        orderNumber: order.orderNumber,
       };
     }
     if (order.status === 'closed' && order.failure) {
@@ -186,12 +183,6 @@ export class CheckoutService {
       code: 'PAYMENT_UNCONFIRMED',
       message: 'We could not reach the card processor to confirm your payment. You will not be charged twice: please try again in a minute.',
     });
-  }
-
-  private async nextOrderNumber(): Promise<string> {
-    const em = this.orm.em.fork() as EntityManager;
-    const [row] = await em.execute<{ n: string }[]>(`select nextval('order_numbers') as n`);
-    return `DC-${row.n}`;
   }
 }
 

@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
 import { fulfilmentEmail } from './fulfilment.email';
-import { orderDecider } from './order.decider';
+import { orderDecider, orderName, paidTerms } from './order.decider';
 import { orderStream, type FulfilmentStep, type OrderEvent } from './order.events';
 import { OrderEmailContexts } from './order-email-context';
 import { OrderRefunds } from './order-refunds';
@@ -50,9 +50,9 @@ export class FulfilmentEmailJob implements OnModuleInit {
     if (!order.exists || !record) return 'not-recorded';
     if (record.emailSent) return 'already-sent';
     const news = { step, note: record.note, carrier: record.carrier, trackingNumber: record.trackingNumber, trackingUrl: record.trackingUrl };
-    const { messageId } = await this.mail.send(await fulfilmentEmail(order.opened, news, await this.contexts.of(order.opened)));
+    const { messageId } = await this.mail.send(await fulfilmentEmail(paidTerms(order), news, await this.contexts.of(order.opened)));
     await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordFulfilmentEmailSent', step, messageId }, caller);
-    this.logger.log(`Order ${order.opened.orderNumber}: ${step} email sent to the shopper`);
+    this.logger.log(`Order ${orderName(order)}: ${step} email sent to the shopper`);
     return 'sent';
   }
 }

@@ -1,6 +1,6 @@
 import { Link, Section } from '@react-email/components';
 import { EmailButton, EmailLayout, linkStyle, OutgoingMail, Paragraph, renderEmail, TotalRow } from '../mail';
-import type { FulfilmentStep, OrderTerms } from './order.events';
+import type { FulfilmentStep, PaidOrderTerms } from './order.events';
 import type { OrderEmailContext } from './order-email-context';
 import { allLines, dollars, OrderLines, shopOf } from './order-email-parts';
 
@@ -25,7 +25,7 @@ const HEADINGS: Record<FulfilmentStep, string> = {
 };
 
 /** The email for one fulfilment step, sent once per step: the news, the order's lines and total, and the way back to the order. */
-export async function fulfilmentEmail(order: OrderTerms, news: FulfilmentNews, context: OrderEmailContext): Promise<OutgoingMail> {
+export async function fulfilmentEmail(order: PaidOrderTerms, news: FulfilmentNews, context: OrderEmailContext): Promise<OutgoingMail> {
   const subject = SUBJECTS[news.step](order.orderNumber);
   const shipped = news.step === 'shipped';
   const { html, text } = await renderEmail(

@@ -1,6 +1,6 @@
 import { Section } from '@react-email/components';
 import { EmailButton, EmailLayout, OutgoingMail, Paragraph, renderEmail, TotalRow } from '../mail';
-import type { OrderTerms } from './order.events';
+import type { PaidOrderTerms } from './order.events';
 import type { OrderEmailContext } from './order-email-context';
 import { allLines, dollars, OrderLines, shopOf } from './order-email-parts';
 
@@ -10,7 +10,7 @@ const WHATS_NEXT = {
 } as const;
 
 /** The order confirmation, from the order's own terms: its lines with their pictures, its totals, and the way back to the order. */
-export async function orderConfirmationEmail(order: OrderTerms, context: OrderEmailContext): Promise<OutgoingMail> {
+export async function orderConfirmationEmail(order: PaidOrderTerms, context: OrderEmailContext): Promise<OutgoingMail> {
   const totals: [string, string][] = [
     ['Subtotal', dollars(order.subtotalCents)],
     ['Shipping', order.shippingCents === 0 ? 'Free' : dollars(order.shippingCents)],

@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
 import { CheckoutProcess } from './checkout-process';
-import { orderDecider } from './order.decider';
+import { orderDecider, orderName, paidTerms } from './order.decider';
 import { orderStream } from './order.events';
 import { orderConfirmationEmail } from './order-confirmation.email';
 import { OrderEmailContexts } from './order-email-context';
@@ -37,9 +37,9 @@ export class OrderConfirmationJob implements OnModuleInit {
     const order = await this.process.load(orderId);
     if (!order.exists || order.status !== 'placed') return 'not-placed';
     if (order.confirmationSent) return 'already-sent';
-    const { messageId } = await this.mail.send(await orderConfirmationEmail(order.opened, await this.contexts.of(order.opened)));
+    const { messageId } = await this.mail.send(await orderConfirmationEmail(paidTerms(order), await this.contexts.of(order.opened)));
     await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordConfirmationSent', messageId }, caller);
-    this.logger.log(`Order ${order.opened.orderNumber}: confirmation sent to the shopper`);
+    this.logger.log(`Order ${orderName(order)}: confirmation sent to the shopper`);
     return 'sent';
   }
 }

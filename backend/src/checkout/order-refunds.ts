@@ -7,7 +7,7 @@ import { EventStore } from '../platform/event-store/event-store';
 import { fold } from '../platform/event-store/decider';
 import { conflict, notFound } from '../platform/errors/domain-error';
 import { SQUARE_SETTINGS, SquareSettings } from '../square';
-import { orderDecider, RefundAsked, type OrderState } from './order.decider';
+import { orderDecider, orderName, RefundAsked, type OrderState } from './order.decider';
 import { orderStream, type OrderEvent } from './order.events';
 
 export type RefundRequestInput = Omit<RefundAsked, 'refundId'>;
@@ -50,16 +50,16 @@ export class OrderRefunds {
     const answer = await this.send(state, refundId);
     if (answer.kind === 'refunded') {
       await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordRefund', refundId, squareRefundId: answer.squareRefundId }, caller);
-      this.logger.log(`Order ${state.opened.orderNumber}: refund ${refundId} taken by Square as ${answer.squareRefundId}`);
+      this.logger.log(`Order ${orderName(state)}: refund ${refundId} taken by Square as ${answer.squareRefundId}`);
       return { refundId, squareRefundId: answer.squareRefundId };
     }
     if (answer.kind === 'refused') {
       await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordRefundFailure', refundId, code: answer.code, message: answer.message }, caller);
-      this.logger.warn(`Order ${state.opened.orderNumber}: Square refused refund ${refundId} (${answer.code}: ${answer.message})`);
+      this.logger.warn(`Order ${orderName(state)}: Square refused refund ${refundId} (${answer.code}: ${answer.message})`);
       if (answer.actionable) throw conflict(`Square refused the refund: ${answer.message}`, 'REFUND_DECLINED', { squareCode: answer.code });
       throw new BadGatewayException({ code: 'REFUND_FAILED', message: `Square could not make the refund (${answer.code}); nothing was refunded. Please try again.` });
     }
-    this.logger.warn(`Order ${state.opened.orderNumber}: no answer from Square for refund ${refundId} (${answer.message}); the reconciliation job will ask again`);
+    this.logger.warn(`Order ${orderName(state)}: no answer from Square for refund ${refundId} (${answer.message}); the reconciliation job will ask again`);
     throw new BadGatewayException({
       code: 'REFUND_UNCONFIRMED',
       message: 'Square did not answer, so whether the refund was made is not known yet. The shop will ask Square again shortly with the same request; it will not be refunded twice.',
@@ -81,7 +81,7 @@ export class OrderRefunds {
           : ({ kind: 'RecordRefundFailure', refundId: r.terms.refundId, code: answer.code, message: answer.message } as const);
       await this.runner.run(orderDecider, orderStream(orderId), command, caller);
       finished++;
-      this.logger.log(`Order ${state.opened.orderNumber}: interrupted refund ${r.terms.refundId} finished as ${answer.kind}`);
+      this.logger.log(`Order ${orderName(state)}: interrupted refund ${r.terms.refundId} finished as ${answer.kind}`);
     }
     return finished;
   }

@@ -6,7 +6,7 @@ import { notFound } from '../platform/errors/domain-error';
 import { formatCents } from '../platform/money';
 import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
 import { OrderStatusDto, orderStatusSchema } from './checkout.responses';
-import { orderDecider, takenRefundCents } from './order.decider';
+import { orderDecider, orderName, takenRefundCents } from './order.decider';
 import { orderStream, type OrderEvent } from './order.events';
 import { OrderLineImages } from './order-line-images';
 import { OrderStatusLinks } from './order-status-links';
@@ -45,7 +45,7 @@ export class OrderStatusController {
     const placed = events.find((e) => e.type === 'OrderPlaced');
     const shipped = order.steps.shipped;
     return {
-      orderNumber: order.opened.orderNumber,
+      orderNumber: orderName(order),
       firstName: order.opened.customer.name.trim().split(/\s+/)[0] ?? '',
       email: maskEmail(order.opened.customer.email),
       placedAt: (placed?.recordedAt ?? events[0]!.recordedAt).toISOString(),

@@ -1,12 +1,11 @@
 import { deciderSpec } from '../../test/support/decider-spec';
 import { fold } from '../platform/event-store/decider';
-import { nextFulfilmentSteps, orderDecider } from './order.decider';
+import { nextFulfilmentSteps, orderDecider, paidTerms } from './order.decider';
 import type { CheckoutOpened, OrderEvent } from './order.events';
 
 const spec = deciderSpec(orderDecider);
 const terms: CheckoutOpened['data'] = {
   orderId: 'o1',
-  orderNumber: 'DC-1001',
   cartId: 'c1',
   customer: { name: 'Ana', email: 'ana@example.com' },
   fulfillment: 'pickup',
@@ -22,7 +21,7 @@ const terms: CheckoutOpened['data'] = {
 const opened: OrderEvent = { type: 'CheckoutOpened', data: terms };
 const chargeAt = '2026-11-24T12:00:00.000Z';
 const charging: OrderEvent = { type: 'ChargeRequested', data: { requestedAt: chargeAt } };
-const payment = { paymentId: 'p1', amountCents: 6800, cardBrand: 'VISA', last4: '1111' };
+const payment = { paymentId: 'p1', amountCents: 6800, cardBrand: 'VISA', last4: '1111', orderNumber: 'DC-1001' };
 const captured: OrderEvent = { type: 'PaymentCaptured', data: payment };
 const declined: OrderEvent = { type: 'PaymentFailed', data: { code: 'GENERIC_DECLINE', message: 'Your card was declined.' } };
 const placed: OrderEvent = { type: 'OrderPlaced', data: { orderNumber: 'DC-1001' } };
@@ -50,8 +49,30 @@ describe('order decider', () => {
   });
 
   it('refuses a payment for a checkout that never asked for one or already failed, naming the order and its status', () => {
-    spec.given(opened).when({ kind: 'RecordPayment', payment }).thenThrows('CONFLICT', 'Order DC-1001 cannot take a payment while opened.');
-    spec.given(opened, charging, declined).when({ kind: 'RecordPayment', payment }).thenThrows('CONFLICT', 'Order DC-1001 cannot take a payment while failed.');
+    spec.given(opened).when({ kind: 'RecordPayment', payment }).thenThrows('CONFLICT', 'Order o1 cannot take a payment while opened.');
+    spec.given(opened, charging, declined).when({ kind: 'RecordPayment', payment }).thenThrows('CONFLICT', 'Order o1 cannot take a payment while failed.');
+  });
+
+  it('numbers an order when its payment is recorded, never before, and keeps a number it was opened with', () => {
+    const numberOf = (...events: OrderEvent[]) => {
+      const state = fold(orderDecider, events);
+      return state.exists ? state.orderNumber : 'no order';
+    };
+    expect(numberOf(opened, charging)).toBeUndefined();
+    expect(numberOf(opened, charging, declined)).toBeUndefined();
+    expect(numberOf(opened, charging, captured, placed)).toBe('DC-1001');
+    // What the emails are given: the terms with the number.
+    const paid = fold(orderDecider, [opened, charging, captured, placed]);
+    expect(paid.exists && paidTerms(paid)).toEqual({ ...terms, orderNumber: 'DC-1001' });
+    spec.given(opened, charging).when({ kind: 'RecordPayment', payment: { ...payment, orderNumber: undefined } }).thenThrows('CONFLICT', 'Order o1 cannot take a payment without its order number.');
+    // An order opened with its number (before numbers waited for the payment) keeps it.
+    const openedNumbered: OrderEvent = { type: 'CheckoutOpened', data: { ...terms, orderNumber: 'DC-0999' } };
+    const keptNumber: OrderEvent = { type: 'PaymentCaptured', data: { ...payment, orderNumber: 'DC-0999' } };
+    spec.given(openedNumbered, charging).when({ kind: 'RecordPayment', payment }).then([keptNumber]);
+    spec.given(openedNumbered, charging).when({ kind: 'RecordPayment', payment: { ...payment, orderNumber: undefined } }).then([keptNumber]);
+    const { orderNumber: _none, ...paymentRecordedBefore } = payment;
+    expect(numberOf(openedNumbered, charging, { type: 'PaymentCaptured', data: paymentRecordedBefore })).toBe('DC-0999');
+    spec.given(openedNumbered, charging, { type: 'PaymentCaptured', data: paymentRecordedBefore }).when({ kind: 'PlaceOrder' }).then([{ type: 'OrderPlaced', data: { orderNumber: 'DC-0999' } }]);
   });
 
   // The checkout's answer to the shopper is read from the folded order: the payment id, or the refusal.
@@ -84,7 +105,7 @@ describe('order decider', () => {
   it('places a paid order once, and only a paid one', () => {
     spec.given(opened, charging, captured).when({ kind: 'PlaceOrder' }).then([placed]);
     spec.given(opened, charging, captured, placed).when({ kind: 'PlaceOrder' }).thenNothing();
-    spec.given(opened, charging).when({ kind: 'PlaceOrder' }).thenThrows('CONFLICT', 'Order DC-1001 is not paid.');
+    spec.given(opened, charging).when({ kind: 'PlaceOrder' }).thenThrows('CONFLICT', 'Order o1 is not paid.');
   });
 
   it('closes a failed checkout once, and only a failed one', () => {
@@ -170,7 +191,7 @@ describe('order decider', () => {
     });
 
     it('refuses an order that is not placed', () => {
-      spec.given(opened, charging).when(step('picked-up')).thenThrows('FULFILMENT_STEP_REFUSED', 'Order DC-1001 is not a paid order, so it cannot be marked picked up.');
+      spec.given(opened, charging).when(step('picked-up')).thenThrows('FULFILMENT_STEP_REFUSED', 'Order o1 is not a paid order, so it cannot be marked picked up.');
       spec.given(opened, declined).when(step('ready-for-pickup')).thenThrows('FULFILMENT_STEP_REFUSED');
       spec.given().when(step('shipped')).thenThrows('NOT_FOUND');
     });

@@ -1,6 +1,6 @@
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
-import type { CheckoutOpened, Fulfilment, FulfilmentStep, OrderEvent, PaymentCaptured, PaymentFailed, RefundLine, RefundTerms } from './order.events';
+import type { CheckoutOpened, Fulfilment, FulfilmentStep, OrderEvent, PaidOrderTerms, PaymentCaptured, PaymentFailed, RefundLine, RefundTerms } from './order.events';
 import { trackingUrl } from './tracking-links';
 
 /**
@@ -28,6 +28,8 @@ export type OrderState =
       exists: true;
       status: OrderStatus;
       opened: CheckoutOpened['data'];
+      /** The shopper's order number: given when the payment is captured (orders opened before that was so carry it from their opening). */
+      orderNumber?: string;
       payment?: PaymentCaptured['data'];
       failure?: PaymentFailed['data'];
       /** When the charge was asked for: until the longest charge could take is past, a missing payment may still land. */
@@ -78,6 +80,12 @@ export type OrderCommand =
 
 type OpenState = Extract<OrderState, { exists: true }>;
 
+/** How an order is named in messages and logs: its number once it has one, its id before. */
+export const orderName = (state: OpenState): string => state.orderNumber ?? state.opened.orderId;
+
+/** A paid order's terms with its number, for what the shopper is sent. */
+export const paidTerms = (state: OpenState): PaidOrderTerms => ({ ...state.opened, orderNumber: orderName(state) });
+
 /** Cents refunded or on their way back (pending refunds count: Square may be taking them now). */
 export function refundedCents(state: OpenState): number {
   return Object.values(state.refunds)
@@ -99,7 +107,7 @@ export function refundedUnits(state: OpenState): number[] {
 
 function decideRefund(state: OpenState, { refund, at }: { refund: RefundAsked; at: string }): OrderEvent[] {
   if (state.refunds[refund.refundId]) return [];
-  const number = state.opened.orderNumber;
+  const number = orderName(state);
   if (state.status !== 'placed') throw conflict(`Order ${number} is not a placed order, so it cannot be refunded.`, 'ORDER_NOT_REFUNDABLE');
   const left = refundableCents(state);
   if (left <= 0) throw conflict(`Order ${number} is already fully refunded.`, 'ORDER_FULLY_REFUNDED');
@@ -152,7 +160,7 @@ const STEP_WORDS: Record<FulfilmentStatus, string> = { unfulfilled: 'unfulfilled
 /** Records one step; repeating the step the order is at is a no-op (a double click), anything else out of turn a 409 naming why. */
 function decideStep(state: OpenState, command: Extract<OrderCommand, { kind: 'RecordFulfilmentStep' }>): OrderEvent[] {
   const { step } = command;
-  const number = state.opened.orderNumber;
+  const number = orderName(state);
   const refuse = (why: string) => conflict(`Order ${number} ${why}`, 'FULFILMENT_STEP_REFUSED', { step, fulfilment: state.fulfilment });
   if (state.status !== 'placed') throw refuse(`is not a paid order, so it cannot be marked ${STEP_WORDS[step]}.`);
   if (state.fulfilment === step) return [];
@@ -193,14 +201,14 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   initialState: { exists: false },
 
   evolve(state, event) {
-    if (event.type === 'CheckoutOpened') return { exists: true, status: 'opened', opened: event.data, confirmationSent: false, fulfilment: 'unfulfilled', steps: {}, refunds: {} };
+    if (event.type === 'CheckoutOpened') return { exists: true, status: 'opened', opened: event.data, orderNumber: event.data.orderNumber, confirmationSent: false, fulfilment: 'unfulfilled', steps: {}, refunds: {} };
     if (!state.exists) return state;
     const status = statusAfter[event.type] ?? state.status;
     switch (event.type) {
       case 'ChargeRequested':
         return { ...state, status, chargeRequestedAt: event.data.requestedAt };
       case 'PaymentCaptured':
-        return { ...state, status, payment: event.data };
+        return { ...state, status, payment: event.data, orderNumber: event.data.orderNumber ?? state.orderNumber };
       case 'PaymentFailed':
         return { ...state, status, failure: event.data };
       case 'OrderConfirmationSent':
@@ -246,27 +254,31 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     switch (command.kind) {
       case 'RequestCharge':
         return status === 'opened' ? [{ type: 'ChargeRequested', data: { requestedAt: command.at } }] : [];
-      case 'RecordPayment':
-        if (status === 'charging') return [{ type: 'PaymentCaptured', data: command.payment }];
+      case 'RecordPayment': {
         if (status === 'paid' || status === 'placed') return [];
-        throw conflict(`Order ${state.opened.orderNumber} cannot take a payment while ${status}.`);
+        if (status !== 'charging') throw conflict(`Order ${orderName(state)} cannot take a payment while ${status}.`);
+        // Every paid order has a number, and keeps the one it already has.
+        const orderNumber = state.orderNumber ?? command.payment.orderNumber;
+        if (!orderNumber) throw conflict(`Order ${orderName(state)} cannot take a payment without its order number.`);
+        return [{ type: 'PaymentCaptured', data: { ...command.payment, orderNumber } }];
+      }
       case 'RecordFailure':
         return status === 'opened' || status === 'charging' ? [{ type: 'PaymentFailed', data: command.failure }] : [];
       case 'RefuseCheckout':
         // Never fails an order whose charge is under way: only Square can say how that one ends.
         return status === 'opened' ? [{ type: 'PaymentFailed', data: command.failure }] : [];
       case 'PlaceOrder':
-        if (status === 'paid') return [{ type: 'OrderPlaced', data: { orderNumber: state.opened.orderNumber } }];
+        if (status === 'paid') return [{ type: 'OrderPlaced', data: { orderNumber: orderName(state) } }];
         if (status === 'placed') return [];
-        throw conflict(`Order ${state.opened.orderNumber} is not paid.`);
+        throw conflict(`Order ${orderName(state)} is not paid.`);
       case 'CloseCheckout':
         if (status === 'failed') return [{ type: 'CheckoutClosed', data: {} }];
         if (status === 'closed') return [];
-        throw conflict(`Order ${state.opened.orderNumber} has not failed.`);
+        throw conflict(`Order ${orderName(state)} has not failed.`);
       case 'RecordConfirmationSent':
         return status === 'placed' && !state.confirmationSent ? [{ type: 'OrderConfirmationSent', data: { messageId: command.messageId } }] : [];
       case 'FulfilOrder': {
-        if (status !== 'placed') throw conflict(`Order ${state.opened.orderNumber} is not a paid order to fulfil.`, 'FULFILMENT_STEP_REFUSED');
+        if (status !== 'placed') throw conflict(`Order ${orderName(state)} is not a paid order to fulfil.`, 'FULFILMENT_STEP_REFUSED');
         // A second click (or a second operator) finds it done already.
         if (state.fulfilled) return [];
         // Pickup orders are picked up, shipping orders shipped: the shopper chose at checkout.
@@ -283,12 +295,12 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         return decideRefund(state, command);
       case 'RecordRefund': {
         const r = state.refunds[command.refundId];
-        if (!r) throw notFound(`Order ${state.opened.orderNumber} has no refund ${command.refundId}.`);
+        if (!r) throw notFound(`Order ${orderName(state)} has no refund ${command.refundId}.`);
         return r.status === 'pending' ? [{ type: 'OrderRefunded', data: { ...r.terms, squareRefundId: command.squareRefundId } }] : [];
       }
       case 'RecordRefundFailure': {
         const r = state.refunds[command.refundId];
-        if (!r) throw notFound(`Order ${state.opened.orderNumber} has no refund ${command.refundId}.`);
+        if (!r) throw notFound(`Order ${orderName(state)} has no refund ${command.refundId}.`);
         return r.status === 'pending' ? [{ type: 'RefundFailed', data: { refundId: command.refundId, code: command.code, message: command.message } }] : [];
       }
       case 'RecordRefundEmailSent': {

@@ -20,7 +20,11 @@ export interface OrderLine {
 /** What the shopper agreed to pay for, priced by the server when the checkout opened. */
 export interface OrderTerms {
   orderId: string;
-  orderNumber: string;
+  /**
+   * The shopper's order number is given when the payment is captured (`PaymentCaptured`), so a
+   * declined attempt takes none; only orders opened before that was so carry it here.
+   */
+  orderNumber?: string;
   cartId: string;
   customer: { name: string; email: string };
   fulfillment: FulfillmentMethod;
@@ -34,14 +38,20 @@ export interface OrderTerms {
   discountCode?: string;
 }
 
+/** The terms of a paid order, with the number it was given: what its emails show. */
+export type PaidOrderTerms = OrderTerms & { orderNumber: string };
+
 /** The card token and the idempotency key travel with the order so a retry charges the same request. */
 export type CheckoutOpened = DomainEvent<'CheckoutOpened', OrderTerms & { sourceId: string; idempotencyKey: string }>;
 /** The charge is about to be sent: from here on only Square can say whether money moved. */
 export type ChargeRequested = DomainEvent<'ChargeRequested', { requestedAt?: string }>;
 export type PaymentCaptured = DomainEvent<
   'PaymentCaptured',
-  /** `cardFingerprint`: Square's one mark of the card across tokens (absent on payments recorded before it was kept). */
-  { paymentId: string; amountCents: number; cardBrand: string | null; last4: string | null; cardFingerprint?: string | null }
+  /**
+   * `cardFingerprint`: Square's one mark of the card across tokens (absent on payments recorded before it was kept).
+   * `orderNumber`: the number the order is given now that it is paid (absent on payments recorded before numbers waited for the payment: those orders have theirs on `CheckoutOpened`).
+   */
+  { paymentId: string; amountCents: number; cardBrand: string | null; last4: string | null; cardFingerprint?: string | null; orderNumber?: string }
 >;
 export type PaymentFailed = DomainEvent<'PaymentFailed', { code: string; message: string }>;
 /** Paid, stock sold, cart emptied: the studio has an order to fulfil. */

@@ -26,7 +26,8 @@ export class OrderProjection implements Projection {
         const d = event.data;
         const order = insertRow('orders', {
           id,
-          order_number: d.orderNumber,
+          // Orders are numbered when paid; only those opened before that was so have one here.
+          order_number: d.orderNumber ?? null,
           cart_id: d.cartId,
           status: 'opened',
           customer_name: d.customer.name,
@@ -51,7 +52,15 @@ export class OrderProjection implements Projection {
         // A failed checkout gives its code back, as it gives back its stock.
         return [write('delete from discount_redemptions where order_id = ?', id), updateById('orders', id, { status: 'closed', ...stamp })];
       case 'PaymentCaptured':
-        return [updateById('orders', id, { status: 'paid', payment_id: event.data.paymentId, card_fingerprint: event.data.cardFingerprint ?? null, ...stamp })];
+        return [
+          updateById('orders', id, {
+            status: 'paid',
+            payment_id: event.data.paymentId,
+            card_fingerprint: event.data.cardFingerprint ?? null,
+            ...(event.data.orderNumber ? { order_number: event.data.orderNumber } : {}),
+            ...stamp,
+          }),
+        ];
       case 'PaymentFailed':
         return [updateById('orders', id, { status: 'failed', failure_code: event.data.code, failure_message: event.data.message, ...stamp })];
       case 'OrderPlaced':

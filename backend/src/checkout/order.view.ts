@@ -7,7 +7,8 @@ import type { Fulfilment, FulfillmentMethod, OrderLine, ShippingAddress } from '
 /** A row of the orders read table. */
 export class OrderView {
   id!: string;
-  orderNumber!: string;
+  /** Null until the order is paid: a checkout that never is has no number. */
+  orderNumber!: string | null;
   cartId!: string;
   status!: OrderStatus;
   customerName!: string;
@@ -46,7 +47,7 @@ export const OrderViewSchema = new EntitySchema<OrderView>({
   tableName: 'orders',
   properties: {
     id: { type: 'uuid', primary: true },
-    orderNumber: { type: 'text' },
+    orderNumber: { type: 'text', nullable: true },
     cartId: { type: 'uuid' },
     status: { type: 'text' },
     customerName: { type: 'text' },
@@ -85,7 +86,8 @@ export const OrderViewSchema = new EntitySchema<OrderView>({
 export function toOrderDto(o: OrderView): OrderDto {
   return {
     id: o.id,
-    orderNumber: o.orderNumber,
+    // The API lists paid orders, which all have their number; a checkout never paid is named by its id.
+    orderNumber: o.orderNumber ?? o.id,
     status: o.status,
     customerName: o.customerName,
     customerEmail: o.customerEmail,

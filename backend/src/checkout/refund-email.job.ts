@@ -5,7 +5,7 @@ import { CommandRunner } from '../platform/event-store/command-runner';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
-import { orderDecider } from './order.decider';
+import { orderDecider, orderName, paidTerms } from './order.decider';
 import { orderStream, type OrderRefunded } from './order.events';
 import { OrderEmailContexts } from './order-email-context';
 import { OrderRefunds } from './order-refunds';
@@ -41,9 +41,9 @@ export class RefundEmailJob implements OnModuleInit {
     const refund = order.exists ? order.refunds[refundId] : undefined;
     if (!order.exists || refund?.status !== 'refunded') return 'not-refunded';
     if (refund.emailSent) return 'already-sent';
-    const { messageId } = await this.mail.send(await refundEmail(order.opened, refund.terms, await this.contexts.of(order.opened)));
+    const { messageId } = await this.mail.send(await refundEmail(paidTerms(order), refund.terms, await this.contexts.of(order.opened)));
     await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordRefundEmailSent', refundId, messageId }, caller);
-    this.logger.log(`Order ${order.opened.orderNumber}: refund email sent to the shopper`);
+    this.logger.log(`Order ${orderName(order)}: refund email sent to the shopper`);
     return 'sent';
   }
 }

@@ -1,11 +1,11 @@
 import { Section } from '@react-email/components';
 import { EmailButton, EmailLayout, OutgoingMail, Paragraph, renderEmail, TotalRow } from '../mail';
-import type { OrderTerms, RefundTerms } from './order.events';
+import type { PaidOrderTerms, RefundTerms } from './order.events';
 import type { OrderEmailContext } from './order-email-context';
 import { dollars, OrderLines, shopOf } from './order-email-parts';
 
 /** The shopper's refund notice: the amount, the refunded lines with their pictures, and the way back to the order. */
-export async function refundEmail(order: OrderTerms, refund: RefundTerms, context: OrderEmailContext): Promise<OutgoingMail> {
+export async function refundEmail(order: PaidOrderTerms, refund: RefundTerms, context: OrderEmailContext): Promise<OutgoingMail> {
   const amount = dollars(refund.amountCents);
   const lines = refund.lines.flatMap((l) => {
     const line = order.lines[l.itemId];

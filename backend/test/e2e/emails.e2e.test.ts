@@ -7,6 +7,7 @@ import { fulfilmentEmail } from '../../src/checkout/fulfilment.email';
 import { orderConfirmationEmail } from '../../src/checkout/order-confirmation.email';
 import { OrderEmailContexts } from '../../src/checkout/order-email-context';
 import { OrderStatusLinks } from '../../src/checkout/order-status-links';
+import { paidTerms } from '../../src/checkout/order.decider';
 import { refundEmail } from '../../src/checkout/refund.email';
 import { trackingUrl } from '../../src/checkout/tracking-links';
 import type { OutgoingMail } from '../../src/mail';
@@ -43,7 +44,7 @@ async function placedOrder() {
   const { orderId } = await paidCheckout(t, { [hoodie]: 2, [pin]: 1 }, 7000);
   const order = await t.app.get(CheckoutProcess).load(orderId);
   if (!order.exists) throw new Error('The order was not placed');
-  return { orderId, terms: order.opened, context: await t.app.get(OrderEmailContexts).of(order.opened) };
+  return { orderId, terms: paidTerms(order), context: await t.app.get(OrderEmailContexts).of(order.opened) };
 }
 
 /**

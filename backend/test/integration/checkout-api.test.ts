@@ -177,6 +177,32 @@ describe('paying for a cart', () => {
     expect(paymentsFor(1300)[0]!.id).toBe(res.body.payment.id);
   });
 
+  it('numbers only paid orders: a declined attempt takes no number, so paid orders are numbered one after another', async () => {
+    const candle = await addProduct(t, { name: 'Numbered Candle', priceCents: 1900, stockQuantity: 10 });
+    const numberOf = (answer: { body: { orderNumber: string } }) => Number(/^DC-(\d+)$/.exec(answer.body.orderNumber)?.[1]);
+    const first = await pay((await cartWith(t, { [candle]: 1 })).id, 1900).expect(200);
+    const cart = await cartWith(t, { [candle]: 1 });
+
+    const declined = await pay(cart.id, 1900, { sourceId: 'cnon:card-nonce-declined' }).expect(200);
+    const second = await pay(cart.id, 1900).expect(200);
+    const third = await pay((await cartWith(t, { [candle]: 1 })).id, 1900).expect(200);
+
+    expect(declined.body).toMatchObject({ success: false, code: 'GENERIC_DECLINE' });
+    expect([second, third].map(numberOf)).toEqual([numberOf(first) + 1, numberOf(first) + 2]);
+    const orders = await sql<{ status: string; order_number: string | null }>(t, 'select status, order_number from orders where cart_id = ? order by created_at', [cart.id]);
+    expect(orders).toEqual([
+      { status: 'closed', order_number: null },
+      { status: 'placed', order_number: second.body.orderNumber },
+    ]);
+    // Square's note names the attempt (its order id), which is known before the charge; the number is not.
+    expect(t.square.payments().find((p) => p.id === second.body.payment.id)?.note).toBe(`Dark Circle checkout ${second.body.orderId}`);
+
+    // Shoppers paying at the same moment get numbers of their own, still one after another.
+    const carts = await Promise.all([1, 2, 3].map(() => cartWith(t, { [candle]: 1 })));
+    const together = await Promise.all(carts.map((c) => pay(c.id, 1900).expect(200)));
+    expect(together.map(numberOf).sort((a, b) => a - b)).toEqual([3, 4, 5].map((n) => numberOf(first) + n));
+  });
+
   it('refuses a body without a card token, amount, contact or complete address with 400, appending nothing', async () => {
     const patch = await addProduct(t, { name: 'Validation Patch', priceCents: 900, stockQuantity: 5 });
     const cart = await cartWith(t, { [patch]: 1 });

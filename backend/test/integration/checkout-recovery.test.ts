@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
+import { SquareClient } from 'square';
 import { RunCartCommand } from '../../src/cart';
 import { RunProductCommand } from '../../src/catalog';
 import { CheckoutReconciler } from '../../src/checkout';
@@ -9,6 +10,7 @@ import { orderDecider } from '../../src/checkout/order.decider';
 import { orderStream } from '../../src/checkout/order.events';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { systemContext } from '../../src/platform/context/request-context';
+import { EMULATOR_LOCATION_ID } from '../../src/square/emulator';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -131,5 +133,63 @@ describe('a checkout interrupted part-way', () => {
       .send({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: '4400', currency: 'USD' }, customerName: 'Renfield', customerEmail: 'renfield@example.com', cartId: cart.id })
       .expect(200);
     expect(paid.body.success).toBe(true);
+  });
+});
+
+describe('a charge whose answer was lost while Square cannot list its payments', () => {
+  it('stays charging with the cart held until a complete search finds the payment: one placed order for the one charge', async () => {
+    const quick = await startTestApp({ SQUARE_TIMEOUT_MS: '1000' });
+    try {
+      const shroud = await addProduct(quick, { name: 'Unlisted Shroud', priceCents: 6100, stockQuantity: 1 });
+      const cart = await cartWith(quick, { [shroud]: 1 });
+      const reconcile = () => quick.app.get(CheckoutReconciler).reconcile(systemContext(), 0);
+      const orderNow = async () => (await sql<{ status: string; payment_id: string | null; order_number: string | null }>(quick, 'select * from orders where cart_id = ?', [cart.id]))[0];
+      const expectHeld = async () => {
+        expect(await orderNow()).toMatchObject({ status: 'charging', payment_id: null });
+        expect((await quick.http.post(`/api/cart/${cart.id}/items`).send({ productId: shroud, quantity: 1 })).body.code).toBe('CHECKOUT_IN_PROGRESS');
+        expect(((await quick.http.get(`/api/products/${shroud}`).expect(200)).body as { stockQuantity: number }).stockQuantity).toBe(0);
+      };
+      // Other shoppers paid just before: a whole page of Square's list (100) in the search's window.
+      const square = quick.app.get(SquareClient);
+      for (let i = 0; i < 100; i++) {
+        await square.payments.create({ idempotencyKey: `other-${i}`, sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: 1500n, currency: 'USD' }, locationId: EMULATOR_LOCATION_ID });
+      }
+      // Square takes the payment but every answer outlasts the 1 s timeout, and its payment list is down.
+      quick.square.faults.next('CreatePayment', { kind: 'slow', delayMs: 1500 }, 3);
+      quick.square.faults.next('ListPayments', { kind: 'unavailable' }, 100);
+
+      const answer = await quick.http
+        .post('/api/square/process-payment')
+        .send({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: '6100', currency: 'USD' }, customerName: 'Mina Harker', customerEmail: 'mina@example.com', cartId: cart.id, fulfillmentMethod: 'pickup' });
+
+      // Never "not charged": the money may have moved.
+      expect(answer.status).toBe(503);
+      expect(answer.body.code).toBe('PAYMENT_UNCONFIRMED');
+      const charge = await until(() => quick.square.payments().find((p) => Number(p.amount_money?.amount) === 6100));
+      expect(charge.status).toBe('COMPLETED');
+      await expectHeld();
+
+      // Past twice the longest a charge can take (3 × 1 s), Square still cannot list its payments.
+      await new Promise((r) => setTimeout(r, 6200));
+      expect(await reconcile()).toMatchObject({ finished: 0, stillUnconfirmed: 1 });
+      await expectHeld();
+
+      // It answers the first page, then fails on the second: a search cut short is no answer either.
+      quick.square.faults.clear();
+      quick.square.faults.next('ListPayments', { kind: 'pass' });
+      quick.square.faults.next('ListPayments', { kind: 'unavailable' }, 2);
+      expect(await reconcile()).toMatchObject({ finished: 0, stillUnconfirmed: 1 });
+      await expectHeld();
+
+      // Square answers again: the reconciler's next run finds the payment (on the second page) and places the order.
+      quick.square.faults.clear();
+      expect(await reconcile()).toMatchObject({ finished: 1, stillUnconfirmed: 0, failed: 0 });
+      expect(await orderNow()).toMatchObject({ status: 'placed', payment_id: charge.id, order_number: expect.stringMatching(/^DC-\d+$/) });
+      expect(quick.square.payments().filter((p) => Number(p.amount_money?.amount) === 6100)).toHaveLength(1);
+      expect((await quick.http.get(`/api/cart/${cart.sessionId}`).expect(200)).body.items).toEqual([]);
+      expect(((await quick.http.get(`/api/products/${shroud}`).expect(200)).body as { stockQuantity: number }).stockQuantity).toBe(0);
+    } finally {
+      await quick.close();
+    }
   });
 });

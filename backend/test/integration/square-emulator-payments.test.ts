@@ -250,10 +250,23 @@ describe('Square emulator: locations and payments', () => {
     expect(emulator.payments().length).toBe(before + 1);
   });
 
+  it('lets a fault fall on a later call behind a pass: the first page of a list answers, the second is unavailable', async () => {
+    for (let i = 0; i < 3; i++) await charge('cnon:card-nonce-ok');
+    emulator.faults.next('ListPayments', { kind: 'pass' });
+    emulator.faults.next('ListPayments', { kind: 'unavailable' });
+
+    const first = await emulator.client.payments.list({ limit: 2 });
+    expect(first.data).toHaveLength(2);
+    expect(first.hasNextPage()).toBe(true);
+    expect((await squareError(first.getNextPage())).statusCode).toBe(503);
+    expect(emulator.faults.pending()).toEqual({});
+    expect((await first.getNextPage()).data.length).toBeGreaterThan(0);
+  });
+
   it('takes faults and shows payments over HTTP, for a test driving an emulator in another process', async () => {
     const bad = await fetch(`${emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ operation: 'CreatePayment', kind: 'melt' }) });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "kind must be 'slow', 'in-flight', 'unavailable' or 'drop'" });
+    expect(await bad.json()).toEqual({ error: "kind must be 'slow', 'in-flight', 'unavailable', 'drop' or 'pass'" });
 
     const remote = remoteEmulator(emulator.url);
     await remote.fault('CreatePayment', { kind: 'unavailable' }, 2);

@@ -1,8 +1,8 @@
-import type { OrderTerms } from '../../src/checkout/order.events';
+import type { PaidOrderTerms } from '../../src/checkout/order.events';
 import type { OrderEmailContext } from '../../src/checkout/order-email-context';
 
 /** An order and its email context as the email specs use them (two lines, one of them discounted away from the catalogue). */
-export const anOrder = (overrides: Partial<OrderTerms> = {}): OrderTerms => ({
+export const anOrder = (overrides: Partial<PaidOrderTerms> = {}): PaidOrderTerms => ({
   orderId: '6f1c2f4e-2d9b-4c43-9a51-6d2a8f0b1e77',
   orderNumber: 'DC-123456',
   cartId: 'cart-1',
