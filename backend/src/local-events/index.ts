@@ -1,0 +1,3 @@
+export { LocalEventsModule } from './local-events.module';
+export { LocalEventsReader } from './local-events.reader';
+export type { LocalEventDto } from './local-events.responses';
