@@ -1,4 +1,6 @@
+import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { AdminClient } from '../support/admin-client';
+import { waitForMail } from '../support/mailbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -129,5 +131,20 @@ describe('GET /api/local-events/{id}.ics', () => {
     expect(ics).toMatch(/LOCATION:The Old Mill\\n12 Mill Lane\\, Salem\\, MA 01970\r\n/);
     expect(ics).toMatch(/END:VEVENT\r\nEND:VCALENDAR/);
     expect((await t.http.get('/api/local-events/not-a-uuid.ics')).status).toBe(400);
+  });
+});
+
+describe('the newsletter welcome email', () => {
+  it('lists the next markets, soonest first, with their calendar files', async () => {
+    const { body: fair } = await admin.post('/api/admin/local-events', market({ title: 'Midwinter Fair', startsAt: inDays(1), endsAt: inDays(1, 4) }));
+    await t.http.post('/api/newsletter/subscribe').send({ email: 'moth@example.com', name: null }).expect(200);
+    await t.app.get(OutboxRelay).tick();
+    const mail = await waitForMail(t.dataDir, (m) => m.to.includes('moth@example.com'));
+    expect(mail.raw).toMatch(/Meet us in person/i);
+    expect(mail.raw).toContain('Midwinter Fair');
+    expect(mail.raw).toContain(`/api/local-events/${fair.id}.ics`);
+    // The soonest first, and past or removed ones never.
+    expect(mail.raw.indexOf('Midwinter Fair')).toBeLessThan(mail.raw.indexOf('Open Studio'));
+    expect(mail.raw).not.toContain('Last Month');
   });
 });
