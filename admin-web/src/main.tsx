@@ -11,6 +11,7 @@ import '../../widgets/src/styles/theme.css';
 import './admin.css';
 import { AuthGate } from './auth/AuthGate';
 import { DashboardPage } from './dashboard/DashboardPage';
+import { EventsPage } from './events/EventsPage';
 import { HistoryPage } from './history/HistoryPage';
 import { InventoryPage } from './inventory/InventoryPage';
 import { JobsPage } from './jobs/JobsPage';
@@ -35,6 +36,7 @@ function AdminApp() {
           <Route path="/admin/orders" element={<OrdersPage />} />
           <Route path="/admin/orders/:id" element={<OrderPage />} />
           <Route path="/admin/subscribers" element={<SubscribersPage />} />
+          <Route path="/admin/events" element={<EventsPage />} />
           <Route path="/admin/mail" element={<MailPage />} />
           <Route path="/admin/jobs" element={<JobsPage />} />
           <Route path="/admin/history/:streamType/:id" element={<HistoryPage />} />

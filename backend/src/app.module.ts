@@ -3,6 +3,7 @@ import { AuthModule } from './auth';
 import { CartModule } from './cart';
 import { CatalogModule } from './catalog';
 import { CheckoutModule } from './checkout';
+import { LocalEventsModule } from './local-events';
 import { MailModule } from './mail';
 import { NewsletterModule } from './newsletter';
 import { SquareModule } from './square';
@@ -39,6 +40,7 @@ export class AppModule {
         MailModule,
         SquareModule,
         CheckoutModule,
+        LocalEventsModule,
         NewsletterModule,
         SocialModule,
         RecoveryModule,

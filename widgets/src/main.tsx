@@ -13,6 +13,7 @@ import './styles/cart.css';
 import './styles/toast.css';
 import './styles/checkout.css';
 import './styles/home.css';
+import './styles/local-events.css';
 import { queryClient } from './api/query-client';
 import { Storefront } from './Storefront';
 import { adoptHandedOverCart } from './cart/session';

@@ -26,6 +26,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
           <NavLink to="/admin/orders">Orders</NavLink>
           <NavLink to="/inventory">Inventory</NavLink>
           <NavLink to="/admin/subscribers">Subscribers</NavLink>
+          <NavLink to="/admin/events">Events</NavLink>
           <NavLink to="/admin/mail">Emails</NavLink>
           <NavLink to="/admin/jobs">Jobs</NavLink>
         </nav>

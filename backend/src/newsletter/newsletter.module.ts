@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { LocalEventsModule } from '../local-events';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { AdminSubscribersController } from './admin-subscribers.controller';
 import { NewsletterController } from './newsletter.controller';
@@ -14,7 +15,7 @@ import { WelcomeEmailJob } from './welcome-email.job';
 
 /** The newsletter: subscribers, the welcome email with the first-order code, and the Square customer link. */
 @Module({
-  imports: [MikroOrmModule.forFeature([SubscriberViewSchema])],
+  imports: [MikroOrmModule.forFeature([SubscriberViewSchema]), LocalEventsModule],
   controllers: [NewsletterController, UnsubscribePageController, AdminSubscribersController],
   providers: [NewsletterService, SubscriberProjection, SubscriberReader, UnsubscribeLinks, WelcomeEmailJob, SquareCustomerJob],
   exports: [SubscriberReader, UnsubscribeLinks, WelcomeEmailJob, SquareCustomerJob],

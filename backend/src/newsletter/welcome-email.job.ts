@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { LocalEventsReader } from '../local-events';
 import { Mail } from '../mail';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
@@ -11,6 +12,8 @@ import { UnsubscribeLinks } from './unsubscribe-link';
 import { welcomeEmail } from './welcome.email';
 
 export const WELCOME_EMAIL_JOB = 'newsletter-welcome';
+/** How many coming markets the welcome email lists. */
+const WELCOME_EVENTS = 3;
 
 /** On `SubscriberJoined`, the worker sends the welcome email with the discount code, once per subscriber. */
 @Injectable()
@@ -24,6 +27,7 @@ export class WelcomeEmailJob implements OnModuleInit {
     private readonly newsletter: NewsletterService,
     private readonly links: UnsubscribeLinks,
     private readonly mail: Mail,
+    private readonly localEvents: LocalEventsReader,
   ) {}
 
   onModuleInit(): void {
@@ -38,9 +42,9 @@ export class WelcomeEmailJob implements OnModuleInit {
     const subscriber = await this.newsletter.load(subscriberId);
     if (!subscriber.exists || !subscriber.subscribed) return 'not-subscribed';
     if (subscriber.welcomeSent) return 'already-sent';
-    const { messageId } = await this.mail.send(
-      await welcomeEmail(subscriber, this.links.urlFor(subscriberId), { publicUrl: this.config.publicUrl, contactEmail: this.config.CONTACT_EMAIL ?? null }),
-    );
+    const shop = { publicUrl: this.config.publicUrl, contactEmail: this.config.CONTACT_EMAIL ?? null };
+    const nextEvents = await this.localEvents.upcoming(WELCOME_EVENTS);
+    const { messageId } = await this.mail.send(await welcomeEmail(subscriber, this.links.urlFor(subscriberId), shop, nextEvents));
     await this.newsletter.run(subscriberId, { kind: 'RecordWelcomeSent', messageId }, caller);
     this.logger.log(`Welcome email sent to subscriber ${subscriberId}`);
     return 'sent';

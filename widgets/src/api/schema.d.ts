@@ -52,6 +52,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/local-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminLocalEventsController_list"];
+        put?: never;
+        post: operations["AdminLocalEventsController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/local-events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["AdminLocalEventsController_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["AdminLocalEventsController_change"];
+        trace?: never;
+    };
     "/api/admin/mail": {
         parameters: {
             query?: never;
@@ -644,6 +676,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/local-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LocalEventsController_upcoming"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/local-events/{id}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LocalEventsController_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/newsletter/subscribe": {
         parameters: {
             query?: never;
@@ -901,6 +965,23 @@ export interface components {
             state: "waiting" | "emailed" | "recovered" | "bought" | "opted-out";
             /** @description A decimal amount in dollars, e.g. "68.00" */
             totalAmount: string;
+        };
+        AdminLocalEvent: {
+            address: string;
+            /** @description The event as an .ics file, for "Add to calendar". */
+            calendarUrl: string;
+            /** Format: date-time */
+            endsAt: string | null;
+            id: string;
+            /** @description The place on a map: the studio's own link, or a map search for the address. */
+            mapUrl: string;
+            note: string | null;
+            past: boolean;
+            place: string;
+            /** Format: date-time */
+            startsAt: string;
+            timeZone: string;
+            title: string;
         };
         AdminOrder: {
             carrier: string | null;
@@ -1194,6 +1275,22 @@ export interface components {
             media_count: number;
             username: string;
         };
+        LocalEvent: {
+            address: string;
+            /** @description The event as an .ics file, for "Add to calendar". */
+            calendarUrl: string;
+            /** Format: date-time */
+            endsAt: string | null;
+            id: string;
+            /** @description The place on a map: the studio's own link, or a map search for the address. */
+            mapUrl: string;
+            note: string | null;
+            place: string;
+            /** Format: date-time */
+            startsAt: string;
+            timeZone: string;
+            title: string;
+        };
         Mail: {
             date?: string;
             file: string;
@@ -1451,6 +1548,7 @@ export interface components {
     pathItems: never;
 }
 export type AbandonedCart = components['schemas']['AbandonedCart'];
+export type AdminLocalEvent = components['schemas']['AdminLocalEvent'];
 export type AdminOrder = components['schemas']['AdminOrder'];
 export type AdminOrderDetail = components['schemas']['AdminOrderDetail'];
 export type AdminOrderPage = components['schemas']['AdminOrderPage'];
@@ -1468,6 +1566,7 @@ export type HeldOutboxRow = components['schemas']['HeldOutboxRow'];
 export type HistoryEvent = components['schemas']['HistoryEvent'];
 export type InstagramPost = components['schemas']['InstagramPost'];
 export type InstagramProfile = components['schemas']['InstagramProfile'];
+export type LocalEvent = components['schemas']['LocalEvent'];
 export type Mail = components['schemas']['Mail'];
 export type MailSummary = components['schemas']['MailSummary'];
 export type OrderStatus = components['schemas']['OrderStatus'];
@@ -1575,6 +1674,154 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StreamHistory"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminLocalEventsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLocalEvent"][];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminLocalEventsController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: string;
+                    /** Format: date-time */
+                    endsAt: string | null;
+                    /** Format: uri */
+                    mapUrl: string | null;
+                    note: string | null;
+                    place: string;
+                    /** Format: date-time */
+                    startsAt: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLocalEvent"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminLocalEventsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminLocalEventsController_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: string;
+                    /** Format: date-time */
+                    endsAt?: string | null;
+                    /** Format: uri */
+                    mapUrl?: string | null;
+                    note?: string | null;
+                    place?: string;
+                    /** Format: date-time */
+                    startsAt?: string;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLocalEvent"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */
@@ -2969,6 +3216,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InstagramProfile"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    LocalEventsController_upcoming: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocalEvent"][];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    LocalEventsController_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar (.ics) file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
             /** @description The request was refused or failed: the one error body shape */

@@ -5,6 +5,7 @@ const STEPS = [
   { title: 'Embroidery', text: 'The machine and our hands finish it, trimmed and checked thread by thread.' },
 ] as const;
 
+import { UpcomingEvents } from '../local-events/UpcomingEvents';
 import { useSite } from '../site/site-api';
 
 /** "Local Events" in the nav: markets, open-studio nights and how a piece is made. */
@@ -17,6 +18,8 @@ export function LocalEvents() {
           Find us at night markets, oddities fairs and our monthly open-studio evenings. Bring a jacket
           and we will talk patches; bring a photo of your familiar and we will talk portraits.
         </p>
+
+        <UpcomingEvents />
 
         <EventsVideo />
 

@@ -48,6 +48,7 @@ export type ErrorCode =
   | 'REFUND_UNCONFIRMED'
   | 'FULFILMENT_STEP_REFUSED'
   | 'ORDER_STATUS_NOT_FOUND'
+  | 'LOCAL_EVENT_NOT_FOUND'
   // Refusals at the edge, before any domain rule: Fastify's own and the database being away.
   | 'MALFORMED_REQUEST'
   | 'HEADERS_TOO_LARGE'

@@ -11,6 +11,7 @@ import { Migration20261124200000_square_stock } from './Migration20261124200000_
 import { Migration20261124300000_order_refunds } from './Migration20261124300000_order_refunds';
 import { Migration20261125000000_order_fulfilment_steps } from './Migration20261125000000_order_fulfilment_steps';
 import { Migration20261125180000_order_numbers_when_paid } from './Migration20261125180000_order_numbers_when_paid';
+import { Migration20261125200000_local_events } from './Migration20261125200000_local_events';
 
 /** Every migration in order; listed here so the built app needs no file globbing. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   { name: 'Migration20261124300000_order_refunds', class: Migration20261124300000_order_refunds },
   { name: 'Migration20261125000000_order_fulfilment_steps', class: Migration20261125000000_order_fulfilment_steps },
   { name: 'Migration20261125180000_order_numbers_when_paid', class: Migration20261125180000_order_numbers_when_paid },
+  { name: 'Migration20261125200000_local_events', class: Migration20261125200000_local_events },
 ];

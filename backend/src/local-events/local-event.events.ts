@@ -1,0 +1,25 @@
+import type { DomainEvent } from '../platform/event-store/recorded-event';
+
+/** What the home page says about one market or open-studio night. Times are ISO 8601 instants. */
+export interface LocalEventDetails {
+  title: string;
+  startsAt: string;
+  endsAt: string | null;
+  place: string;
+  address: string;
+  mapUrl: string | null;
+  note: string | null;
+}
+
+/** The studio put a market, fair or open-studio night on its calendar. */
+export type LocalEventScheduled = DomainEvent<'LocalEventScheduled', { eventId: string } & LocalEventDetails>;
+/** The studio corrected some of its details (only the fields that changed). */
+export type LocalEventChanged = DomainEvent<'LocalEventChanged', { changes: Partial<LocalEventDetails> }>;
+/** The studio took it off the calendar (cancelled, or entered by mistake). */
+export type LocalEventRemoved = DomainEvent<'LocalEventRemoved', Record<string, never>>;
+
+export type LocalEventEvent = LocalEventScheduled | LocalEventChanged | LocalEventRemoved;
+
+export const LOCAL_EVENT_STREAM_TYPE = 'LocalEvent';
+export const LOCAL_EVENT_STREAM_PREFIX = 'local-event-';
+export const localEventStream = (eventId: string) => ({ id: `${LOCAL_EVENT_STREAM_PREFIX}${eventId}`, type: LOCAL_EVENT_STREAM_TYPE });
