@@ -1047,6 +1047,7 @@ export interface components {
             stockQuantity: number;
             /** Format: date-time */
             updatedAt: string;
+            version: number;
         };
         Cart: {
             /** Format: date-time */
@@ -1060,6 +1061,7 @@ export interface components {
             sessionId: string;
             /** @description A decimal amount in dollars, e.g. "68.00" */
             totalAmount: string;
+            version: number;
         };
         CartItem: {
             /** Format: uuid */
@@ -1305,6 +1307,7 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             price: string;
             stockQuantity: number;
+            version: number;
         };
         RecoveryFunnel: {
             abandoned: number;
@@ -2643,7 +2646,9 @@ export interface operations {
     };
     CartController_get: {
         parameters: {
-            query?: never;
+            query?: {
+                version?: string;
+            };
             header?: never;
             path: {
                 sessionId: string;
@@ -3129,7 +3134,9 @@ export interface operations {
     };
     ProductsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                version?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3165,7 +3172,9 @@ export interface operations {
     };
     ProductsController_one: {
         parameters: {
-            query?: never;
+            query?: {
+                version?: string;
+            };
             header?: never;
             path: {
                 id: string;
