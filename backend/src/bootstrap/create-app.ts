@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppModule, AppRoles } from '../app.module';
 import { GOOGLE_ENDPOINTS } from '../auth/google-endpoints';
 import type { GoogleEndpoints } from '../auth/google.strategy';
-import { CatalogSeeder, uploadDir } from '../catalog';
+import { CatalogSeeder } from '../catalog';
 import { serveApiDocs } from '../platform/api-docs/serve-api-docs';
 import { AppConfig } from '../platform/config/app-config';
 import { correlationIdOf, useCorrelation } from '../platform/context/correlation';
@@ -67,7 +67,7 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   app.useGlobalFilters(new ErrorBodyFilter());
   // Multipart only for the image upload, which reads its one file itself.
   leaveMultipartUnread(fastify);
-  serveStaticAssets(app, config, uploadDir(config));
+  serveStaticAssets(app, config);
   await registerRateLimits(app, config);
   // Before init: the worker's relay and jobs start at init and must find the tables there.
   await migrate(app);

@@ -15,7 +15,9 @@ const MAX_TOLD_WHILE_READING = 10_000;
 /**
  * The current version of each recently polled cart, by session, kept true by the change feed: a
  * poll whose ETag matches is answered 304 without touching the database. A version only ever
- * moves forward, and a read that raced a notification for its cart is not kept.
+ * moves forward, and a read that raced a notification for its cart is not kept. A cached version
+ * older than the one the client names (a change answered by another replica, whose notification
+ * has not arrived yet) is not used: the database is read instead.
  */
 @Injectable()
 export class CartVersions implements ChangeListener {
@@ -33,14 +35,15 @@ export class CartVersions implements ChangeListener {
     feed.subscribe(this);
   }
 
-  async head(sessionId: string): Promise<CartHead | null> {
+  /** The session's cart at `atLeast` or later, if the database has reached it. */
+  async head(sessionId: string, atLeast = 0): Promise<CartHead | null> {
     if (this.feed.live && this.bySession.has(sessionId)) {
       // A shopper who just changed the cart through another process polls here next: a notification
       // that reached this process with the poll is heard before the poll is answered (a poll is
       // handled within the event-loop turn that read it; the change feed's socket is read later in it).
       await new Promise((resolve) => setImmediate(resolve));
       const cached = this.feed.live ? this.bySession.get(sessionId) : undefined;
-      if (cached) return cached;
+      if (cached && cached.version >= atLeast) return cached;
     }
     const token = this.feed.token();
     const overflows = this.overflows;

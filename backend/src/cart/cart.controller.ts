@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Caller } from '../platform/context/correlation';
@@ -6,6 +6,7 @@ import type { RequestContext } from '../platform/context/request-context';
 import { notFound } from '../platform/errors/domain-error';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { matchesEtag } from '../platform/web/etag';
+import { KnownVersion, knownVersionQuery } from '../platform/web/known-version';
 import { CartReader } from './cart.reader';
 import { CartVersions } from './cart-versions.cache';
 import { CartService } from './cart.service';
@@ -15,6 +16,7 @@ import { cartResponseSchema } from './cart.responses';
 
 const cartId = new ZodPipe(uuidParam('cart'));
 const itemId = new ZodPipe(uuidParam('item'));
+const etagOf = (cart: { id: string; version: number }) => `"${cart.id}.${cart.version}"`;
 
 @Controller('api/cart')
 export class CartController {
@@ -24,19 +26,30 @@ export class CartController {
     private readonly versions: CartVersions,
   ) {}
 
-  /** Polled every 2 s by every open storefront: a matching ETag is answered 304 from memory. */
+  /**
+   * Polled every 2 s by every open storefront: a matching ETag is answered 304 from memory. The
+   * storefront names the cart version it holds (`?version=`), so a replica that has not heard of a
+   * change another replica answered reads the database rather than answer an older cart.
+   */
   @Get(':sessionId')
   @ApiAnswers({ 200: cartResponseSchema, 304: 'empty' })
-  async get(@Param('sessionId', new ZodPipe(sessionIdParam)) sessionId: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const head = await this.versions.head(sessionId);
+  async get(
+    @Param('sessionId', new ZodPipe(sessionIdParam)) sessionId: string,
+    @Query(new ZodPipe(knownVersionQuery)) known: KnownVersion,
+    @Req() req: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const head = await this.versions.head(sessionId, known.version);
     if (!head) throw notFound('No cart for this session.');
-    const etag = `"${head.id}.${head.version}"`;
-    reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (matchesEtag(req.headers['if-none-match'], etag)) {
-      reply.status(304).send();
+    reply.header('cache-control', 'private, no-cache');
+    if (matchesEtag(req.headers['if-none-match'], etagOf(head))) {
+      reply.header('etag', etagOf(head)).status(304).send();
       return;
     }
-    reply.send(await this.reader.response(head.id));
+    const cart = await this.reader.response(head.id);
+    if (!cart) throw notFound('No cart for this session.');
+    // The body read now may be newer than the version looked up: its tag is its own.
+    reply.header('etag', etagOf(cart.cart)).send(cart);
   }
 
   @Post()

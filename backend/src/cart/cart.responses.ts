@@ -14,6 +14,8 @@ export const cartResponseSchema = z
         emailSent: z.boolean(),
         recoveryEmailCount: z.int(),
         abandonedAt: z.iso.datetime().nullable(),
+        /** Moves on with every change: a later read names it (`?version=`) so no replica answers an older cart. */
+        version: z.int(),
       })
       .meta({ id: 'Cart' }),
     items: z.array(

@@ -77,6 +77,7 @@ export function toCartResponse(cart: CartView, items: CartItemView[]): CartRespo
       emailSent: cart.emailSent,
       recoveryEmailCount: cart.recoveryEmailCount,
       abandonedAt: cart.abandonedAt ? cart.abandonedAt.toISOString() : null,
+      version: cart.version,
     },
     items: items.map((i) => ({
       id: i.id,

@@ -12,6 +12,7 @@ import { AdminImagesController } from './admin-images.controller';
 import { AdminStockAlertsController } from './admin-stock-alerts.controller';
 import { EmailImages } from './email-images';
 import { EmailImagesController } from './email-images.controller';
+import { UploadsController } from './uploads.controller';
 import { ProductImages } from './product-images';
 import { RunProductCommandHandler } from './run-product-command';
 import { GetProductHandler } from './get-product.query';
@@ -20,7 +21,7 @@ import { OversoldAtStallHandler, SquareProductsHandler, SquareVariationProductHa
 
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
-  controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController, EmailImagesController],
+  controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController, EmailImagesController, UploadsController],
   providers: [ProductImages, EmailImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, LowStockHandler, SquareProductsHandler, SquareVariationProductHandler, OversoldAtStallHandler, UnlinkedProductsByNameHandler, ProductIds, CatalogSeeder],
   exports: [ProductsCache, CatalogSeeder, ProductIds],
 })

@@ -13,6 +13,8 @@ export const productSchema = z
     category: z.enum(CATEGORIES.map((c) => c.slug) as [CategorySlug, ...CategorySlug[]]),
     inStock: z.boolean(),
     stockQuantity: z.int(),
+    /** Moves on with every change to the product: a later read names it (`?version=`) so no replica answers an older one. */
+    version: z.int(),
   })
   .meta({ id: 'Product' });
 

@@ -4,8 +4,9 @@ import { QueryBus } from '@nestjs/cqrs';
 import sharp from 'sharp';
 import { BRAND } from '../mail';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
+import { isUploadName, UPLOAD_STORAGE, UploadStorage } from '../platform/storage/upload-storage';
 import { GetProductQuery } from './get-product.query';
-import { MAX_PIXELS, uploadDir } from './product-images';
+import { MAX_PIXELS } from './product-images';
 
 /** A line's picture in an email is shown at 64 px: drawn at three times that, for high-density screens. */
 export const EMAIL_IMAGE_SIZE = 192;
@@ -28,8 +29,9 @@ export type EmailImage = { png: Buffer } | { redirect: string };
 
 /**
  * Draws each product's picture as a small square PNG on the emails' colours. Only the catalogue's
- * own files are read: uploads under the upload folder, the demo pictures under the built
- * storefront's `images/`; a picture path that leads outside them is treated as none.
+ * own pictures are read: uploads from their storage (linked under `/uploads/` or UPLOADS_PUBLIC_URL),
+ * the demo pictures under the built storefront's `images/`; a picture path that leads outside them
+ * is treated as none.
  */
 @Injectable()
 export class EmailImages {
@@ -40,19 +42,20 @@ export class EmailImages {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly queries: QueryBus,
+    @Inject(UPLOAD_STORAGE) private readonly uploads: UploadStorage,
   ) {}
 
   async of(productId: number): Promise<EmailImage | undefined> {
     const picture = (await this.queries.execute(new GetProductQuery(productId)))?.imageUrl;
     if (!picture) return undefined;
-    if (/^https?:\/\//i.test(picture)) return { redirect: picture };
+    if (/^https?:\/\//i.test(picture) && !this.isPublicUpload(picture)) return { redirect: picture };
     const png = await this.cached(picture);
     return png && { png };
   }
 
   /** One square thumbnail, cropped to fill, flattened on the colour behind the emails' pictures (no client has to draw transparency). */
-  async draw(file: string): Promise<Buffer> {
-    return sharp(file, { limitInputPixels: MAX_PIXELS })
+  async draw(picture: Buffer | string): Promise<Buffer> {
+    return sharp(picture, { limitInputPixels: MAX_PIXELS })
       .rotate()
       .resize(EMAIL_IMAGE_SIZE, EMAIL_IMAGE_SIZE, { fit: 'cover' })
       .flatten({ background: BRAND.raised })
@@ -68,39 +71,49 @@ export class EmailImages {
       this.drawn.set(picture, hit);
       return hit;
     }
-    const file = this.fileOf(picture);
-    if (!file) return Promise.resolve(undefined);
-    const drawing = this.draw(file).catch((error: unknown) => {
-      // A missing or unreadable file is looked for again next time (a storefront built later, say).
-      this.drawn.delete(picture);
-      this.logger.warn(`No email picture from ${picture}: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
-    });
+    const source = this.sourceOf(picture);
+    if (!source) return Promise.resolve(undefined);
+    const drawing = source()
+      .then((found) => {
+        if (found === undefined) throw new Error('not found');
+        return this.draw(found);
+      })
+      .catch((error: unknown) => {
+        // A missing or unreadable file is looked for again next time (a storefront built later, say).
+        if (this.drawn.get(picture) === drawing) this.drawn.delete(picture);
+        this.logger.warn(`No email picture from ${picture}: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      });
     this.drawn.set(picture, drawing);
     if (this.drawn.size > MAX_CACHED) this.drawn.delete(this.drawn.keys().next().value!);
     return drawing;
   }
 
-  /** The file a shop path names, if it lies inside the folder its prefix stands for. */
-  private fileOf(picture: string): string | undefined {
-    const roots: [string, string][] = [
-      ['/uploads/', uploadDir(this.config)],
-      ['/images/', join(this.config.STOREFRONT_DIR, 'images')],
-    ];
+  private isPublicUpload(picture: string): boolean {
+    return picture.startsWith(`${this.config.uploadsUrl}/`);
+  }
+
+  /**
+   * How to read the picture a catalogue path names: an upload from the uploads' storage, a demo
+   * picture from the file inside the storefront's images folder; undefined for anything else.
+   */
+  private sourceOf(picture: string): (() => Promise<Buffer | string | undefined>) | undefined {
     let path: string;
     try {
-      path = decodeURIComponent(new URL(picture, 'http://shop.invalid').pathname);
+      path = this.isPublicUpload(picture) ? `/uploads/${picture.slice(this.config.uploadsUrl.length + 1)}` : new URL(picture, 'http://shop.invalid').pathname;
+      path = decodeURIComponent(path);
     } catch {
       return undefined;
     }
     if (path.includes('\0')) return undefined;
-    for (const [prefix, dir] of roots) {
-      if (!path.startsWith(prefix)) continue;
-      const root = resolve(dir);
-      const file = resolve(root, path.slice(prefix.length));
-      const inside = relative(root, file);
-      return inside !== '' && !isAbsolute(inside) && inside.split(sep)[0] !== '..' ? file : undefined;
+    if (path.startsWith('/uploads/')) {
+      const name = path.slice('/uploads/'.length);
+      return isUploadName(name) ? () => this.uploads.get(name) : undefined;
     }
-    return undefined;
+    if (!path.startsWith('/images/')) return undefined;
+    const root = resolve(join(this.config.STOREFRONT_DIR, 'images'));
+    const file = resolve(root, path.slice('/images/'.length));
+    const inside = relative(root, file);
+    return inside !== '' && !isAbsolute(inside) && inside.split(sep)[0] !== '..' ? () => Promise.resolve(file) : undefined;
   }
 }

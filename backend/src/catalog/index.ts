@@ -10,7 +10,6 @@ export type { LowStockProduct } from './low-stock.query';
 export { CATEGORIES, normalizeCategory } from './categories';
 export type { ProductDto } from './product.view';
 export { assertAvailable } from './stock-rules';
-export { uploadDir } from './product-images';
 export { emailImageUrls } from './email-images';
 export { OversoldAtStallQuery, sameName, SquareProductsQuery, SquareVariationProductQuery, UnlinkedProductsByNameQuery } from './square-products.query';
 export type { OversoldAtStall } from './square-products.query';

@@ -67,6 +67,7 @@ export function toProductDto(p: ProductView): ProductDto {
     category: p.category as CategorySlug,
     inStock: p.inStock && available > 0,
     stockQuantity: available,
+    version: p.version,
   };
 }
 

@@ -12,6 +12,8 @@ export interface CachedBody {
 }
 
 interface Snapshot {
+  /** The catalogue's version: the sum of its products' versions, which moves on with every change to any of them. */
+  version: number;
   list: CachedBody;
   byId: Map<number, { dto: ProductDto; response: CachedBody }>;
 }
@@ -25,7 +27,9 @@ const cached = (value: unknown): CachedBody => {
 /**
  * The catalogue, serialized once and kept in memory until the change feed says a product moved
  * (a commit in this process or, through PostgreSQL's NOTIFY, in any other). While the feed is
- * down every request reads the database, since a change elsewhere would go unseen.
+ * down every request reads the database, since a change elsewhere would go unseen. A reader names
+ * the version it already holds (the catalogue's, or the product's): a snapshot behind it (another
+ * process's change whose notification is still on its way) is read again.
  */
 @Injectable()
 export class ProductsCache implements ChangeListener {
@@ -46,12 +50,28 @@ export class ProductsCache implements ChangeListener {
     this.snapshot = undefined;
   }
 
-  async list(): Promise<CachedBody> {
-    return (await this.current()).list;
+  /** The list at catalogue version `atLeast` or later (if the database has reached it). */
+  async list(atLeast = 0): Promise<CachedBody> {
+    return (await this.reaching((s) => s.version >= atLeast)).list;
   }
 
-  async one(id: number): Promise<{ dto: ProductDto; response: CachedBody } | undefined> {
-    return (await this.current()).byId.get(id);
+  /** The product at version `atLeast` or later (if the database has reached it). */
+  async one(id: number, atLeast = 0): Promise<{ dto: ProductDto; response: CachedBody } | undefined> {
+    return (await this.reaching((s) => (s.byId.get(id)?.dto.version ?? 0) >= atLeast)).byId.get(id);
+  }
+
+  /**
+   * The snapshot, read again when it does not reach what the reader holds: the new read is shared
+   * and kept like any other. One that still does not reach it (a read begun before the change, or
+   * a version the database never had) is answered from a read of the reader's own.
+   */
+  private async reaching(enough: (snapshot: Snapshot) => boolean): Promise<Snapshot> {
+    const held = this.current();
+    const snapshot = await held;
+    if (enough(snapshot)) return snapshot;
+    if (this.snapshot === held) this.snapshot = undefined;
+    const again = await this.current();
+    return enough(again) ? again : this.load();
   }
 
   private current(): Promise<Snapshot> {
@@ -70,6 +90,10 @@ export class ProductsCache implements ChangeListener {
   private async load(): Promise<Snapshot> {
     const rows = await this.orm.em.fork().find(ProductView, {}, { orderBy: { id: 'asc' } });
     const dtos = rows.map(toProductDto);
-    return { list: cached(dtos), byId: new Map(dtos.map((dto) => [dto.id, { dto, response: cached(dto) }])) };
+    return {
+      version: dtos.reduce((sum, dto) => sum + dto.version, 0),
+      list: cached(dtos),
+      byId: new Map(dtos.map((dto) => [dto.id, { dto, response: cached(dto) }])),
+    };
   }
 }

@@ -14,13 +14,15 @@ import { QueuesModule } from './outbox/queues.module';
 import { ProjectionRebuilder } from './projections/projection-rebuilder';
 import { ProjectionRegistry } from './projections/projection.registry';
 import { StorefrontPages } from './web/storefront-pages';
+import { uploadStorageProvider } from './storage/upload-storage.provider';
+import { UPLOAD_STORAGE } from './storage/upload-storage';
 
-/** What every module stands on: the event store, projections, the outbox and health. */
+/** What every module stands on: the event store, projections, the outbox, the uploads' storage and health. */
 @Global()
 @Module({
   imports: [CqrsModule.forRoot(), QueuesModule],
   controllers: [HealthController, HistoryController, OutboxController],
-  providers: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, QueueDashboard, StorefrontPages],
-  exports: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, StorefrontPages],
+  providers: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, QueueDashboard, StorefrontPages, uploadStorageProvider],
+  exports: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, StorefrontPages, UPLOAD_STORAGE],
 })
 export class PlatformModule {}

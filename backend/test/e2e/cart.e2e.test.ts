@@ -56,6 +56,30 @@ describe('cart in a real browser', () => {
     expect(cart.body.items.map((i: { quantity: number }) => i.quantity)).toEqual([2]);
   });
 
+  it('reads the cart again naming the version a change was answered with, so no other server answers an older one', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    const reads: string[] = [];
+    const answered: number[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'GET' && /\/api\/cart\/session_/.test(r.url())) reads.push(new URL(r.url()).search);
+    });
+    page.on('response', async (r) => {
+      if (r.request().method() === 'POST' && /\/api\/cart\/[0-9a-f-]{36}\/items$/.test(r.url())) answered.push(((await r.json()) as { cart: { version: number } }).cart.version);
+    });
+    await page.goto(`${t.baseUrl}/product/2`);
+    await page.getByRole('heading', { name: 'Bat Wing Crop Tee' }).waitFor();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).waitFor();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByTestId('cart-count').filter({ hasText: /^2$/ }).waitFor();
+    expect(answered).toHaveLength(2);
+    // The refetch after the second change (the first made the session: nothing to refetch) and the
+    // header's polls after it name the version that change was answered with.
+    await page.waitForTimeout(2500);
+    expect(reads).toContain(`?version=${answered[1]}`);
+    expect(reads.every((search) => /^\?version=\d+$/.test(search))).toBe(true);
+  });
+
   it('never asks for a new session’s cart before the first add has made it', async () => {
     const [t, page] = [suite.app(), suite.page()];
     const lookups: number[] = [];

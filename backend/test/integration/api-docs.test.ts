@@ -31,6 +31,7 @@ const NOT_THE_API: [RegExp, string][] = [
   [/^\/admin\/queues/, "Bull Board's own dashboard and its API (a package's, behind the admin guard)"],
   [/^\/\*$/, "the storefront's and admin app's pages (StorefrontController)"],
   [/^\/email-images\//, "the products' pictures as the emails show them, PNGs for mail clients (EmailImagesController)"],
+  [/^\/uploads\//, 'the uploaded pictures, from their storage (UploadsController)'],
 ];
 
 /** Writes that read no request body. */

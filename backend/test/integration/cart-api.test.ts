@@ -69,6 +69,7 @@ describe('creating and reading a cart', () => {
       emailSent: false,
       recoveryEmailCount: 0,
       abandonedAt: null,
+      version: 1,
     });
     const again = await t.http.post('/api/cart').send({ sessionId, totalAmount: '999.00' }).expect(200);
     expect(again.body.id).toBe(created.body.id);
@@ -224,6 +225,18 @@ describe('polling', () => {
     const changed = await t.http.get(`/api/cart/${cart.sessionId}`).set('If-None-Match', etag).expect(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.body.items).toHaveLength(1);
+  });
+
+  it('takes the version the storefront holds, and refuses one that is not a whole number', async () => {
+    const cart = await newCart();
+    const added = await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: TEE, quantity: 1 }).expect(200);
+    const read = await t.http.get(`/api/cart/${cart.sessionId}?version=${added.body.cart.version}`).expect(200);
+    expect(read.body.cart.version).toBe(added.body.cart.version);
+    expect(read.headers.etag).toBe(`"${cart.id}.${added.body.cart.version}"`);
+    for (const version of ['abc', '-1', '1.5', '']) {
+      const res = await t.http.get(`/api/cart/${cart.sessionId}?version=${version}`).expect(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/version must be a whole number/) });
+    }
   });
 });
 

@@ -27,6 +27,7 @@ describe('GET /api/products', () => {
       category: 'apparel',
       inStock: true,
       stockQuantity: 6,
+      version: 1,
     });
     expect(res.body.filter((p: { inStock: boolean }) => !p.inStock).length).toBeGreaterThan(0);
     expect(new Set(res.body.map((p: { category: string }) => p.category)).size).toBeGreaterThanOrEqual(6);

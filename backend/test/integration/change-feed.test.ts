@@ -100,6 +100,29 @@ describe('the change feed across processes', () => {
     }
   });
 
+  it('answers polls naming the version they hold from memory, without the database, while the cache has reached it', async () => {
+    const id = await addProduct(t, { name: 'Versioned Vial', priceCents: 800, stockQuantity: 9 });
+    const cart = await cartWith(t, { [id]: 1 });
+    const first = await pollSecond(cart.sessionId);
+    const { version } = ((await first.json()) as { cart: { version: number } }).cart;
+    const product = await eventually(async () => {
+      const answer = (await (await fetch(`${second.url}/api/products/${id}`)).json()) as { version?: number };
+      return answer.version ? answer : undefined;
+    });
+    const list = (await (await fetch(`${second.url}/api/products`)).json()) as { version: number }[];
+    const catalogVersion = list.reduce((sum, p) => sum + p.version, 0);
+
+    await databaseProxy.down();
+    try {
+      const poll = await fetch(`${second.url}/api/cart/${cart.sessionId}?version=${version}`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+      expect(poll.status).toBe(304);
+      expect((await fetch(`${second.url}/api/products/${id}?version=${product.version}`)).status).toBe(200);
+      expect((await fetch(`${second.url}/api/products?version=${catalogVersion}`)).status).toBe(200);
+    } finally {
+      await databaseProxy.up();
+    }
+  });
+
   it('never answers 304 to the old ETag of a cart changed through the other process', async () => {
     const id = await addProduct(t, { name: 'Changing Crow', priceCents: 700, stockQuantity: 50 });
     const cart = await cartWith(t, { [id]: 1 });

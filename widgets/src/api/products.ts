@@ -1,23 +1,38 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getJson } from './http';
 import type { Product } from './schema';
+import { withKnownVersion } from './known-version';
 
 export const productsKey = ['/api/products'] as const;
 export const productKey = (id: number) => ['/api/products', id] as const;
 
-export function fetchProducts(signal?: AbortSignal): Promise<Product[]> {
-  return getJson<Product[]>('/api/products', signal);
+/** `known`: the catalogue version the storefront holds (the sum of its list's product versions). */
+export function fetchProducts(signal?: AbortSignal, known?: number): Promise<Product[]> {
+  return getJson<Product[]>(withKnownVersion('/api/products', known), signal);
 }
 
-export function fetchProduct(id: number, signal?: AbortSignal): Promise<Product> {
-  return getJson<Product>(`/api/products/${id}`, signal);
+/** `known`: the product's version the storefront holds. */
+export function fetchProduct(id: number, signal?: AbortSignal, known?: number): Promise<Product> {
+  return getJson<Product>(withKnownVersion(`/api/products/${id}`, known), signal);
+}
+
+/** The catalogue version of the list held: it moves on with every change to any product. */
+function heldCatalogVersion(client: QueryClient): number | undefined {
+  return client.getQueryData<Product[]>(productsKey)?.reduce((sum, product) => sum + product.version, 0);
+}
+
+/** The newest version of the product held, from its own page or from the list. */
+function heldProductVersion(client: QueryClient, id: number): number | undefined {
+  const versions = [client.getQueryData<Product>(productKey(id))?.version, client.getQueryData<Product[]>(productsKey)?.find((p) => p.id === id)?.version];
+  const known = versions.filter((v) => v !== undefined);
+  return known.length ? Math.max(...known) : undefined;
 }
 
 /** The product list is cached for 5 minutes and collected after 10. */
 export function useProducts() {
   return useQuery({
     queryKey: productsKey,
-    queryFn: ({ signal }) => fetchProducts(signal),
+    queryFn: ({ signal, client }) => fetchProducts(signal, heldCatalogVersion(client)),
     staleTime: 5 * 60_000,
     gcTime: 10 * 60_000,
   });
@@ -27,7 +42,7 @@ export function useProducts() {
 export function useProduct(id: number) {
   return useQuery({
     queryKey: productKey(id),
-    queryFn: ({ signal }) => fetchProduct(id, signal),
+    queryFn: ({ signal, client }) => fetchProduct(id, signal, heldProductVersion(client, id)),
     enabled: id > 0,
   });
 }

@@ -1128,6 +1128,7 @@ export interface components {
             stockQuantity: number;
             /** Format: date-time */
             updatedAt: string;
+            version: number;
         };
         Cart: {
             /** Format: date-time */
@@ -1141,6 +1142,7 @@ export interface components {
             sessionId: string;
             /** @description A decimal amount in dollars, e.g. "68.00" */
             totalAmount: string;
+            version: number;
         };
         CartItem: {
             /** Format: uuid */
@@ -1402,6 +1404,7 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             price: string;
             stockQuantity: number;
+            version: number;
         };
         RecoveryFunnel: {
             abandoned: number;
@@ -2890,7 +2893,9 @@ export interface operations {
     };
     CartController_get: {
         parameters: {
-            query?: never;
+            query?: {
+                version?: string;
+            };
             header?: never;
             path: {
                 sessionId: string;
@@ -3436,7 +3441,9 @@ export interface operations {
     };
     ProductsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                version?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3472,7 +3479,9 @@ export interface operations {
     };
     ProductsController_one: {
         parameters: {
-            query?: never;
+            query?: {
+                version?: string;
+            };
             header?: never;
             path: {
                 id: string;

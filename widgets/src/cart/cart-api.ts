@@ -1,5 +1,6 @@
 import { apiCredentials, apiUrl } from '../api/config';
 import { apiRequest, throwIfNotOk } from '../api/http';
+import { withKnownVersion } from '../api/known-version';
 import type { RequestBody } from '../api/request-body';
 import type { Cart, CartItem, CartResponse, ShippingRates } from '../api/schema';
 
@@ -11,10 +12,11 @@ export type ContactDetails = RequestBody<'/api/cart/{cartId}/contact', 'patch'>;
 
 /**
  * The session's cart, or null when it has none (404). `no-cache` makes the browser revalidate with
- * the ETag it holds, so the 2-second poll mostly costs a bodiless 304.
+ * the ETag it holds, so the 2-second poll mostly costs a bodiless 304. `known`: the cart version
+ * the storefront holds (from the last answer, a change's included), so no server answers older.
  */
-export async function fetchCart(sessionId: string, signal?: AbortSignal): Promise<CartWithItems | null> {
-  const res = await fetch(apiUrl(`/api/cart/${encodeURIComponent(sessionId)}`), {
+export async function fetchCart(sessionId: string, signal?: AbortSignal, known?: number): Promise<CartWithItems | null> {
+  const res = await fetch(apiUrl(withKnownVersion(`/api/cart/${encodeURIComponent(sessionId)}`, known)), {
     cache: 'no-cache',
     credentials: apiCredentials(),
     signal,

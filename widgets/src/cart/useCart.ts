@@ -60,7 +60,8 @@ export function useCart({ poll = false }: { poll?: boolean } = {}): UseCart {
   const sessionId = useCartSessionId();
   const query = useQuery({
     queryKey: cartKey(sessionId ?? null),
-    queryFn: ({ signal }) => (sessionId ? fetchCart(sessionId, signal) : null),
+    // The version held names what this browser was last answered: after a change, the change's own answer.
+    queryFn: ({ signal, client, queryKey }) => (sessionId ? fetchCart(sessionId, signal, client.getQueryData<CartWithItems | null>(queryKey)?.cart.version) : null),
     enabled: typeof sessionId === 'string',
     refetchInterval: poll ? CART_POLL_MS : false,
   });

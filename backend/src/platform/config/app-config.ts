@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseDuration, parseDurationList } from './durations';
+import type { S3Settings } from '../storage/s3-storage';
 
 const repoRoot = resolve(__dirname, '../../../..');
 
@@ -81,8 +82,22 @@ const schema = z
     RECOVERY_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
     /** How often the worker brings the Square catalogue over (0: only when the studio asks); unset: hourly from a real Square, never from the emulator. */
     SQUARE_SYNC_EVERY_MS: z.coerce.number().int().min(0).optional(),
-    /** Where uploaded product images go; unset: DATA_DIR/uploads. */
+    /** Where uploaded product images go; unset: DATA_DIR/uploads. Not read when S3_BUCKET is set. */
     UPLOAD_DIR: z.string().min(1).optional(),
+    /** An S3-compatible bucket for the uploads, shared by every replica; unset: the UPLOAD_DIR folder. */
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and dashes')
+      .optional(),
+    /** The S3-compatible server (MinIO, R2, …); unset: AWS S3 in S3_REGION. */
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as us-east-1').optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Address the bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted servers want. */
+    S3_FORCE_PATH_STYLE: z.stringbool().optional(),
+    /** Where browsers and mail clients fetch the uploads (a CDN in front of the bucket); unset: the shop, under /uploads/. */
+    UPLOADS_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Signs the links in emails (unsubscribe); at least 32 characters, required in production. */
     LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     /** Newsletter subscribe/unsubscribe calls allowed per client address per window. */
@@ -115,6 +130,7 @@ const schema = z
     FACEBOOK_URL: z.url({ protocol: /^https$/ }).optional(),
     TIKTOK_URL: z.url({ protocol: /^https$/ }).optional(),
   })
+  .superRefine(checkS3Settings)
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     // Production never falls back to the embedded database or a guessed Redis.
@@ -125,10 +141,35 @@ const schema = z
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required in production' });
     }
     if (env.DEV_SERVER) ctx.addIssue({ code: 'custom', path: ['DEV_SERVER'], message: 'is for development only (npm run dev), never production' });
+    if (env.UPLOADS_PUBLIC_URL?.startsWith('http:')) ctx.addIssue({ code: 'custom', path: ['UPLOADS_PUBLIC_URL'], message: 'must be https:// in production' });
     if (env.ADMIN_EMAILS && parseEmails(env.ADMIN_EMAILS).includes(DEVELOPMENT_ADMIN)) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAILS'], message: `must not name the development admin ${DEVELOPMENT_ADMIN} in production` });
     }
   });
+
+interface S3Env {
+  NODE_ENV: string;
+  S3_BUCKET?: string;
+  S3_ENDPOINT?: string;
+  S3_REGION?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_FORCE_PATH_STYLE?: boolean;
+}
+
+/** The S3 settings make sense only together: each missing one is named. */
+function checkS3Settings(env: S3Env, ctx: z.RefinementCtx): void {
+  const issue = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
+  const others = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter((key) => env[key] !== undefined);
+  if (!env.S3_BUCKET) {
+    if (others.length) issue('S3_BUCKET', `is required when ${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} set`);
+    return;
+  }
+  if (!env.S3_ENDPOINT && !env.S3_REGION) issue('S3_REGION', 'is required for AWS S3 (or set S3_ENDPOINT for another S3-compatible server)');
+  if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) issue('S3_SECRET_ACCESS_KEY', 'is required with S3_ACCESS_KEY_ID');
+  if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) issue('S3_ACCESS_KEY_ID', 'is required with S3_SECRET_ACCESS_KEY');
+  if (env.NODE_ENV === 'production' && env.S3_ENDPOINT?.startsWith('http:')) issue('S3_ENDPOINT', 'must be https:// in production');
+}
 
 /** The admin of a development shop, who signs in through the local provider. */
 export const DEVELOPMENT_ADMIN = 'owner@darkcircle.test';
@@ -156,6 +197,10 @@ function isOrigin(value: string): boolean {
 }
 
 export type Settings = z.infer<typeof schema> & {
+  /** The bucket the uploads go to (S3_BUCKET and its settings), or null: the local folder. */
+  s3: S3Settings | null;
+  /** The address uploads are linked at: UPLOADS_PUBLIC_URL, else the shop's own `/uploads`. */
+  uploadsUrl: string;
   redisUrl: string;
   publicUrl: string;
   /** LINK_SECRET, or outside production a fixed development secret. */
@@ -201,6 +246,17 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     recoveryIdleMs: settings.RECOVERY_IDLE ?? (settings.RECOVERY_IDLE_MINUTES ?? 60) * 60_000,
     widgetDemoPort,
     widgetOrigins: [...new Set(widgetOrigins)],
+    s3: settings.S3_BUCKET
+      ? {
+          bucket: settings.S3_BUCKET,
+          // A self-hosted server ignores the region, but the SDK signs with one.
+          region: settings.S3_REGION ?? 'us-east-1',
+          endpoint: settings.S3_ENDPOINT,
+          forcePathStyle: settings.S3_FORCE_PATH_STYLE ?? false,
+          credentials: settings.S3_ACCESS_KEY_ID && settings.S3_SECRET_ACCESS_KEY ? { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY } : undefined,
+        }
+      : null,
+    uploadsUrl: (settings.UPLOADS_PUBLIC_URL ?? '/uploads').replace(/\/+$/, ''),
   };
 }
 

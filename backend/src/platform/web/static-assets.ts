@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
@@ -20,9 +20,9 @@ export function cacheControlFor(path: string): string {
 
 /**
  * Serves the built files with cacheControlFor's lifetimes. Routes are registered per file at
- * start-up (no per-request disk lookups).
+ * start-up (no per-request disk lookups). Uploads are served from their storage (`UploadsController`).
  */
-export function serveStaticAssets(app: NestFastifyApplication, config: AppConfig, uploadsDir: string): void {
+export function serveStaticAssets(app: NestFastifyApplication, config: AppConfig): void {
   // @fastify/static 10 hands over the FastifyReply, though Nest's option types still describe a raw response.
   const headersUnder = (root: string) => (reply: unknown, path: string): void =>
     void (reply as FastifyReply).header('cache-control', cacheControlFor(relative(root, path).split(sep).join('/').replace(/\.(br|gz)$/, '')));
@@ -32,16 +32,4 @@ export function serveStaticAssets(app: NestFastifyApplication, config: AppConfig
   const { STOREFRONT_DIR: storefront, ADMIN_DIR: admin } = config;
   if (existsSync(storefront)) app.useStaticAssets({ root: storefront, prefix: '/', setHeaders: headersUnder(storefront), ...common });
   if (existsSync(admin)) app.useStaticAssets({ root: admin, prefix: '/admin/', decorateReply: false, setHeaders: headersUnder(admin), ...common });
-  // Uploaded images arrive while the shop runs (so a wildcard route, looked up per request); their
-  // names are content hashes, so each URL is cached for a year.
-  mkdirSync(uploadsDir, { recursive: true });
-  app.useStaticAssets({
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    wildcard: true,
-    cacheControl: false,
-    setHeaders: (reply: unknown) => void (reply as FastifyReply).header('cache-control', 'public, max-age=31536000, immutable'),
-  });
 }
