@@ -37,7 +37,8 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
     genReqId: correlationIdOf,
     // The shop has no Nest middleware; without middie no request pays for an empty middleware run.
     skipMiddie: true,
-    trustProxy: 'loopback',
+    // Whose X-Forwarded-For to believe (request.ip, which rate limits count by): TRUST_PROXY, else nobody's.
+    trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 100 * 1024,
     // While closing, a request on a kept-alive connection is still served (with Connection: close) rather than refused with 503.
     return503OnClosing: false,
@@ -45,6 +46,9 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
     routerOptions: { maxParamLength: 256 },
     ...fastifyErrorOptions,
   });
+  if (config.NODE_ENV === 'production' && config.TRUST_PROXY === undefined) {
+    logger.warn('TRUST_PROXY is unset: forwarded client addresses are ignored, so behind a load balancer every shopper shares its address (and its rate limits). Set it to the hops or addresses of your proxies.');
+  }
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, roles), adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
