@@ -24,8 +24,8 @@ const cached = (value: unknown): CachedBody => {
 
 /**
  * The catalogue, serialized once and kept in memory until the change feed says a product moved
- * (a commit in this process or, through PostgreSQL's NOTIFY, in any other). While the feed is
- * down every request reads the database, since a change elsewhere would go unseen.
+ * (a commit in this process or, through PostgreSQL's NOTIFY, in any other). While the feed is not
+ * trusted (see ChangeFeed.trusted) every request reads the database, since a change elsewhere would go unseen.
  */
 @Injectable()
 export class ProductsCache implements ChangeListener {
@@ -55,7 +55,7 @@ export class ProductsCache implements ChangeListener {
   }
 
   private current(): Promise<Snapshot> {
-    if (!this.feed.live) return this.load();
+    if (!this.feed.trusted) return this.load();
     if (!this.snapshot) {
       const token = this.feed.token();
       const loading = this.load();

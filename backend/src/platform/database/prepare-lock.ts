@@ -2,15 +2,17 @@ import { Logger } from '@nestjs/common';
 import { Client } from 'pg';
 import type { AppConfig } from '../config/app-config';
 
-/** pg_advisory_lock's key for preparing the database (any fixed number no other lock of the shop uses). */
-const PREPARE_LOCK_KEY = 7_310_001;
+/** The advisory lock's name for preparing the database (hashed as the event store's locks are). */
+const PREPARE_LOCK = 'dark-circle:prepare-database';
 
 /**
- * Runs `work` (migrations, the demo seed) while holding a session advisory lock, so processes
- * starting together take turns: the first applies what is pending, the others then find nothing
- * left to do. The lock is held on a direct connection (`LISTEN_DATABASE_URL` when set), since a
- * transaction-mode pooler would hand the session to someone else between statements. PostgreSQL
- * lets the lock go if this process dies holding it. The embedded database serves one process.
+ * Runs `work` (migrations, the demo seed) while holding an advisory lock, so processes starting
+ * together take turns: the first applies what is pending, the others then find nothing left to do.
+ * The lock is taken on a connection of its own, the direct one (`LISTEN_DATABASE_URL`) when set,
+ * inside a transaction held open while `work` runs through the pool: a transaction keeps its
+ * server connection even behind a transaction-mode pooler, and its end (or this process dying)
+ * lets the lock go, where a session lock would stay behind on a pooled server connection.
+ * The embedded database serves one process.
  */
 export async function underPrepareLock<T>(config: Pick<AppConfig, 'embeddedDatabase' | 'databaseUrl' | 'LISTEN_DATABASE_URL'>, work: () => Promise<T>): Promise<T> {
   if (config.embeddedDatabase) return work();
@@ -19,12 +21,15 @@ export async function underPrepareLock<T>(config: Pick<AppConfig, 'embeddedDatab
   client.on('error', () => undefined);
   await client.connect();
   try {
-    const [free] = (await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [PREPARE_LOCK_KEY])).rows;
+    await client.query('begin');
+    const [free] = (await client.query<{ locked: boolean }>('select pg_try_advisory_xact_lock(hashtext($1)) as locked', [PREPARE_LOCK])).rows;
     if (!free?.locked) {
       new Logger('Migrations').log('Another process is preparing the database; waiting for it.');
-      await client.query('select pg_advisory_lock($1)', [PREPARE_LOCK_KEY]);
+      await client.query('select pg_advisory_xact_lock(hashtext($1))', [PREPARE_LOCK]);
     }
-    return await work();
+    const result = await work();
+    await client.query('commit');
+    return result;
   } finally {
     await client.end().catch(() => undefined);
   }
