@@ -612,6 +612,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/instagram/posts": {
         parameters: {
             query?: never;
@@ -1140,7 +1172,12 @@ export interface components {
         };
         Health: {
             changeFeed: {
+                /** @description The LISTEN connection is open */
                 listening: boolean;
+                /** @description Why it is not trusted, and which setting fixes it */
+                problem: string | null;
+                /** @description Its last test notice came back, so caches answer from memory; otherwise they read the database */
+                trusted: boolean;
             };
             database: {
                 up: boolean;
@@ -1150,7 +1187,7 @@ export interface components {
                 up: boolean;
             };
             /** @enum {string} */
-            status: "ok" | "degraded" | "down";
+            status: "ok" | "degraded" | "down" | "draining";
         };
         HeldOutboxRow: {
             attempts: number;
@@ -1193,6 +1230,10 @@ export interface components {
         InstagramProfile: {
             media_count: number;
             username: string;
+        };
+        Liveness: {
+            /** @enum {string} */
+            status: "alive";
         };
         Mail: {
             date?: string;
@@ -1305,6 +1346,13 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             price: string;
             stockQuantity: number;
+        };
+        Readiness: {
+            database: {
+                up: boolean;
+            };
+            /** @enum {string} */
+            status: "ready" | "unready" | "draining";
         };
         RecoveryFunnel: {
             abandoned: number;
@@ -1468,6 +1516,7 @@ export type HeldOutboxRow = components['schemas']['HeldOutboxRow'];
 export type HistoryEvent = components['schemas']['HistoryEvent'];
 export type InstagramPost = components['schemas']['InstagramPost'];
 export type InstagramProfile = components['schemas']['InstagramProfile'];
+export type Liveness = components['schemas']['Liveness'];
 export type Mail = components['schemas']['Mail'];
 export type MailSummary = components['schemas']['MailSummary'];
 export type OrderStatus = components['schemas']['OrderStatus'];
@@ -1477,6 +1526,7 @@ export type OutboxRetried = components['schemas']['OutboxRetried'];
 export type OutboxView = components['schemas']['OutboxView'];
 export type PaymentResult = components['schemas']['PaymentResult'];
 export type Product = components['schemas']['Product'];
+export type Readiness = components['schemas']['Readiness'];
 export type RecoveryFunnel = components['schemas']['RecoveryFunnel'];
 export type RefundResult = components['schemas']['RefundResult'];
 export type RestoredCart = components['schemas']['RestoredCart'];
@@ -2911,6 +2961,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    HealthController_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    HealthController_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Success */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */
