@@ -9,7 +9,7 @@ import { standInsOf, standInsWarning } from './platform/security/development-sta
 async function main(): Promise<void> {
   const database = await resolveDatabase(loadSettings());
   const app = await createHttpApp(database.config, { worker: false });
-  closeOnSignal(() => closeGracefully(app), database.stop);
+  closeOnSignal(() => closeGracefully(app, database.config.shutdownDrainMs), database.stop);
   await app.listen(database.config.PORT);
   const warning = standInsWarning(standInsOf(database.config));
   if (warning) console.warn(`*** ${warning} ***`);

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const database = await resolveDatabase(loadSettings());
   const { config } = database;
   const app = await createHttpApp(config, { worker: true });
-  closeOnSignal(() => closeGracefully(app), database.stop);
+  closeOnSignal(() => closeGracefully(app, config.shutdownDrainMs), database.stop);
   await app.listen(config.PORT);
   const where = config.embeddedDatabase ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL';
   const square = app.get<SquareSettings>(SQUARE_SETTINGS);

@@ -7,18 +7,18 @@ import { resolveDatabase } from '../platform/database/resolve-database';
 import { migrate } from './create-app';
 
 /** The shop without HTTP, on a migrated database, for one piece of work; closed afterwards. */
-export async function withAppContext<T>(config: AppConfig, work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+export async function withAppContext<T>(config: AppConfig, work: (app: INestApplicationContext, config: AppConfig) => Promise<T>): Promise<T> {
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, { worker: false }), { logger: nestLogger(config.LOG_LEVEL) });
   try {
-    await migrate(app);
-    return await work(app);
+    await migrate(app, config);
+    return await work(app, config);
   } finally {
     await app.close();
   }
 }
 
 /** Runs one operator task (seed, rebuild, migrate) against the configured or embedded database. */
-export async function runTask(task: (app: INestApplicationContext) => Promise<unknown>): Promise<void> {
+export async function runTask(task: (app: INestApplicationContext, config: AppConfig) => Promise<unknown>): Promise<void> {
   const database = await resolveDatabase(loadSettings());
   try {
     console.log(JSON.stringify(await withAppContext(database.config, task)));

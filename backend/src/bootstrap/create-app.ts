@@ -9,6 +9,7 @@ import type { GoogleEndpoints } from '../auth/google.strategy';
 import { CatalogSeeder } from '../catalog';
 import { serveApiDocs } from '../platform/api-docs/serve-api-docs';
 import { AppConfig } from '../platform/config/app-config';
+import { underPrepareLock } from '../platform/database/prepare-lock';
 import { correlationIdOf, useCorrelation } from '../platform/context/correlation';
 import { rememberFastifyErrorCodes } from '../platform/errors/error-body';
 import { fastifyErrorOptions } from '../platform/errors/fastify-errors';
@@ -24,7 +25,7 @@ import { allowWidgetOrigins } from '../platform/web/widget-cors';
 import { leaveMultipartUnread } from '../platform/web/multipart-upload';
 import { SQUARE_SETTINGS, SquareSettings } from '../square';
 
-/** Builds the HTTP app on a migrated database; seeds the demo catalogue into an empty one. */
+/** Builds the HTTP app on a migrated database (unless MIGRATE_ON_START is off); seeds the demo catalogue into an empty one. */
 export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise<NestFastifyApplication> {
   const logger = createRootLogger(config.LOG_LEVEL);
   const adapter = new FastifyAdapter({
@@ -36,7 +37,8 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
     genReqId: correlationIdOf,
     // The shop has no Nest middleware; without middie no request pays for an empty middleware run.
     skipMiddie: true,
-    trustProxy: 'loopback',
+    // Whose X-Forwarded-For to believe (request.ip, which rate limits count by): TRUST_PROXY, else nobody's.
+    trustProxy: config.TRUST_PROXY ?? false,
     bodyLimit: 100 * 1024,
     // While closing, a request on a kept-alive connection is still served (with Connection: close) rather than refused with 503.
     return503OnClosing: false,
@@ -44,6 +46,9 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
     routerOptions: { maxParamLength: 256 },
     ...fastifyErrorOptions,
   });
+  if (config.NODE_ENV === 'production' && config.TRUST_PROXY === undefined) {
+    logger.warn('TRUST_PROXY is unset: forwarded client addresses are ignored, so behind a load balancer every shopper shares its address (and its rate limits). Set it to the hops or addresses of your proxies.');
+  }
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, roles), adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
@@ -70,17 +75,27 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   serveStaticAssets(app, config);
   await registerRateLimits(app, config);
   // Before init: the worker's relay and jobs start at init and must find the tables there.
-  await migrate(app);
+  if (config.MIGRATE_ON_START) await migrate(app, config);
   await app.init();
   // After init: Fastify gives a route the error handler in place when its plugin queue loads, and
   // Nest sets the one that answers in the one error body only during init.
   serveApiDocs(app, config);
-  if (config.seedDemoCatalog) await app.get(CatalogSeeder).seedIfEmpty();
+  if (config.MIGRATE_ON_START) await seedDemoCatalog(app, config);
   return app;
 }
 
-/** Applies the pending migrations (the schema only ever changes this way) and says which. */
-export async function migrate(app: INestApplicationContext): Promise<void> {
-  const applied = await app.get(MikroORM).getMigrator().up();
+/**
+ * Applies the pending migrations (the schema only ever changes this way) and says which; under the
+ * prepare lock, so processes starting together apply each migration once.
+ */
+export async function migrate(app: INestApplicationContext, config: AppConfig): Promise<string[]> {
+  const applied = await underPrepareLock(config, () => app.get(MikroORM).getMigrator().up());
   if (applied.length) new Logger('Migrations').log(`Applied ${applied.map((m) => m.name).join(', ')}`);
+  return applied.map((m) => m.name);
+}
+
+/** Seeds the demo catalogue into a database that never had products, when asked to, under the prepare lock. */
+export async function seedDemoCatalog(app: INestApplicationContext, config: AppConfig): Promise<number> {
+  if (!config.seedDemoCatalog) return 0;
+  return underPrepareLock(config, () => app.get(CatalogSeeder).seedIfEmpty());
 }

@@ -27,8 +27,8 @@ const cached = (value: unknown): CachedBody => {
 /**
  * The catalogue, serialized once and kept in memory until the change feed says a product moved
  * (a commit in this process or, through PostgreSQL's NOTIFY, in any other). While the feed is
- * down every request reads the database, since a change elsewhere would go unseen. A reader names
- * the version it already holds (the catalogue's, or the product's): a snapshot behind it (another
+ * not trusted (`ChangeFeed.trusted`) every request reads the database, since a change elsewhere
+ * would go unseen. A reader names the version it already holds (the catalogue's, or the product's): a snapshot behind it (another
  * process's change whose notification is still on its way) is read again.
  */
 @Injectable()
@@ -75,7 +75,7 @@ export class ProductsCache implements ChangeListener {
   }
 
   private current(): Promise<Snapshot> {
-    if (!this.feed.live) return this.load();
+    if (!this.feed.trusted) return this.load();
     if (!this.snapshot) {
       const token = this.feed.token();
       const loading = this.load();

@@ -4,6 +4,7 @@ import { ChangeFeed } from './change-feed/change-feed';
 import { CommandRunner } from './event-store/command-runner';
 import { EventStore } from './event-store/event-store';
 import { HealthController } from './health/health.controller';
+import { Readiness } from './health/readiness';
 import { HistoryController } from './history/history.controller';
 import { JobHandlers } from './jobs/job-handlers';
 import { QueueDashboard } from './jobs/queue-dashboard';
@@ -22,7 +23,7 @@ import { UPLOAD_STORAGE } from './storage/upload-storage';
 @Module({
   imports: [CqrsModule.forRoot(), QueuesModule],
   controllers: [HealthController, HistoryController, OutboxController],
-  providers: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, QueueDashboard, StorefrontPages, uploadStorageProvider],
-  exports: [ChangeFeed, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, StorefrontPages, UPLOAD_STORAGE],
+  providers: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, QueueDashboard, StorefrontPages, uploadStorageProvider],
+  exports: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, StorefrontPages, UPLOAD_STORAGE],
 })
 export class PlatformModule {}

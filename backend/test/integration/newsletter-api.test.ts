@@ -10,11 +10,11 @@ import { startTestApp, TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ NEWSLETTER_RATE_LIMIT_MAX: '3', NEWSLETTER_RATE_LIMIT_WINDOW_SECONDS: '60', PUBLIC_URL: 'http://shop.test' });
+  t = await startTestApp({ NEWSLETTER_RATE_LIMIT_MAX: '3', NEWSLETTER_RATE_LIMIT_WINDOW_SECONDS: '60', PUBLIC_URL: 'http://shop.test', TRUST_PROXY: 'loopback' });
 });
 afterAll(() => t.close());
 
-// Each test calls from its own client address (the app trusts X-Forwarded-For from loopback), so the rate limit of 3 is per test.
+// Each test calls from its own client address (TRUST_PROXY=loopback: the app believes X-Forwarded-For from this machine), so the rate limit of 3 is per test.
 let address = 0;
 const client = () => {
   const ip = `198.51.100.${++address}`;

@@ -52,38 +52,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/local-events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["AdminLocalEventsController_list"];
-        put?: never;
-        post: operations["AdminLocalEventsController_add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/local-events/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete: operations["AdminLocalEventsController_remove"];
-        options?: never;
-        head?: never;
-        patch: operations["AdminLocalEventsController_change"];
-        trace?: never;
-    };
     "/api/admin/mail": {
         parameters: {
             query?: never;
@@ -644,6 +612,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_live"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/instagram/posts": {
         parameters: {
             query?: never;
@@ -668,38 +668,6 @@ export interface paths {
             cookie?: never;
         };
         get: operations["InstagramController_profile"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/local-events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["LocalEventsController_upcoming"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/local-events/{id}.ics": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["LocalEventsController_calendar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -966,23 +934,6 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             totalAmount: string;
         };
-        AdminLocalEvent: {
-            address: string;
-            /** @description The event as an .ics file, for "Add to calendar". */
-            calendarUrl: string;
-            /** Format: date-time */
-            endsAt: string | null;
-            id: string;
-            /** @description The place on a map: the studio's own link, or a map search for the address. */
-            mapUrl: string;
-            note: string | null;
-            past: boolean;
-            place: string;
-            /** Format: date-time */
-            startsAt: string;
-            timeZone: string;
-            title: string;
-        };
         AdminOrder: {
             carrier: string | null;
             /** Format: date-time */
@@ -1128,7 +1079,6 @@ export interface components {
             stockQuantity: number;
             /** Format: date-time */
             updatedAt: string;
-            version: number;
         };
         Cart: {
             /** Format: date-time */
@@ -1142,7 +1092,6 @@ export interface components {
             sessionId: string;
             /** @description A decimal amount in dollars, e.g. "68.00" */
             totalAmount: string;
-            version: number;
         };
         CartItem: {
             /** Format: uuid */
@@ -1223,7 +1172,12 @@ export interface components {
         };
         Health: {
             changeFeed: {
+                /** @description The LISTEN connection is open */
                 listening: boolean;
+                /** @description Why it is not trusted, and which setting fixes it */
+                problem: string | null;
+                /** @description Its last test notice came back, so caches answer from memory; otherwise they read the database */
+                trusted: boolean;
             };
             database: {
                 up: boolean;
@@ -1233,7 +1187,7 @@ export interface components {
                 up: boolean;
             };
             /** @enum {string} */
-            status: "ok" | "degraded" | "down";
+            status: "ok" | "degraded" | "down" | "draining";
         };
         HeldOutboxRow: {
             attempts: number;
@@ -1277,21 +1231,9 @@ export interface components {
             media_count: number;
             username: string;
         };
-        LocalEvent: {
-            address: string;
-            /** @description The event as an .ics file, for "Add to calendar". */
-            calendarUrl: string;
-            /** Format: date-time */
-            endsAt: string | null;
-            id: string;
-            /** @description The place on a map: the studio's own link, or a map search for the address. */
-            mapUrl: string;
-            note: string | null;
-            place: string;
-            /** Format: date-time */
-            startsAt: string;
-            timeZone: string;
-            title: string;
+        Liveness: {
+            /** @enum {string} */
+            status: "alive";
         };
         Mail: {
             date?: string;
@@ -1404,7 +1346,13 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             price: string;
             stockQuantity: number;
-            version: number;
+        };
+        Readiness: {
+            database: {
+                up: boolean;
+            };
+            /** @enum {string} */
+            status: "ready" | "unready" | "draining";
         };
         RecoveryFunnel: {
             abandoned: number;
@@ -1551,7 +1499,6 @@ export interface components {
     pathItems: never;
 }
 export type AbandonedCart = components['schemas']['AbandonedCart'];
-export type AdminLocalEvent = components['schemas']['AdminLocalEvent'];
 export type AdminOrder = components['schemas']['AdminOrder'];
 export type AdminOrderDetail = components['schemas']['AdminOrderDetail'];
 export type AdminOrderPage = components['schemas']['AdminOrderPage'];
@@ -1569,7 +1516,7 @@ export type HeldOutboxRow = components['schemas']['HeldOutboxRow'];
 export type HistoryEvent = components['schemas']['HistoryEvent'];
 export type InstagramPost = components['schemas']['InstagramPost'];
 export type InstagramProfile = components['schemas']['InstagramProfile'];
-export type LocalEvent = components['schemas']['LocalEvent'];
+export type Liveness = components['schemas']['Liveness'];
 export type Mail = components['schemas']['Mail'];
 export type MailSummary = components['schemas']['MailSummary'];
 export type OrderStatus = components['schemas']['OrderStatus'];
@@ -1579,6 +1526,7 @@ export type OutboxRetried = components['schemas']['OutboxRetried'];
 export type OutboxView = components['schemas']['OutboxView'];
 export type PaymentResult = components['schemas']['PaymentResult'];
 export type Product = components['schemas']['Product'];
+export type Readiness = components['schemas']['Readiness'];
 export type RecoveryFunnel = components['schemas']['RecoveryFunnel'];
 export type RefundResult = components['schemas']['RefundResult'];
 export type RestoredCart = components['schemas']['RestoredCart'];
@@ -1677,154 +1625,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StreamHistory"];
-                };
-            };
-            /** @description The request was refused or failed: the one error body shape */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    AdminLocalEventsController_list: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminLocalEvent"][];
-                };
-            };
-            /** @description The request was refused or failed: the one error body shape */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    AdminLocalEventsController_add: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    address: string;
-                    /** Format: date-time */
-                    endsAt: string | null;
-                    /** Format: uri */
-                    mapUrl: string | null;
-                    note: string | null;
-                    place: string;
-                    /** Format: date-time */
-                    startsAt: string;
-                    title: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminLocalEvent"];
-                };
-            };
-            /** @description The request was refused or failed: the one error body shape */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    AdminLocalEventsController_remove: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description No body */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The request was refused or failed: the one error body shape */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    AdminLocalEventsController_change: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    address?: string;
-                    /** Format: date-time */
-                    endsAt?: string | null;
-                    /** Format: uri */
-                    mapUrl?: string | null;
-                    note?: string | null;
-                    place?: string;
-                    /** Format: date-time */
-                    startsAt?: string;
-                    title?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AdminLocalEvent"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */
@@ -2893,9 +2693,7 @@ export interface operations {
     };
     CartController_get: {
         parameters: {
-            query?: {
-                version?: string;
-            };
+            query?: never;
             header?: never;
             path: {
                 sessionId: string;
@@ -3176,6 +2974,73 @@ export interface operations {
             };
         };
     };
+    HealthController_live: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    HealthController_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description Success */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     InstagramController_posts: {
         parameters: {
             query?: never;
@@ -3221,66 +3086,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InstagramProfile"];
-                };
-            };
-            /** @description The request was refused or failed: the one error body shape */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    LocalEventsController_upcoming: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LocalEvent"][];
-                };
-            };
-            /** @description The request was refused or failed: the one error body shape */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    LocalEventsController_calendar: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description An iCalendar (.ics) file, as an attachment */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/calendar": string;
                 };
             };
             /** @description The request was refused or failed: the one error body shape */
@@ -3441,9 +3246,7 @@ export interface operations {
     };
     ProductsController_list: {
         parameters: {
-            query?: {
-                version?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
@@ -3479,9 +3282,7 @@ export interface operations {
     };
     ProductsController_one: {
         parameters: {
-            query?: {
-                version?: string;
-            };
+            query?: never;
             header?: never;
             path: {
                 id: string;

@@ -24,6 +24,19 @@ describe('settings', () => {
     expect(() => loadSettings({ LOW_STOCK_AT: '-1' })).toThrow(/LOW_STOCK_AT/);
   });
 
+  it('reads the settings of a shop run as several processes', () => {
+    expect(loadSettings({})).toMatchObject({ DATABASE_POOL_MAX: 10, MIGRATE_ON_START: true, CHANGE_FEED_CHECK_EVERY_MS: 5000, shutdownDrainMs: 0 });
+    expect(loadSettings({}).TRUST_PROXY).toBeUndefined();
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379', ...realSquare, ...realGoogle, ...realLinks };
+    expect(loadSettings(production).shutdownDrainMs).toBe(5000);
+    expect(loadSettings({ ...production, SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadSettings({ DATABASE_POOL_MAX: '3', MIGRATE_ON_START: 'false', TRUST_PROXY: '2' })).toMatchObject({ DATABASE_POOL_MAX: 3, MIGRATE_ON_START: false, TRUST_PROXY: 2 });
+    expect(loadSettings({ TRUST_PROXY: '10.0.0.0/8, 172.16.0.0/12' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '172.16.0.0/12']);
+    expect(() => loadSettings({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY: must be a hop count/);
+    expect(() => loadSettings({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadSettings({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
   it('refuses to start production without a real database and Redis', () => {
     expect(() => loadSettings({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL: is required in production[\s\S]*REDIS_URL: is required in production/);
     expect(() => loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379' })).toThrow(

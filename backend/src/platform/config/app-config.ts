@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseDuration, parseDurationList } from './durations';
 import type { S3Settings } from '../storage/s3-storage';
+import { parseTrustProxy } from './trust-proxy';
 
 const repoRoot = resolve(__dirname, '../../../..');
 
@@ -19,9 +20,26 @@ const schema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     /** A direct connection for LISTEN when DATABASE_URL goes through a transaction pooler; unset: DATABASE_URL. */
     LISTEN_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /** Connections each process's pool may open (the embedded database serves one). */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Apply pending migrations (and seed the demo catalogue) at start; off for replicas when `npm run migrate` runs as a job. */
+    MIGRATE_ON_START: z.stringbool().default(true),
+    /** How often the change feed sends itself a test notice through the pool, and how long it waits for it on its LISTEN connection. */
+    CHANGE_FEED_CHECK_EVERY_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+    /** Which proxies' forwarded client addresses are believed: a hop count, or comma-separated addresses/CIDRs; unset: none. */
+    TRUST_PROXY: z
+      .string()
+      .transform((text, ctx) => parseTrustProxy(text) ?? (ctx.addIssue({ code: 'custom', message: 'must be a hop count (1) or comma-separated addresses/CIDRs (10.0.0.0/8,192.168.1.5)' }), z.NEVER))
+      .optional(),
+    /** On SIGTERM, how long readiness answers 503 (so the load balancer stops sending) before the listener closes; unset: 5s in production, 0 outside it. */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
     DATA_DIR: z.string().min(1).default(resolve(repoRoot, 'data')),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-    QUEUE_PREFIX: z.string().regex(/^[\w-]+$/).default('dc'),
+    /** BullMQ's (and the rate limits') key prefix; `{dc}` (a Redis Cluster hash tag) keeps every key in one slot. */
+    QUEUE_PREFIX: z
+      .string()
+      .regex(/^(?:[\w-]+|\{[\w-]+\})$/, 'must be letters, digits, - and _ (dc), or that in braces as a Redis Cluster hash tag ({dc})')
+      .default('dc'),
     OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().min(0).default(500),
     /** A row that fails this many times for a reason other than Redis being away is parked as dead. */
     OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(10),
@@ -217,6 +235,8 @@ export type Settings = z.infer<typeof schema> & {
   widgetDemoPort: number | null;
   /** The origins the widgets' CORS allows: WIDGET_ORIGINS, plus the demo page's outside production. */
   widgetOrigins: string[];
+  /** SHUTDOWN_DRAIN_MS, else 5 s in production and none outside it. */
+  shutdownDrainMs: number;
 };
 
 /** Settings plus the database actually in use (the configured one or the embedded one). */
@@ -257,6 +277,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
         }
       : null,
     uploadsUrl: (settings.UPLOADS_PUBLIC_URL ?? '/uploads').replace(/\/+$/, ''),
+    shutdownDrainMs: settings.SHUTDOWN_DRAIN_MS ?? (settings.NODE_ENV === 'production' ? 5_000 : 0),
   };
 }
 

@@ -10,7 +10,7 @@ import { ormOptions } from './orm-options';
       inject: [APP_CONFIG],
       driver: PostgreSqlDriver,
       useFactory: (config: AppConfig) => ({
-        ...ormOptions(config.databaseUrl, config.embeddedDatabase),
+        ...ormOptions(config.databaseUrl, config.embeddedDatabase, config.DATABASE_POOL_MAX),
         autoLoadEntities: true,
         // Every unit of work forks its own EntityManager; no per-request middleware needed.
         registerRequestContext: false,

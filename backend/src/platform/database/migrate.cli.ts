@@ -1,9 +1,17 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/core';
 import { runTask } from '../../bootstrap/app-context';
+import { seedDemoCatalog } from '../../bootstrap/create-app';
 
-/** `npm run migrate`: applies pending migrations (start-up does the same) and lists the applied ones. */
-runTask(async (app) => ({ executed: (await app.get(MikroORM).getMigrator().getExecutedMigrations()).map((m) => m.name) })).catch((error) => {
+/**
+ * `npm run migrate`: the one-shot job that prepares the database before replicas started with
+ * `MIGRATE_ON_START=false`: applies pending migrations and seeds the demo catalogue when
+ * `SEED_DEMO_CATALOG` asks (both under the prepare lock), then lists the applied migrations.
+ */
+runTask(async (app, config) => ({
+  seeded: await seedDemoCatalog(app, config),
+  executed: (await app.get(MikroORM).getMigrator().getExecutedMigrations()).map((m) => m.name),
+})).catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -7,9 +7,13 @@ import { OutboxBacklog } from '../outbox/outbox-backlog';
 import { QueueRegistry } from '../outbox/queue.registry';
 import type { z } from 'zod';
 import { ApiAnswers } from '../api-docs/api-answers.decorator';
-import { healthSchema } from './health.responses';
+import { healthSchema, liveSchema, readySchema } from './health.responses';
+import { Readiness } from './readiness';
 
-/** Database down means the shop cannot sell (503); Redis down only delays jobs (degraded). */
+/**
+ * Database down means the shop cannot sell (503); Redis down only delays jobs, and an untrusted
+ * change feed only slows reads (degraded). A draining process answers 503 so it gets no new requests.
+ */
 @Controller('api/health')
 export class HealthController {
   constructor(
@@ -17,6 +21,7 @@ export class HealthController {
     private readonly queues: QueueRegistry,
     private readonly backlog: OutboxBacklog,
     private readonly feed: ChangeFeed,
+    private readonly readiness: Readiness,
   ) {}
 
   @Get()
@@ -24,10 +29,28 @@ export class HealthController {
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<z.infer<typeof healthSchema>> {
     const [database, redis] = await Promise.all([this.databaseUp(), this.queues.ping()]);
     const outbox = database ? await this.backlog.read() : null;
-    const status = !database ? 'down' : redis ? 'ok' : 'degraded';
-    reply.status(database ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    // While the change feed is down the caches read through: slower, never stale.
-    return { status, database: { up: database }, redis: { up: redis }, changeFeed: { listening: this.feed.live }, outbox };
+    const changeFeed = this.feed.health();
+    const draining = this.readiness.draining;
+    const status = draining ? 'draining' : !database ? 'down' : redis && changeFeed.trusted ? 'ok' : 'degraded';
+    reply.status(database && !draining ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    return { status, database: { up: database }, redis: { up: redis }, changeFeed, outbox };
+  }
+
+  /** For a liveness probe: answers while the process runs, whatever it stands on. */
+  @Get('live')
+  @ApiAnswers({ 200: liveSchema })
+  live(): z.infer<typeof liveSchema> {
+    return { status: 'alive' };
+  }
+
+  /** For a load balancer's or orchestrator's readiness probe: whether to send this process requests. */
+  @Get('ready')
+  @ApiAnswers({ 200: readySchema, 503: readySchema })
+  async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<z.infer<typeof readySchema>> {
+    const database = await this.databaseUp();
+    const status = this.readiness.draining ? 'draining' : database ? 'ready' : 'unready';
+    reply.status(status === 'ready' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    return { status, database: { up: database } };
   }
 
   private async databaseUp(): Promise<boolean> {
