@@ -16,6 +16,7 @@ import { OrderTerms, orderStream } from './order.events';
 import { alreadyUsed, Discounts } from './discounts';
 import { checkoutIdentity } from './order-identity';
 import { priceOrder } from './order-pricing';
+import { OrderStatusLinks } from './order-status-links';
 
 import type { DiscountCheck, PaymentResult } from './checkout.responses';
 
@@ -42,6 +43,7 @@ export class CheckoutService {
     private readonly process: CheckoutProcess,
     private readonly orm: MikroORM,
     private readonly discounts: Discounts,
+    private readonly links: OrderStatusLinks,
   ) {}
 
   async processPayment(body: ProcessPaymentBody, caller: RequestContext): Promise<PaymentResult> {
@@ -176,6 +178,7 @@ export class CheckoutService {
         payment: { id: order.payment.paymentId, status: 'COMPLETED', amountMoney: { amount: String(opened.totalCents), currency: 'USD' } },
         orderId: opened.orderId,
         orderNumber: opened.orderNumber,
+        statusToken: this.links.tokenFor(opened.orderId),
       };
     }
     if (order.status === 'closed' && order.failure) {

@@ -1286,6 +1286,7 @@ export interface components {
                 /** @enum {string} */
                 status: "COMPLETED";
             };
+            statusToken: string;
             /** @enum {boolean} */
             success: true;
         } | {
