@@ -56,8 +56,10 @@ try {
   pages.push(['/cart (checkout)', `${base}/cart?cart=${sessionId}`]);
   // The demo page names the shop as http://localhost, as `npm start` prints it.
   pages.push(['widget demo', `http://localhost:${DEMO_PORT}/`]);
+  // LIGHTHOUSE_PAGES=/cart,/cart (checkout): only these pages (by the names the report uses).
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
   const report = {};
-  for (const [page, url] of pages) {
+  for (const [page, url] of pages.filter(([name]) => !only || only.includes(name))) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
