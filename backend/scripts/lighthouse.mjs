@@ -1,5 +1,5 @@
-// `npm run lighthouse`: Lighthouse (mobile) on the storefront's pages, served by the built shop as
-// `npm start` runs it, and on the widget demo page (another origin embedding all three elements
+// `npm run lighthouse`: Lighthouse (mobile) on the storefront's pages (`/cart` both empty and as the
+// checkout of a one-item cart), served by the built shop as `npm start` runs it, and on the widget demo page (another origin embedding all three elements
 // under a strict policy), in Debian's Chromium. Prints one JSON document: the four category scores
 // and the largest contentful paint of each page (with LIGHTHOUSE_RUNS=n, each run and the medians). (An ES module: Lighthouse ships only as one.)
 import { createRequire } from 'node:module';
@@ -48,10 +48,18 @@ try {
   const base = `http://127.0.0.1:${PORT}`;
   const [first] = await (await fetch(`${base}/api/products`)).json();
   const pages = ['/', `/product/${first.id}`, '/cart', '/fonts'].map((page) => [page, `${base}${page}`]);
+  // The checkout itself (an empty /cart is a short page): a cart with one item, handed to each run's
+  // fresh browser storage by the cart hand-over link, as an embedded cart's Checkout does.
+  const sessionId = `session_${Date.now()}_lighthouse`;
+  const cart = await (await fetch(`${base}/api/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId, totalAmount: '0.00' }) })).json();
+  await fetch(`${base}/api/cart/${cart.id}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: first.id, quantity: 1, price: first.price }) });
+  pages.push(['/cart (checkout)', `${base}/cart?cart=${sessionId}`]);
   // The demo page names the shop as http://localhost, as `npm start` prints it.
   pages.push(['widget demo', `http://localhost:${DEMO_PORT}/`]);
+  // LIGHTHOUSE_PAGES=/cart,/cart (checkout): only these pages (by the names the report uses).
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
   const report = {};
-  for (const [page, url] of pages) {
+  for (const [page, url] of pages.filter(([name]) => !only || only.includes(name))) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' });

@@ -144,6 +144,8 @@ export const paymentResultSchema = z
       payment: z.object({ id: z.string(), status: z.literal('COMPLETED'), amountMoney: z.object({ amount: z.string(), currency: z.literal('USD') }) }),
       orderId: z.string(),
       orderNumber: z.string(),
+      /** The order's signed status token: `/order-confirmation?order=<token>` and `/order-status/<token>` show the order in any browser. */
+      statusToken: z.string(),
     }),
     z.object({ success: z.literal(false), error: z.string(), code: z.string() }),
   ])

@@ -15,6 +15,7 @@ import { OrderTerms, orderStream } from './order.events';
 import { alreadyUsed, Discounts } from './discounts';
 import { checkoutIdentity } from './order-identity';
 import { priceOrder } from './order-pricing';
+import { OrderStatusLinks } from './order-status-links';
 
 import type { DiscountCheck, PaymentResult } from './checkout.responses';
 
@@ -40,6 +41,7 @@ export class CheckoutService {
     private readonly runner: CommandRunner,
     private readonly process: CheckoutProcess,
     private readonly discounts: Discounts,
+    private readonly links: OrderStatusLinks,
   ) {}
 
   async processPayment(body: ProcessPaymentBody, caller: RequestContext): Promise<PaymentResult> {
@@ -173,6 +175,7 @@ export class CheckoutService {
         payment: { id: order.payment.paymentId, status: 'COMPLETED', amountMoney: { amount: String(opened.totalCents), currency: 'USD' } },
         orderId: opened.orderId,
         orderNumber: order.orderNumber,
+        statusToken: this.links.tokenFor(opened.orderId),
       };
     }
     if (order.status === 'closed' && order.failure) {

@@ -38,7 +38,8 @@ export class Discounts {
     const normalized = normalizeCode(code);
     if (normalized !== NEWSLETTER_DISCOUNT_CODE) throw invalid(`${code.trim()} is not a valid discount code.`, 'DISCOUNT_UNKNOWN');
     if (!(await this.subscribers.byEmail(email))) {
-      throw conflict(`${normalized} is for newsletter subscribers. Subscribe with ${email.trim().toLowerCase()} on the home page, then apply it again.`, 'DISCOUNT_NOT_ELIGIBLE');
+      // `subscriptionRequired`: the storefront offers the subscription right there, then asks again.
+      throw conflict(`${normalized} is for newsletter subscribers. Subscribe with ${email.trim().toLowerCase()} to use it.`, 'DISCOUNT_NOT_ELIGIBLE', { subscriptionRequired: true });
     }
     return { code: normalized, percentOff: NEWSLETTER_DISCOUNT_PERCENT, discountCents: percentOffCents(subtotalCents, NEWSLETTER_DISCOUNT_PERCENT) };
   }

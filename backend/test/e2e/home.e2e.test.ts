@@ -161,7 +161,7 @@ describe('DARKCIRCLE10 at checkout in a real browser', () => {
     await form.getByLabel(/postal/i).fill('02139');
     await page.getByRole('button', { name: 'Complete Order - $61.20' }).click();
 
-    await page.waitForURL(/\/order-confirmation$/, { timeout: 30_000 });
+    await page.waitForURL(/\/order-confirmation\?order=/, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
     expect(await page.getByTestId('receipt-discount').innerText()).toBe('-$6.80');
     expect(await page.getByTestId('receipt-total').innerText()).toBe('$61.20');

@@ -33,7 +33,7 @@ describe('abandoned-cart recovery in a real browser', () => {
     await form.getByLabel(/cvv/i).fill('111');
     await form.getByLabel(/postal/i).fill('02139');
     await page.getByRole('button', { name: 'Complete Order - $32.00' }).click();
-    await page.waitForURL(/\/order-confirmation$/, { timeout: 30_000 });
+    await page.waitForURL(/\/order-confirmation\?order=/, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
 
     const admin = await AdminClient.signIn(t.baseUrl);

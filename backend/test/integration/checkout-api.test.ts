@@ -44,7 +44,11 @@ describe('paying for a cart', () => {
       payment: { id: expect.any(String), status: 'COMPLETED', amountMoney: { amount: '13600', currency: 'USD' } },
       orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       orderNumber: expect.stringMatching(/^DC-\d+$/),
+      statusToken: expect.any(String),
     });
+    // The answer's token is the order's permanent address: its status link opens this order.
+    const status = await t.http.get(`/api/order-status/${res.body.statusToken}`).expect(200);
+    expect(status.body).toMatchObject({ orderNumber: res.body.orderNumber, total: '136.00' });
     expect(t.square.payments().filter((p) => p.id === res.body.payment.id)).toHaveLength(1);
     expect(await orderRow(res.body.orderId)).toMatchObject({ status: 'placed', total_cents: 13600, payment_id: res.body.payment.id });
     expect(await cartItems(cart.sessionId)).toEqual([]);

@@ -33,7 +33,7 @@ export function httpStatusOf(error: unknown): number | undefined {
 }
 
 /** The JSON error body (`{ statusCode, error, code, message, correlationId, details }`) an error from these helpers carries, if any. */
-function errorBodyOf(error: unknown): { code?: unknown; message?: unknown } | undefined {
+function errorBodyOf(error: unknown): { code?: unknown; message?: unknown; details?: unknown } | undefined {
   if (!(error instanceof Error)) return undefined;
   const body = /^\d{3}: ([\s\S]*)$/.exec(error.message)?.[1];
   if (!body) return undefined;
@@ -45,10 +45,30 @@ function errorBodyOf(error: unknown): { code?: unknown; message?: unknown } | un
   }
 }
 
-/** The server's `message` for the shopper, if the error carries one. */
+/** A refused field's path at the start of a VALIDATION_FAILED message: "customerEmail: Please enter ...". */
+const FIELD_PREFIX = /^([A-Za-z][A-Za-z0-9_.]*): /;
+
+/**
+ * The server's `message` for the shopper, if the error carries one. A validation message loses the
+ * field's path it starts with ("customerEmail: "): the shopper reads words, not the API's field names.
+ */
 export function serverMessageOf(error: unknown): string | undefined {
-  const message = errorBodyOf(error)?.message;
-  return typeof message === 'string' && message.trim() ? message : undefined;
+  const body = errorBodyOf(error);
+  if (typeof body?.message !== 'string' || !body.message.trim()) return undefined;
+  return body.code === 'VALIDATION_FAILED' ? body.message.replace(FIELD_PREFIX, '') : body.message;
+}
+
+/** The request field a VALIDATION_FAILED refusal names ("customerEmail", "shippingAddress.zipCode"), if any. */
+export function refusedFieldOf(error: unknown): string | undefined {
+  const body = errorBodyOf(error);
+  if (body?.code !== 'VALIDATION_FAILED' || typeof body.message !== 'string') return undefined;
+  return FIELD_PREFIX.exec(body.message)?.[1];
+}
+
+/** The refusal's `details` (the right total, how many are left, ...), if any. */
+export function errorDetailsOf(error: unknown): Record<string, unknown> | undefined {
+  const details = errorBodyOf(error)?.details;
+  return typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : undefined;
 }
 
 /**

@@ -3,8 +3,9 @@ import { getJson } from './http';
 import type { OrderStatus } from './schema';
 
 /** The order behind a status link from the shop's emails (the token is the link's own signature: never sent anywhere else). */
-export function useOrderStatus(token: string) {
+export function useOrderStatus(token: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['/api/order-status', token],
     queryFn: ({ signal }) => getJson<OrderStatus>(`/api/order-status/${encodeURIComponent(token)}`, signal),
     // A shopper who keeps the page open sees a step the studio takes meanwhile on their next visit.

@@ -1327,6 +1327,7 @@ export interface components {
                 /** @enum {string} */
                 status: "COMPLETED";
             };
+            statusToken: string;
             /** @enum {boolean} */
             success: true;
         } | {

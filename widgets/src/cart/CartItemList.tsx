@@ -13,7 +13,7 @@ export function CartItemList({ items, itemCount }: { items: CartItem[]; itemCoun
   const refocus = () => heading.current?.focus();
 
   return (
-    <section className="checkout-card" aria-labelledby="cart-items-title">
+    <section className="checkout-card cart-items-card" aria-labelledby="cart-items-title">
       <h2 id="cart-items-title" className="checkout-card__title" ref={heading} tabIndex={-1}>
         Your Items ({itemCount})
       </h2>

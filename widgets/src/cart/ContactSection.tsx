@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { httpStatusOf } from '../api/http';
 import { saveCartContact } from './cart-api';
+import type { CheckoutFieldId } from './checkout-fields';
 import type { ContactFields } from './checkout-types';
 import { useApplyCartChange } from './useApplyCartChange';
 import { TextField } from '../components/TextField';
@@ -11,6 +12,10 @@ interface Props {
   saved: ContactFields;
   value: ContactFields;
   onChange: (value: ContactFields) => void;
+  /** The problems to show now, by field. */
+  errors: Partial<Record<CheckoutFieldId, string>>;
+  /** The shopper left a field: its format is checked from now on. */
+  onLeave: (field: CheckoutFieldId) => void;
 }
 
 /** Something an address could be: one @, no spaces, a dot in the domain. The server has the last word. */
@@ -21,7 +26,7 @@ const PLAUSIBLE_EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
  * last sent (abandoned-cart recovery): a half-typed address is never sent, and one the server refused
  * (400) is not sent again until it changes.
  */
-export function ContactSection({ cartId, saved, value, onChange }: Props) {
+export function ContactSection({ cartId, saved, value, onChange, errors, onLeave }: Props) {
   const applyCartChange = useApplyCartChange();
   const lastSent = useRef(`${saved.name}\n${saved.email}`);
 
@@ -51,8 +56,12 @@ export function ContactSection({ cartId, saved, value, onChange }: Props) {
           autoComplete="name"
           required
           value={value.name}
+          error={errors['checkout-name']}
           onChange={(e) => onChange({ ...value, name: e.target.value })}
-          onBlur={saveIfComplete}
+          onBlur={() => {
+            onLeave('checkout-name');
+            saveIfComplete();
+          }}
         />
         <TextField
           id="checkout-email"
@@ -62,8 +71,12 @@ export function ContactSection({ cartId, saved, value, onChange }: Props) {
           autoComplete="email"
           required
           value={value.email}
+          error={errors['checkout-email']}
           onChange={(e) => onChange({ ...value, email: e.target.value })}
-          onBlur={saveIfComplete}
+          onBlur={() => {
+            onLeave('checkout-email');
+            saveIfComplete();
+          }}
         />
       </div>
     </section>

@@ -1,5 +1,7 @@
-import { TextField } from '../components/TextField';
+import { SelectField, TextField } from '../components/TextField';
+import type { CheckoutFieldId } from './checkout-fields';
 import type { ShippingAddress } from './checkout-types';
+import { US_STATES } from './us-states';
 
 const FIELDS: { key: keyof ShippingAddress; label: string; autoComplete: string; wide?: boolean; inputMode?: 'numeric' }[] = [
   { key: 'address', label: 'Street Address', autoComplete: 'address-line1', wide: true },
@@ -9,26 +11,55 @@ const FIELDS: { key: keyof ShippingAddress; label: string; autoComplete: string;
   { key: 'country', label: 'Country', autoComplete: 'country' },
 ];
 
-/** Shown only when shipping is chosen. Country is prefilled (US only) and not checked. */
-export function ShippingAddressSection({ value, onChange }: { value: ShippingAddress; onChange: (value: ShippingAddress) => void }) {
+interface Props {
+  value: ShippingAddress;
+  onChange: (value: ShippingAddress) => void;
+  /** The problems to show now, by field. */
+  errors: Partial<Record<CheckoutFieldId, string>>;
+  /** The shopper left a field: its format is checked from now on. */
+  onLeave: (field: CheckoutFieldId) => void;
+}
+
+/** Shown only when shipping is chosen. The state is chosen from a list; country is prefilled (US only) and not checked. */
+export function ShippingAddressSection({ value, onChange, errors, onLeave }: Props) {
   return (
     <section className="checkout-card" aria-labelledby="address-title">
       <h2 id="address-title" className="checkout-card__title">Shipping Address</h2>
       <div className="form-grid">
-        {FIELDS.map((field) => (
-          <TextField
-            key={field.key}
-            id={`shipping-${field.key}`}
-            label={field.label}
-            wide={field.wide}
-            autoComplete={`shipping ${field.autoComplete}`}
-            inputMode={field.inputMode}
-            required={field.key !== 'country'}
-            maxLength={field.key === 'zipCode' ? 10 : undefined}
-            value={value[field.key]}
-            onChange={(e) => onChange({ ...value, [field.key]: e.target.value })}
-          />
-        ))}
+        {FIELDS.map(({ key, label, autoComplete, wide, inputMode }) => {
+          const checked = key === 'country' ? undefined : (`shipping-${key}` as const);
+          const common = {
+            id: `shipping-${key}`,
+            label,
+            wide,
+            autoComplete: `shipping ${autoComplete}`,
+            required: checked !== undefined,
+            value: value[key],
+            error: checked && errors[checked],
+            onBlur: checked && (() => onLeave(checked)),
+          };
+          if (key === 'state') {
+            return (
+              <SelectField key={key} {...common} onChange={(e) => onChange({ ...value, state: e.target.value })}>
+                <option value="">Choose...</option>
+                {US_STATES.map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </SelectField>
+            );
+          }
+          return (
+            <TextField
+              key={key}
+              {...common}
+              inputMode={inputMode}
+              maxLength={key === 'zipCode' ? 10 : undefined}
+              onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+            />
+          );
+        })}
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react
 import { httpStatusOf, serverMessageOf } from '../api/http';
 import { centsToDecimal } from '../lib/money';
 import { useToast } from '../toast/toast-context';
+import { US_ZIP } from './checkout-fields';
 import { fetchShippingRates, type ShippingRate, type ShippingRates } from './cart-api';
 
 /** Sent until the shopper has typed a ZIP code. */
@@ -11,8 +12,6 @@ export const PLACEHOLDER_ZIP = '00000';
 export type ShippingOption = Exclude<keyof ShippingRates['rates'], 'pickup'>;
 /** Standard is the shipping option chosen by default. */
 export const DEFAULT_SHIPPING_OPTION: ShippingOption = 'standard';
-/** What the server accepts: a US ZIP, five digits or ZIP+4. */
-const US_ZIP = /^\d{5}(-\d{4})?$/;
 
 /**
  * Whether shipping can be priced for the order as it stands: only rates the server gave for this

@@ -5,6 +5,8 @@ export interface OrderRecord {
   /** The payment id, as the order confirmation has always called it. */
   orderId: string;
   orderNumber: string;
+  /** The order's signed status token: the confirmation's own address (`?order=<token>`) and the status page's. */
+  statusToken?: string;
   /** Two-decimal string, e.g. "77.00". */
   total: string;
   /** What a discount code took off, e.g. "6.80", and the code; absent without one. */
@@ -19,24 +21,63 @@ export interface OrderRecord {
 
 const KEY = 'orderConfirmation';
 
+/** `/order-confirmation?order=<statusToken>`: the confirmation's permanent address. */
+export const ORDER_PARAM = 'order';
+
 export function saveOrderRecord(record: OrderRecord): void {
-  sessionStorage.setItem(KEY, JSON.stringify(record));
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(record));
+  } catch {
+    // Storage blocked: the confirmation's address still shows the order, from the server.
+  }
+}
+
+function parse(raw: string | null): OrderRecord | null {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as OrderRecord;
+  } catch {
+    return null;
+  }
 }
 
 let taken: { raw: string | null } | undefined;
 
 /**
- * Read once, then removed: a reload of the confirmation page shows 'Order Not Found'. The value
- * taken is remembered for this page load, so a second render (React's strict mode) sees it too.
+ * A visit to the confirmation page with no order in its address: the record is read once, then
+ * removed, so a second such visit shows 'Order Not Found'. The value taken is remembered for this
+ * page load, so a second render (React's strict mode) sees it too.
  */
 export function takeOrderRecord(): OrderRecord | null {
-  if (!taken || sessionStorage.getItem(KEY) !== null) {
-    taken = { raw: sessionStorage.getItem(KEY) };
-    sessionStorage.removeItem(KEY);
-  }
-  if (!taken.raw) return null;
   try {
-    return JSON.parse(taken.raw) as OrderRecord;
+    if (!taken || sessionStorage.getItem(KEY) !== null) {
+      taken = { raw: sessionStorage.getItem(KEY) };
+      sessionStorage.removeItem(KEY);
+    }
+  } catch {
+    return null;
+  }
+  return parse(taken.raw);
+}
+
+/** The status token of the order this tab paid for last, if it keeps one: that order's confirmation address. */
+export function keptOrderToken(): string | undefined {
+  try {
+    return parse(sessionStorage.getItem(KEY))?.statusToken || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The record of the order `token` names, when this tab paid for it: kept, not taken, so a reload or
+ * Back/Forward shows the confirmation exactly as it was (with the full address and email, which the
+ * token alone does not reveal). Null for another order or another browser: the page asks the server.
+ */
+export function orderRecordFor(token: string): OrderRecord | null {
+  try {
+    const record = parse(sessionStorage.getItem(KEY));
+    return record?.statusToken === token ? record : null;
   } catch {
     return null;
   }

@@ -1,14 +1,17 @@
 import { useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { serverMessageOf } from '../api/http';
+import { refusedFieldOf, serverMessageOf } from '../api/http';
 import type { Cart, CartItem } from '../cart/cart-api';
 import { clearCart } from '../cart/cart-api';
 import { notifyCartUpdated } from '../cart/cart-events';
+import { forgetDiscountCode } from '../cart/checkout-draft';
+import { fieldOfRequest, fieldProblems, type CheckoutFieldId } from '../cart/checkout-fields';
 import type { ContactFields, FulfillmentMethod, ShippingAddress } from '../cart/checkout-types';
 import { centsToDecimal, toCents } from '../lib/money';
 import { useToast, type ToastOptions } from '../toast/toast-context';
-import { saveOrderRecord, type OrderRecord } from './order-record';
+import { ORDER_PARAM, saveOrderRecord, type OrderRecord } from './order-record';
 import { processPayment, sendOrderConfirmation } from './payment-api';
+import { declined, type PaymentFailure } from './payment-failure';
 import type { SquareCard } from './square-web-sdk';
 import type { ShippingOption } from '../cart/useShippingRates';
 
@@ -44,28 +47,45 @@ function missing(details: CheckoutDetails, cardReady: boolean): ToastOptions | u
   return undefined;
 }
 
+/** Takes the shopper to a field to correct (on a phone it may be a screen away from Complete Order). */
+function focusField(id: CheckoutFieldId | undefined): void {
+  if (id) requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
 /**
  * Complete Order: tokenize the card, ask the server to charge the total the shopper sees, then keep
  * the order record for the confirmation page. The server prices the order itself and refuses any
- * other amount, so what is sent here is only ever compared, never trusted.
+ * other amount, so what is sent here is only ever compared, never trusted. A failure is shown as a
+ * toast and at the card form, where it stays until the next attempt.
  */
 export function useCompleteOrder(card: RefObject<SquareCard | null>, cardReady: boolean) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<PaymentFailure | null>(null);
 
   async function complete(details: CheckoutDetails): Promise<void> {
     if (processing) return;
+    const problems = fieldProblems(details.contact, details.fulfillment, details.address);
+    const firstProblem = Object.keys(problems)[0] as CheckoutFieldId | undefined;
     const problem = missing(details, cardReady && card.current !== null);
     if (problem) {
       toast(problem);
+      focusField(firstProblem);
       return;
     }
+    // Malformed (an email, a ZIP): shown at the field, which the shopper is taken to.
+    if (firstProblem) return focusField(firstProblem);
     if (details.totalCents === null) return;
+    setFailure(null);
     setProcessing(true);
     try {
       const tokenized = await card.current!.tokenize();
-      if (tokenized.status !== 'OK' || !tokenized.token) throw new Error(tokenized.errors?.[0]?.message ?? 'Card tokenization failed');
+      if (tokenized.status !== 'OK' || !tokenized.token) {
+        const message = tokenized.errors?.map((e) => e.message).join(' ') || 'Card tokenization failed';
+        setFailure({ message, advice: 'Please check your card details.' });
+        throw new Error(message);
+      }
       const shipping = details.fulfillment === 'shipping';
       const result = await processPayment({
         sourceId: tokenized.token,
@@ -77,11 +97,15 @@ export function useCompleteOrder(card: RefObject<SquareCard | null>, cardReady: 
         ...(shipping ? { shippingAddress: details.address, shippingOption: details.shippingOption } : {}),
         ...(details.discount ? { discountCode: details.discount.code } : {}),
       });
-      if (!result.success) throw new Error(result.error || 'Payment processing failed');
+      if (!result.success) {
+        setFailure(declined(result.error || 'Payment processing failed', result.code));
+        throw new Error(result.error || 'Payment processing failed');
+      }
 
       const record: OrderRecord = {
         orderId: result.payment.id,
         orderNumber: result.orderNumber,
+        statusToken: result.statusToken,
         total: centsToDecimal(details.totalCents),
         ...(details.discount ? { discount: centsToDecimal(details.discount.discountCents), discountCode: details.discount.code } : {}),
         customerName: details.contact.name.trim(),
@@ -91,14 +115,18 @@ export function useCompleteOrder(card: RefObject<SquareCard | null>, cardReady: 
         items: details.items.map((i) => ({ name: i.product.name, quantity: i.quantity, price: centsToDecimal(toCents(i.price) * i.quantity) })),
       };
       saveOrderRecord(record);
+      forgetDiscountCode();
       // The server already emptied the paid cart; clearing again is harmless and keeps older servers right.
       await clearCart(details.cart.id).catch((error) => console.error('Failed to clear the cart', error));
       sendOrderConfirmation(record);
       notifyCartUpdated();
-      navigate('/order-confirmation');
+      // The order's own address: a reload, Back/Forward or another browser shows it again.
+      navigate(`/order-confirmation?${ORDER_PARAM}=${encodeURIComponent(result.statusToken)}`);
     } catch (error) {
       const message = serverMessageOf(error) ?? (error instanceof Error && !/^\d{3}: /.test(error.message) ? error.message : undefined);
       toast({ title: 'Payment Failed', description: message ?? 'Please check your payment information and try again.', variant: 'destructive' });
+      setFailure((shown) => shown ?? { message: message ?? 'Please check your payment information and try again.' });
+      focusField(fieldOfRequest(refusedFieldOf(error)));
       // A refused payment may have repriced the cart or found it sold out: show the cart as it is now.
       notifyCartUpdated();
     } finally {
@@ -106,5 +134,5 @@ export function useCompleteOrder(card: RefObject<SquareCard | null>, cardReady: 
     }
   }
 
-  return { complete, processing };
+  return { complete, processing, failure };
 }

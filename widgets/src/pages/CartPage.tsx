@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Cart, CartItem } from '../cart/cart-api';
 import { subtotalCents } from '../cart/cart-totals';
@@ -16,10 +16,11 @@ import { ShippingOptionsSection } from '../cart/ShippingOptionsSection';
 import { useCart } from '../cart/useCart';
 import { chosenShippingRate, DEFAULT_SHIPPING_OPTION, shippingQuote, useShippingRates, type ShippingOption, type ShippingQuote } from '../cart/useShippingRates';
 import { DiscountCodeField } from '../cart/DiscountCodeField';
-import { serverMessageOf } from '../api/http';
-import { useDiscountQuote } from '../checkout/discount-api';
-import { toCents } from '../lib/money';
-import { useDebouncedValue } from '../lib/useDebouncedValue';
+import { readCheckoutDraft, saveCheckoutDraft } from '../cart/checkout-draft';
+import { fieldProblems, type CheckoutFieldId } from '../cart/checkout-fields';
+import { OrderSummaryToggle } from '../cart/OrderSummaryToggle';
+import { useDiscount } from '../checkout/useDiscount';
+import { formatCents, toCents } from '../lib/money';
 
 export function CartPage() {
   const { data, items, itemCount, loading } = useCart();
@@ -66,13 +67,22 @@ const SHIPPING_PENDING: Record<Exclude<ShippingQuote['status'], 'priced'>, strin
   refused: 'Not available',
 };
 
-/** The checkout form: details on the left, items and totals on the right (one column on phones). */
+/**
+ * The checkout form. On a phone: the order summary first (a bar that opens onto the items and the
+ * totals, the discount field always in view), then the details, and Complete Order last. From
+ * 900 px: details on the left, items and totals on the right.
+ */
 function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; itemCount: number }) {
   const saved = { name: cart.customerName ?? '', email: cart.customerEmail ?? '' };
-  const [contact, setContact] = useState<ContactFields>(saved);
-  const [fulfillment, setFulfillment] = useState<FulfillmentMethod>('pickup');
-  const [address, setAddress] = useState<ShippingAddress>(EMPTY_SHIPPING_ADDRESS);
-  const [shippingOption, setShippingOption] = useState<ShippingOption>(DEFAULT_SHIPPING_OPTION);
+  // What this tab typed before a reload or a detour; the cart's saved contact otherwise.
+  const [draft] = useState(readCheckoutDraft);
+  const [contact, setContact] = useState<ContactFields>(() => (draft?.contact.name || draft?.contact.email ? draft.contact : saved));
+  const [fulfillment, setFulfillment] = useState<FulfillmentMethod>(draft?.fulfillment ?? 'pickup');
+  const [address, setAddress] = useState<ShippingAddress>(draft?.address ?? EMPTY_SHIPPING_ADDRESS);
+  const [shippingOption, setShippingOption] = useState<ShippingOption>(draft?.shippingOption ?? DEFAULT_SHIPPING_OPTION);
+  const [summaryOpen, setSummaryOpen] = useState(false);
+  const [left, setLeft] = useState<ReadonlySet<CheckoutFieldId>>(new Set());
+  const [attempted, setAttempted] = useState(false);
 
   const subtotal = subtotalCents(items);
   const shipping = fulfillment === 'shipping';
@@ -81,21 +91,52 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
   const quote = shippingQuote(rates, address.zipCode);
   const rate = quote.status === 'priced' ? chosenShippingRate(quote.rates, shippingOption)?.[1] : undefined;
   const shippingCents = !shipping ? 0 : rate ? toCents(rate.cost) : null;
-  const discount = useDiscount(cart.id, contact.email, subtotal);
+  const discount = useDiscount(cart.id, contact.email, subtotal, draft?.discountCode ?? null);
   const totalCents = shippingCents === null || discount.cents === null ? null : subtotal + shippingCents - discount.cents;
   const cardForm = useCardForm(items.length > 0);
-  const { complete, processing } = useCompleteOrder(cardForm.card, cardForm.ready);
+  const { complete, processing, failure } = useCompleteOrder(cardForm.card, cardForm.ready);
+
+  useEffect(() => {
+    saveCheckoutDraft({ contact, fulfillment, address, shippingOption, discountCode: discount.code });
+  }, [contact, fulfillment, address, shippingOption, discount.code]);
+
+  // A malformed field shows its problem once the shopper has left it; a missing one once they tried to pay.
+  const errors: Partial<Record<CheckoutFieldId, string>> = {};
+  for (const [id, problem] of Object.entries(fieldProblems(contact, fulfillment, address)) as [CheckoutFieldId, { text: string; missing: boolean }][]) {
+    if (attempted || (!problem.missing && left.has(id))) errors[id] = problem.text;
+  }
+  const leave = (id: CheckoutFieldId) => setLeft((fields) => (fields.has(id) ? fields : new Set(fields).add(id)));
 
   return (
     <>
       <h1 className="page__title checkout__title">Checkout</h1>
       <div className="checkout">
+        <OrderSummaryToggle open={summaryOpen} onToggle={() => setSummaryOpen((open) => !open)} total={totalCents === null ? 'To be calculated' : formatCents(totalCents)}>
+          <CartItemList items={items} itemCount={itemCount} />
+          <OrderSummary
+            subtotalCents={subtotal}
+            shippingCents={shippingCents}
+            shippingPending={SHIPPING_PENDING[quote.status === 'priced' ? 'refused' : quote.status]}
+            discountCents={discount.cents}
+            discountLabel={discount.forOrder ? `Discount (${discount.forOrder.code})` : undefined}
+            discountField={
+              <DiscountCodeField
+                applied={discount.code}
+                status={discount.status}
+                onApply={discount.apply}
+                onRemove={discount.remove}
+                onSubscribe={discount.subscribe}
+                subscribing={discount.subscribing}
+              />
+            }
+          />
+        </OrderSummaryToggle>
         <div className="checkout__details">
-          <ContactSection cartId={cart.id} saved={saved} value={contact} onChange={setContact} />
+          <ContactSection cartId={cart.id} saved={saved} value={contact} onChange={setContact} errors={errors} onLeave={leave} />
           <FulfillmentSection value={fulfillment} onChange={setFulfillment} />
           {shipping && (
             <>
-              <ShippingAddressSection value={address} onChange={setAddress} />
+              <ShippingAddressSection value={address} onChange={setAddress} errors={errors} onLeave={leave} />
               <ShippingOptionsSection rates={rates} value={shippingOption} onChange={setShippingOption} />
             </>
           )}
@@ -105,48 +146,14 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
             onReload={cardForm.reload}
             processing={processing}
             totalCents={totalCents}
-            onComplete={() => void complete({ cart, items, contact, fulfillment, address, shippingOption, totalCents, discount: discount.forOrder })}
-          />
-        </div>
-        <div className="checkout__order">
-          <CartItemList items={items} itemCount={itemCount} />
-          <OrderSummary
-            subtotalCents={subtotal}
-            shippingCents={shippingCents}
-            shippingPending={SHIPPING_PENDING[quote.status === 'priced' ? 'refused' : quote.status]}
-            discountCents={discount.cents}
-            discountLabel={discount.forOrder ? `Discount (${discount.forOrder.code})` : undefined}
-            discountField={<DiscountCodeField applied={discount.code} status={discount.status} onApply={discount.apply} onRemove={discount.remove} />}
+            failure={failure}
+            onComplete={() => {
+              setAttempted(true);
+              void complete({ cart, items, contact, fulfillment, address, shippingOption, totalCents, discount: discount.forOrder });
+            }}
           />
         </div>
       </div>
     </>
   );
-}
-
-/**
- * The code the shopper applied and what the server says it takes off (asked again when the email or
- * the items change). A code that does not apply takes nothing off and says why.
- */
-function useDiscount(cartId: string, email: string, subtotal: number) {
-  const [code, setCode] = useState<string | null>(null);
-  const typedEmail = email.trim();
-  const settledEmail = useDebouncedValue(typedEmail, 400);
-  const quote = useDiscountQuote(code && settledEmail ? { code, email: settledEmail, cartId, subtotalCents: subtotal } : null);
-
-  let status: Parameters<typeof DiscountCodeField>[0]['status'] = null;
-  let cents: number | null = 0;
-  let forOrder: { code: string; discountCents: number } | undefined;
-  if (code && !typedEmail) status = { kind: 'refused', text: 'Enter your email address above: the code belongs to it.' };
-  else if (code && (quote.isFetching || typedEmail !== settledEmail)) {
-    status = { kind: 'checking' };
-    cents = null;
-  } else if (code && quote.isError) {
-    status = { kind: 'refused', text: serverMessageOf(quote.error) ?? 'The code could not be checked. Please try again.' };
-  } else if (code && quote.data) {
-    cents = toCents(quote.data.discount);
-    forOrder = { code: quote.data.code, discountCents: cents };
-    status = { kind: 'applied', text: `${quote.data.code}: ${quote.data.percentOff}% off your items.` };
-  }
-  return { code, status, cents, forOrder, apply: (next: string) => setCode(next.toUpperCase()), remove: () => setCode(null) };
 }

@@ -1,18 +1,66 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { takeOrderRecord, type OrderRecord } from '../checkout/order-record';
-import { formatPrice } from '../lib/money';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { httpStatusOf } from '../api/http';
+import { useOrderStatus } from '../api/order-status';
+import type { OrderStatus } from '../api/schema';
+import { keptOrderToken, ORDER_PARAM, orderRecordFor, takeOrderRecord, type OrderRecord } from '../checkout/order-record';
+import { centsToDecimal, formatPrice, toCents } from '../lib/money';
 import { ContactEmail } from '../site/ContactEmail';
 
+/** What the confirmation shows: the record this tab kept, or the order as its status token reveals it. */
+type Confirmation = Omit<OrderRecord, 'orderId' | 'statusToken'> & { orderId?: string };
+
+/**
+ * `/order-confirmation?order=<token>`: the order paid for, on every reload, Back/Forward and in any
+ * browser. Without an order in the address, a record this tab keeps for an order goes to that
+ * order's address; an older record without one is read once and removed; none: 'Order Not Found'.
+ */
 export function OrderConfirmationPage() {
-  // Read once, then gone: a reload of this page shows 'Order Not Found'.
+  const [params] = useSearchParams();
+  const token = params.get(ORDER_PARAM);
+  if (token) return <ConfirmationOf token={token} />;
+  // The order this tab paid for has an address of its own: go there rather than use the record up.
+  const kept = keptOrderToken();
+  if (kept) return <Navigate replace to={`/order-confirmation?${ORDER_PARAM}=${encodeURIComponent(kept)}`} />;
+  return <ConfirmationOnce />;
+}
+
+function ConfirmationOnce() {
   const [order] = useState<OrderRecord | null>(takeOrderRecord);
   return (
     <main id="main" className="page container confirmation">
       <title>{order ? 'Order Confirmed — The Dark Circle' : 'Order Not Found — The Dark Circle'}</title>
-      {order ? <Confirmed order={order} /> : <NotFound />}
+      {order ? <Confirmed order={order} statusToken={order.statusToken} /> : <NotFound />}
     </main>
   );
+}
+
+/** This tab's own record of the order when it has it (a reload), otherwise the server's (another browser, a closed tab). */
+function ConfirmationOf({ token }: { token: string }) {
+  const [record] = useState(() => orderRecordFor(token));
+  const status = useOrderStatus(token, record === null);
+  if (!record && status.isPending) return <main id="main" className="page container confirmation" aria-busy="true" />;
+  const order = record ?? (status.data ? fromStatus(status.data) : null);
+  return (
+    <main id="main" className="page container confirmation">
+      <title>{order ? 'Order Confirmed — The Dark Circle' : 'Order Not Found — The Dark Circle'}</title>
+      {order ? <Confirmed order={order} statusToken={token} /> : httpStatusOf(status.error) === 404 ? <NotFound /> : <NotLoaded />}
+    </main>
+  );
+}
+
+/** The status answer shows the first name and a masked email, never the street address: a link may be forwarded. */
+function fromStatus(status: OrderStatus): Confirmation {
+  return {
+    orderNumber: status.orderNumber,
+    total: status.total,
+    ...(toCents(status.discount) > 0 ? { discount: status.discount } : {}),
+    customerName: status.firstName,
+    customerEmail: status.email,
+    fulfillmentMethod: status.fulfillmentMethod,
+    shippingAddress: null,
+    items: status.items.map((i) => ({ name: i.name, quantity: i.quantity, price: centsToDecimal(toCents(i.price) * i.quantity) })),
+  };
 }
 
 function NotFound() {
@@ -26,7 +74,19 @@ function NotFound() {
   );
 }
 
-function Confirmed({ order }: { order: OrderRecord }) {
+function NotLoaded() {
+  return (
+    <div className="notice">
+      <h1 className="page__title">We could not load your order</h1>
+      <p className="muted">Please try again in a moment. Your order is safe; the link in your confirmation email shows it too.</p>
+      <Link to="/" className="button">
+        Return to Shop
+      </Link>
+    </div>
+  );
+}
+
+function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: string }) {
   const pickup = order.fulfillmentMethod === 'pickup';
   const a = order.shippingAddress;
   return (
@@ -93,6 +153,11 @@ function Confirmed({ order }: { order: OrderRecord }) {
         <Link to="/" className="button">
           Continue Shopping
         </Link>
+        {statusToken && (
+          <Link to={`/order-status/${statusToken}`} className="button button--ghost" data-testid="order-status-link">
+            Track Your Order
+          </Link>
+        )}
         <button type="button" className="button button--ghost" onClick={() => window.print()}>
           Print Receipt
         </button>

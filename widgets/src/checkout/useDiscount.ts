@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { errorDetailsOf, httpStatusOf, serverMessageOf } from '../api/http';
+import { toCents } from '../lib/money';
+import { useDebouncedValue } from '../lib/useDebouncedValue';
+import { NEWSLETTER_DISCOUNT_CODE, useSubscribe } from '../newsletter/newsletter-api';
+import { useToast } from '../toast/toast-context';
+import { useDiscountQuote } from './discount-api';
+
+/** The server's verdict on the applied code, as the discount field shows it. */
+export type DiscountStatus =
+  | { kind: 'checking' }
+  | { kind: 'applied'; text: string }
+  /** `subscribeWith`: the code is for subscribers, and subscribing this email is all it takes. */
+  | { kind: 'refused'; text: string; subscribeWith?: string }
+  | null;
+
+/**
+ * The code the shopper applied and what the server says it takes off (asked again when the email or
+ * the items change). A code that does not apply takes nothing off and says why; when the reason is
+ * that the email has not subscribed, `subscribe()` subscribes it (the shopper's consent given) with
+ * the newsletter's own route, then asks the server again: the server still decides.
+ */
+export function useDiscount(cartId: string, email: string, subtotal: number, initialCode: string | null) {
+  const { toast } = useToast();
+  const [code, setCode] = useState<string | null>(initialCode);
+  const typedEmail = email.trim();
+  const settledEmail = useDebouncedValue(typedEmail, 400);
+  const quote = useDiscountQuote(code && settledEmail ? { code, email: settledEmail, cartId, subtotalCents: subtotal } : null);
+  const subscription = useSubscribe();
+
+  let status: DiscountStatus = null;
+  let cents: number | null = 0;
+  let forOrder: { code: string; discountCents: number } | undefined;
+  if (code && !typedEmail) status = { kind: 'refused', text: 'Enter your email address above: the code belongs to it.' };
+  else if (code && (quote.isFetching || subscription.isPending || typedEmail !== settledEmail)) {
+    status = { kind: 'checking' };
+    cents = null;
+  } else if (code && quote.isError) {
+    status =
+      errorDetailsOf(quote.error)?.subscriptionRequired === true
+        ? { kind: 'refused', text: `${code} is for newsletter subscribers.`, subscribeWith: settledEmail }
+        : { kind: 'refused', text: serverMessageOf(quote.error) ?? 'The code could not be checked. Please try again.' };
+  } else if (code && quote.data) {
+    cents = toCents(quote.data.discount);
+    forOrder = { code: quote.data.code, discountCents: cents };
+    status = { kind: 'applied', text: `${quote.data.code}: ${quote.data.percentOff}% off your items.` };
+  }
+
+  function subscribe() {
+    if (subscription.isPending || !settledEmail) return;
+    subscription.mutate(settledEmail, {
+      onSuccess: () => {
+        toast({ title: 'Welcome to the Dark Circle!', description: `You've been added to our newsletter and our customer list. Applying ${NEWSLETTER_DISCOUNT_CODE} now.` });
+        void quote.refetch();
+      },
+      onError: (error) => {
+        const status = httpStatusOf(error);
+        const message = status === 400 || status === 429 ? serverMessageOf(error) : undefined;
+        toast({ title: 'Something went wrong', description: message ?? 'Please try again later.', variant: 'destructive' });
+      },
+    });
+  }
+
+  return {
+    code,
+    status,
+    cents,
+    forOrder,
+    subscribing: subscription.isPending,
+    subscribe,
+    apply: (next: string) => setCode(next.toUpperCase()),
+    remove: () => setCode(null),
+  };
+}
