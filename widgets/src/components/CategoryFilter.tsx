@@ -15,9 +15,11 @@ export function CategoryFilter({ categories, value, onChange }: Props) {
     { value: SOLD_OUT, label: 'Sold Out' },
   ];
   // On a phone the chips are one sideways-scrolling row: the chosen one (from the address, say) is
-  // brought into it. Only the row scrolls, never the page.
+  // brought into it. Only the row scrolls, never the page. All is the first chip, always in view:
+  // the home page's first render reads no layout.
   const row = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    if (value === ALL) return;
     const chosen = row.current?.querySelector<HTMLElement>('[aria-pressed="true"]');
     if (!row.current || !chosen) return;
     const { scrollLeft, clientWidth } = row.current;
