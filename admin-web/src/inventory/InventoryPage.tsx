@@ -96,7 +96,7 @@ export function InventoryPage() {
       ) : (
         <div className="product-grid">
           {shown.map((p) => (
-            <ProductCard key={p.id} product={p} />
+            <ProductCard key={p.id} product={p} categoryLabel={categoryLabel(p.category)} />
           ))}
         </div>
       )}

@@ -4,8 +4,11 @@ import type { AdminProduct } from '../api/schema';
 import { ProductForm } from './ProductForm';
 import { unitsFrom, useSetStock } from './useSetStock';
 
-/** One product in the inventory: a typed quantity sets in stock (above 0) or sold out; the toggle keeps the quantity. */
-export function ProductCard({ product }: { product: AdminProduct }) {
+/**
+ * One product in the inventory: a typed quantity sets in stock (above 0) or sold out; the toggle
+ * keeps the quantity. `categoryLabel`: its category as the shop names it ("Framed Art").
+ */
+export function ProductCard({ product, categoryLabel }: { product: AdminProduct; categoryLabel: string }) {
   const [quantity, setQuantity] = useState(String(product.stockQuantity));
   const [imageFailed, setImageFailed] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -31,7 +34,7 @@ export function ProductCard({ product }: { product: AdminProduct }) {
         <h3>{product.name}</h3>
         <p className="muted">{product.description}</p>
         <p>
-          <span className="badge">{product.category}</span> <strong>${product.price}</strong>
+          <span className="badge">{categoryLabel}</span> <strong>${product.price}</strong>
         </p>
         <p>
           Stock: {product.stockQuantity}

@@ -40,7 +40,7 @@ export function OrdersPage() {
       {data && data.total > 0 && (
         <>
           <div className="table-wrap">
-            <table className="data-table" aria-label="Orders">
+            <table className="data-table orders-table" aria-label="Orders">
               <thead>
                 <tr>
                   <th scope="col">Order</th>
@@ -59,13 +59,13 @@ export function OrdersPage() {
                     <td>
                       <Link to={`/admin/orders/${o.id}`}>{o.orderNumber}</Link>
                     </td>
-                    <td>{formatWhen(o.createdAt)}</td>
+                    <td className="orders-table__placed">{formatWhen(o.createdAt)}</td>
                     <td>
                       {o.customerName}
                       <br />
                       <span className="muted">{o.customerEmail}</span>
                     </td>
-                    <td>{o.fulfillmentMethod === 'pickup' ? 'Local Pickup' : `Shipping${o.shippingAddress ? ` to ${addressLine(o.shippingAddress)}` : ''}`}</td>
+                    <td className="orders-table__delivery">{o.fulfillmentMethod === 'pickup' ? 'Local Pickup' : `Shipping${o.shippingAddress ? ` to ${addressLine(o.shippingAddress)}` : ''}`}</td>
                     <td className="num">${o.total}</td>
                     <td>
                       <span className={`badge ${o.fulfilment === 'unfulfilled' ? '' : 'badge-ok'}`}>{fulfilmentLabel[o.fulfilment]}</span>{' '}

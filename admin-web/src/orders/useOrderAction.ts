@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
 import { apiRequest, serverMessageOf } from '../api/http';
 import { DASHBOARD } from '../dashboard/sales';
 import { useToast } from '../toast/toast';
@@ -7,11 +8,14 @@ import { ORDERS } from './order-labels';
 /**
  * A change to an order (a fulfilment step, a refund): on success the order, the lists and the
  * dashboard are read again and a toast says what happened; on failure the API's message is shown.
+ * One change at a time: a second click before the first is answered (a double click) is ignored,
+ * since `isPending` disables the buttons only from the next render, after the second click.
  */
 export function useOrderAction<Body, Answer = unknown>(orderId: string, path: string, done: (body: Body, answer: Answer) => { title: string; description?: string }) {
   const client = useQueryClient();
   const toast = useToast();
-  return useMutation({
+  const inFlight = useRef(false);
+  const mutation = useMutation({
     mutationFn: (body: Body) => apiRequest<Answer>('POST', `${ORDERS}/${orderId}/${path}`, body),
     onSuccess: (answer, body) => {
       toast(done(body, answer));
@@ -20,7 +24,16 @@ export function useOrderAction<Body, Answer = unknown>(orderId: string, path: st
       void client.invalidateQueries({ queryKey: ['/api/admin/products'] });
     },
     onError: (error) => toast({ title: 'Error', description: errorText(error), variant: 'destructive' }),
+    onSettled: () => {
+      inFlight.current = false;
+    },
   });
+  const mutate = (body: Body, options?: MutateOptions<Answer, Error, Body>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    mutation.mutate(body, options);
+  };
+  return { ...mutation, mutate };
 }
 
 export const errorText = (error: unknown) => serverMessageOf(error) ?? 'Failed to update the order';

@@ -6,7 +6,7 @@ import { notFound } from '../platform/errors/domain-error';
 import { formatCents } from '../platform/money';
 import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
 import { OrderStatusDto, orderStatusSchema } from './checkout.responses';
-import { orderDecider, orderName, takenRefundCents } from './order.decider';
+import { isFullyRefunded, orderDecider, orderName, takenRefundCents } from './order.decider';
 import { orderStream, type OrderEvent } from './order.events';
 import { OrderLineImages } from './order-line-images';
 import { OrderStatusLinks } from './order-status-links';
@@ -44,6 +44,8 @@ export class OrderStatusController {
     const lineImages = await this.images.of(order.opened.lines);
     const placed = events.find((e) => e.type === 'OrderPlaced');
     const shipped = order.steps.shipped;
+    // A fully refunded pickup has nothing left to collect: no instructions for coming to the studio.
+    const fullyRefunded = isFullyRefunded(order);
     return {
       orderNumber: orderName(order),
       firstName: order.opened.customer.name.trim().split(/\s+/)[0] ?? '',
@@ -60,8 +62,8 @@ export class OrderStatusController {
       carrier: shipped?.carrier ?? null,
       trackingNumber: shipped?.trackingNumber ?? null,
       trackingUrl: shipped?.trackingUrl ?? null,
-      pickupNote: order.steps['ready-for-pickup']?.note ?? null,
-      timeline: statusTimeline(events),
+      pickupNote: fullyRefunded ? null : (order.steps['ready-for-pickup']?.note ?? null),
+      timeline: statusTimeline(events, { fullyRefunded }),
     };
   }
 }

@@ -81,15 +81,19 @@ export function adminTimeline(events: readonly RecordedEvent<OrderEvent>[]): Tim
   });
 }
 
-/** What the shopper sees of it: paid, each fulfilment step, each refund Square took; never the studio's workings. */
-export function statusTimeline(events: readonly RecordedEvent<OrderEvent>[]): StatusTimelineEntry[] {
+/**
+ * What the shopper sees of it: paid, each fulfilment step, each refund Square took; never the
+ * studio's workings. Once the order is `fullyRefunded` there is nothing to collect: the pickup
+ * instructions ("ring the bell...") are left out.
+ */
+export function statusTimeline(events: readonly RecordedEvent<OrderEvent>[], { fullyRefunded = false } = {}): StatusTimelineEntry[] {
   return events.flatMap((e): StatusTimelineEntry[] => {
     const at = e.recordedAt.toISOString();
     switch (e.type) {
       case 'PaymentCaptured':
         return [{ step: 'paid', at, title: 'Paid', detail: dollars(e.data.amountCents) }];
       case 'OrderReadyForPickup':
-        return [{ step: 'ready-for-pickup', at, title: 'Ready for pickup', detail: e.data.note }];
+        return [{ step: 'ready-for-pickup', at, title: 'Ready for pickup', detail: fullyRefunded ? null : e.data.note }];
       case 'OrderShipped':
         return [{ step: 'shipped', at, title: shippedTitle(e.data.carrier, e.data.trackingNumber), detail: e.data.note }];
       case 'OrderPickedUp':

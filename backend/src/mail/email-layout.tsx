@@ -21,6 +21,8 @@ export const BRAND = {
   font: "'EB Garamond', Garamond, Georgia, 'Times New Roman', serif",
 } as const;
 
+const PHONE_STYLES = '@media only screen and (max-width: 480px) { .dc-pad { padding-left: 20px !important; padding-right: 20px !important; } }';
+
 const paragraph: CSSProperties = { fontSize: '16px', lineHeight: '24px', color: BRAND.text, margin: '0 0 16px' };
 const muted: CSSProperties = { ...paragraph, color: BRAND.muted, fontSize: '14px', lineHeight: '20px' };
 const cell: CSSProperties = { padding: '6px 0', verticalAlign: 'middle', color: BRAND.text, fontSize: '16px' };
@@ -32,23 +34,28 @@ const cell: CSSProperties = { padding: '6px 0', verticalAlign: 'middle', color: 
 export function EmailLayout(props: { preview: string; heading: string; shop: ShopEmailContext; children: ReactNode; footer?: ReactNode }) {
   return (
     <Html lang="en">
-      <Head />
+      <Head>
+        {/* Without it a phone lays the email out 980 px wide and shows it at 40%. */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* A phone's narrow screen: less padding around the one column. Clients without <style> keep the wider padding, which still fits. */}
+        <style>{PHONE_STYLES}</style>
+      </Head>
       <Preview>{props.preview}</Preview>
       <Body style={{ backgroundColor: BRAND.bg, margin: 0, padding: '24px 0', fontFamily: BRAND.font }}>
         <Container style={{ maxWidth: '600px', backgroundColor: BRAND.surface, border: `1px solid ${BRAND.border}`, borderRadius: '6px' }}>
-          <Section style={{ padding: '24px 32px 16px', borderBottom: `2px solid ${BRAND.accent}`, textAlign: 'center' }}>
+          <Section className="dc-pad" style={{ padding: '24px 32px 16px', borderBottom: `2px solid ${BRAND.accent}`, textAlign: 'center' }}>
             <Link href={props.shop.publicUrl} style={{ color: BRAND.gold, fontSize: '28px', letterSpacing: '0.08em', textDecoration: 'none', fontFamily: BRAND.font }}>
               The Dark Circle
             </Link>
             <Text style={{ ...muted, margin: '4px 0 0', fontSize: '13px', letterSpacing: '0.15em', textTransform: 'uppercase' }}>Gothic embroidery studio</Text>
           </Section>
-          <Section style={{ padding: '24px 32px 8px' }}>
+          <Section className="dc-pad" style={{ padding: '24px 32px 8px' }}>
             <Heading as="h1" style={{ color: BRAND.text, fontSize: '26px', fontWeight: 'normal', letterSpacing: '0.04em', margin: '0 0 20px' }}>
               {props.heading}
             </Heading>
             {props.children}
           </Section>
-          <Section style={{ padding: '0 32px 24px' }}>
+          <Section className="dc-pad" style={{ padding: '0 32px 24px' }}>
             <Hr style={{ borderColor: BRAND.border, margin: '8px 0 16px' }} />
             <Text style={muted}>
               {props.shop.contactEmail ? (

@@ -104,6 +104,44 @@ describe('the admin screens in a real browser', () => {
     await page.getByTestId('order').first().waitFor({ timeout: 30_000 });
   });
 
+  it("names each product's category as the shop does on the inventory cards (not its slug)", async () => {
+    const page = suite.page();
+    await signIn(page, '/inventory');
+    await page.getByRole('heading', { name: 'Inventory Management' }).waitFor({ timeout: 30_000 });
+    const card = page.getByTestId('inventory-product').filter({ hasText: 'Black Rose Hoop Art' });
+    await card.locator('.badge').first().waitFor({ timeout: 30_000 });
+    await until(async () => (await card.locator('.badge').first().textContent()) === 'Framed Art', "the card to say 'Framed Art'");
+  });
+
+  it('takes a double-clicked fulfilment step once: one request, one toast, no error', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    const { orderId, orderNumber } = await placeOrder(t, 'pickup');
+    const steps: number[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() === 'POST' && r.url().endsWith(`/api/admin/orders/${orderId}/fulfilment`)) steps.push(r.status());
+    });
+    await signIn(page, `/admin/orders/${orderId}`);
+    await page.getByRole('button', { name: 'Mark picked up' }).dblclick({ timeout: 30_000 });
+    await page.getByRole('status').getByText(`Order ${orderNumber}: marked picked up.`).waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1000); // time for a second request and its toast, were there one
+    expect(steps).toEqual([200]);
+    expect(await page.getByRole('status').getByText(`Order ${orderNumber}: marked picked up.`).count()).toBe(1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  it('shows each order with its total on a phone, nothing to scroll sideways', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    await placeOrder(t, 'shipping');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, '/admin/orders');
+    const order = page.getByTestId('order').first();
+    await order.waitFor({ timeout: 30_000 });
+    const total = await order.locator('td.num').boundingBox();
+    expect(total!.x + total!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.locator('.table-wrap').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  });
+
   it("sets its text in the shop's own faces, served by the shop", async () => {
     const page = suite.page();
     const fontFiles: string[] = [];

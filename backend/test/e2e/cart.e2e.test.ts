@@ -1,8 +1,22 @@
+import type { Page } from 'playwright-core';
 import { browserSuite } from '../support/browser';
+import { addProduct } from '../support/shop-fixtures';
 
 const suite = browserSuite();
 
 const quantity = () => suite.page().getByTestId('item-quantity').first().innerText();
+
+/** Adds one of the product from its page and waits for the toast. */
+async function addFromProductPage(page: Page, productId: number, name: string): Promise<void> {
+  await page.goto(`${suite.app().baseUrl}/product/${productId}`);
+  await page.getByRole('heading', { name }).waitFor();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByText(`${name} has been added to your cart.`).waitFor();
+}
+
+/** Whether two boxes overlap at all. */
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('cart in a real browser', () => {
   it('adds from a product page, shows the badge, the drawer and the cart page, and empties the cart', async () => {
@@ -150,5 +164,87 @@ describe('cart in a real browser', () => {
     // A 9.00 patch is under the 50.00 threshold: standard shipping costs 5.00.
     await page.waitForFunction(() => document.querySelector('[data-testid="order-total"]')?.textContent?.includes('$14.00'));
     await page.getByText('Included in price').waitFor();
+  });
+
+  it('disables + once the cart holds every unit in stock, and says how many are left', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    const name = `Last Two Hoops ${Date.now()}`;
+    const productId = await addProduct(t, { name, priceCents: 4000, stockQuantity: 2 });
+    await addFromProductPage(page, productId, name);
+    await page.goto(`${t.baseUrl}/cart`);
+    const plus = page.getByRole('button', { name: `Increase quantity of ${name}` });
+    await plus.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="item-quantity"]')?.textContent === '2');
+    await expect(plus.isDisabled()).resolves.toBe(true);
+    await page.getByText('Only 2 left').waitFor();
+    expect(await plus.getAttribute('aria-describedby')).toBeTruthy();
+
+    // A tap on the disabled button asks nothing of the server.
+    const patches: string[] = [];
+    page.on('request', (r) => r.method() === 'PATCH' && patches.push(r.url()));
+    await plus.click({ force: true });
+    await page.waitForTimeout(500);
+    expect(patches).toEqual([]);
+    expect(await quantity()).toBe('2');
+
+    // One fewer, and + is open again.
+    await page.getByRole('button', { name: `Decrease quantity of ${name}` }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="item-quantity"]')?.textContent === '1');
+    await expect(plus.isEnabled()).resolves.toBe(true);
+  });
+
+  it("shows the server's reason when it refuses a quantity (the stock went while the page was open)", async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    const name = `Three Left Patch ${Date.now()}`;
+    const productId = await addProduct(t, { name, priceCents: 900, stockQuantity: 3 });
+    await addFromProductPage(page, productId, name);
+    // The page's catalogue is older than the server's stock: it still thinks 30 are there.
+    await page.route('**/api/products', async (route) => {
+      try {
+        const res = await route.fetch();
+        const products = (await res.json()) as { id: number; stockQuantity: number }[];
+        await route.fulfill({ response: res, json: products.map((p) => (p.id === productId ? { ...p, stockQuantity: 30 } : p)) });
+      } catch {
+        // A request the page dropped as it moved on: nothing to answer.
+      }
+    });
+    await page.goto(`${t.baseUrl}/cart`);
+    const plus = page.getByRole('button', { name: `Increase quantity of ${name}` });
+    for (const n of ['2', '3']) {
+      await plus.click();
+      await page.waitForFunction((want) => document.querySelector('[data-testid="item-quantity"]')?.textContent === want, n);
+    }
+    await plus.click();
+    await page.getByText(`Failed to update item quantity. Only 3 of ${name} left.`).waitFor();
+    expect(await quantity()).toBe('3');
+  });
+
+  it("keeps the drawer's subtotal and Checkout clear of the toast on a phone, and changes quantities there", async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${t.baseUrl}/`);
+    const card = page.getByTestId('product-card').filter({ hasText: 'Bat Wing Crop Tee' });
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).waitFor();
+    // Open the drawer while the 'Added to Cart' toast is still up.
+    await page.getByRole('button', { name: /^Open cart/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    const toast = drawer.getByText('Bat Wing Crop Tee has been added to your cart.');
+    await toast.waitFor();
+    const checkout = drawer.getByRole('button', { name: 'Checkout' });
+    const toastBox = (await drawer.locator('.toast').boundingBox())!;
+    for (const action of [checkout, drawer.locator('.drawer__subtotal'), drawer.getByRole('button', { name: 'Close cart' })]) {
+      expect(overlaps(toastBox, (await action.boundingBox())!)).toBe(false);
+    }
+    const checkoutBox = (await checkout.boundingBox())!;
+    expect(checkoutBox.y + checkoutBox.height).toBeLessThanOrEqual(844);
+
+    // The drawer has the checkout page's quantity controls.
+    await drawer.getByRole('button', { name: 'Increase quantity of Bat Wing Crop Tee' }).click();
+    await drawer.getByTestId('item-quantity').filter({ hasText: /^2$/ }).waitFor();
+    await page.getByTestId('cart-count').filter({ hasText: /^2$/ }).waitFor();
+    await drawer.getByRole('button', { name: 'Remove Bat Wing Crop Tee' }).click();
+    await drawer.getByText('Your Cart is Empty').waitFor();
+    await drawer.getByText('Item has been removed from your cart.').waitFor();
   });
 });

@@ -26,11 +26,15 @@ const CONTACT_EMAIL = 'studio@darkcircle.example';
 let t: TestApp;
 let browser: Browser;
 let page: Page;
+/** A phone's browser (375 px, mobile viewport rules: a page that declares no viewport is laid out 980 px wide). */
+let phone: Page;
 beforeAll(async () => {
   t = await startTestApp({ PUBLIC_URL, CONTACT_EMAIL });
   browser = await launchBrowser();
   page = await browser.newPage();
   await page.route(`${PUBLIC_URL}/**`, (route) => route.continue({ url: route.request().url().replace(PUBLIC_URL, t.baseUrl) }));
+  phone = await (await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true })).newPage();
+  await phone.route(`${PUBLIC_URL}/**`, (route) => route.continue({ url: route.request().url().replace(PUBLIC_URL, t.baseUrl) }));
 });
 afterAll(async () => {
   await browser?.close();
@@ -78,6 +82,9 @@ async function checkInBrowser(mail: OutgoingMail, orderId?: string): Promise<{ l
   }
   expect(links).toContain(`mailto:${CONTACT_EMAIL}`);
   expect(links).toContain(PUBLIC_URL);
+  // On a phone: laid out at the screen's width, at full size, with nothing to scroll sideways.
+  await phone.setContent(mail.html, { waitUntil: 'load' });
+  expect(await phone.evaluate(() => ({ width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth, zoom: window.visualViewport?.scale }))).toEqual({ width: 375, scrollWidth: 375, zoom: 1 });
   return { links, images: images.length };
 }
 

@@ -28,6 +28,8 @@ describe('the order status page in a real browser', () => {
 
     const text = await page.locator('main').innerText();
     expect(text).toContain('Sandworm Patch × 2');
+    // The line's total (2 × $12.00), as the confirmation shows it, not one unit's price.
+    expect(await page.getByTestId('status-line-total').innerText()).toBe('$24.00');
     expect(text).toContain('l•••@example.com');
     expect(text).not.toContain('lydia.deetz@example.com');
     expect(text).not.toContain('Winter River');

@@ -29,15 +29,24 @@ describe('the jobs page and the queue dashboard in a real browser', () => {
     await page.getByRole('link', { name: 'Login with Google' }).click({ timeout: 30_000 });
     await page.getByLabel('Email').fill('owner@darkcircle.test');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('heading', { name: 'Dead (1)' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { name: 'Stopped after failing (1)' }).waitFor({ timeout: 30_000 });
+    // The studio reads what the shop was doing; the server's error is there for whoever helps.
+    await page.getByText('nowhere / lost').waitFor();
+    await page.getByText('What went wrong').click();
     await page.getByText('Unknown queue nowhere').waitFor();
-    await page.getByRole('heading', { name: 'Waiting for Redis (0)' }).waitFor();
+    await page.getByRole('heading', { name: 'Waiting to go out (0)' }).waitFor();
+    await page.getByRole('button', { name: 'Try them again' }).waitFor();
 
     await page.getByRole('link', { name: 'Open the queue dashboard' }).click();
     await page.waitForURL(/\/admin\/queues\/?$/);
     await page.getByText('Dark Circle jobs').first().waitFor({ timeout: 30_000 });
     await page.goto(`${t.baseUrl}/admin/queues/queue/email?status=failed`);
     await page.getByText('the mail server said no').first().waitFor({ timeout: 30_000 });
+    // And back to the admin app from Bull Board's own header: its menu (the person icon) has the link.
+    await page.locator('header button').last().click();
+    await page.getByRole('menuitem', { name: 'Back to the admin' }).click();
+    await page.waitForURL(/\/admin\/jobs$/);
+    await page.getByRole('heading', { name: 'Jobs' }).waitFor({ timeout: 30_000 });
     await observer.close();
   });
 });

@@ -93,4 +93,64 @@ describe('storefront in a real browser', () => {
     await page.getByRole('link', { name: 'Bio' }).first().click();
     await page.waitForFunction(() => (document.getElementById('bio')?.getBoundingClientRect().top ?? 999) < 200);
   });
+
+  it('on a phone: two columns, the filter chips in one row, the first card on the shop\'s first screen', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${t.baseUrl}/#shop`);
+    await cards().nth(1).waitFor();
+    const [first, second] = [(await cards().nth(0).boundingBox())!, (await cards().nth(1).boundingBox())!];
+    expect(second.y).toBe(first.y); // side by side
+    expect(second.x).toBeGreaterThan(first.x + first.width - 1);
+    expect(second.x + second.width).toBeLessThanOrEqual(390);
+
+    // The chips are one row that scrolls sideways, not four rows.
+    const chips = page.getByRole('group', { name: 'Filter products' }).getByRole('button');
+    await chips.filter({ hasText: 'Clothing' }).waitFor();
+    const tops = new Set(await chips.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top))));
+    expect(tops.size).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Arriving at the shop section, its first card shows on that first screen.
+    await page.waitForFunction(() => Math.abs(document.getElementById('shop')!.getBoundingClientRect().top - 64) < 40);
+    const card = (await cards().first().boundingBox())!;
+    expect(card.y).toBeLessThan(844);
+    expect(card.y).toBeGreaterThan(0);
+  });
+
+  it('keeps the chosen filter in the address: a reload shows the same category', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    await page.goto(`${t.baseUrl}/`);
+    await cards().first().waitFor();
+    await page.getByRole('button', { name: 'Patches', exact: true }).click();
+    await page.waitForURL(/\/\?category=patches$/);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 2);
+    await page.reload();
+    await page.getByRole('button', { name: 'Patches', exact: true, pressed: true }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 2);
+    expect((await cards().allInnerTexts()).join('\n')).toContain('Skull Iron-On Patch');
+
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.waitForURL((url) => url.search === '');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 9);
+    // An unknown category in the address reads as All.
+    await page.goto(`${t.baseUrl}/?category=nonsense`);
+    await page.getByRole('button', { name: 'All', exact: true, pressed: true }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 9);
+  });
+
+  it('offers the sold-out pieces of a category that has nothing in stock (the originals)', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    await page.goto(`${t.baseUrl}/?category=originals`);
+    await page.getByRole('heading', { name: 'No Products Found' }).waitFor();
+    expect(await cards().count()).toBe(0);
+    await page.getByRole('link', { name: 'See 1 sold-out piece' }).click();
+    await page.waitForURL(/\?category=originals&show=sold-out$/);
+    await cards().filter({ hasText: 'Broken Heart Original' }).getByText('SOLD OUT', { exact: true }).waitFor();
+    expect(await cards().count()).toBe(1);
+    // A category with pieces in stock shows only those, and no such link.
+    await page.getByRole('button', { name: 'Clothing', exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 2);
+    expect(await page.getByRole('link', { name: /sold-out piece/ }).count()).toBe(0);
+  });
 });

@@ -215,6 +215,28 @@ describe('the embeddable widgets on another site', () => {
     expect(await page.locator('dc-cart [data-testid="cart-count"]').count()).toBe(0);
   });
 
+  it("shows its toasts in the shop's type, inside the shadow root and the phone's screen", async () => {
+    const page = suite.page();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openDemo(page);
+    await page.locator('dc-product-grid [data-testid="product-card"]').first().getByRole('button', { name: 'Add to Cart' }).click();
+    const toast = page.locator('dc-product-grid .toast');
+    await toast.getByText(/has been added to your cart\./).waitFor();
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished))); // it slides in from the right
+    const look = await page.evaluate(() => {
+      const toast = document.querySelector('dc-product-grid')!.shadowRoot!.querySelector('.toast')!;
+      const style = getComputedStyle(toast.querySelector('.toast__description')!);
+      const box = toast.getBoundingClientRect();
+      return { inRoot: toast.closest('.dc-root') !== null, font: style.fontFamily, spacing: style.letterSpacing, transform: style.textTransform, left: box.left, right: box.right, scrollWidth: document.documentElement.scrollWidth };
+    });
+    // The host sets Comic Sans, letter spacing and capitals on everything: none of it reaches the toast.
+    expect(look.inRoot).toBe(true);
+    expect(look.font).toMatch(/^"EB Garamond"/);
+    expect(look).toMatchObject({ spacing: 'normal', transform: 'none' });
+    expect(look.left).toBeGreaterThanOrEqual(0);
+    expect(look.right).toBeLessThanOrEqual(390);
+  });
+
   it('subscribes from the newsletter card and flips it', async () => {
     const page = suite.page();
     await openDemo(page);

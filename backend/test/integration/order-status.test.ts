@@ -62,6 +62,25 @@ it('shows a pickup order with its pickup note', async () => {
   expect(body.timeline.map((e: { step: string }) => e.step)).toEqual(['paid', 'ready-for-pickup']);
 });
 
+it('tells a fully refunded pickup order nothing about coming to collect it', async () => {
+  const { orderId } = await placeOrder(t, 'pickup', { customer: { name: 'Wednesday', email: 'w@example.com' } });
+  await run(orderId, { kind: 'RecordFulfilmentStep', step: 'ready-for-pickup', note: 'Ring the bell at the studio door' });
+  const before = (await t.http.get(`/api/order-status/${links.tokenFor(orderId)}`).expect(200)).body;
+  expect(before.pickupNote).toBe('Ring the bell at the studio door');
+  const refundId = '00000000-0000-4000-8000-0000000000e1';
+  await run(orderId, { kind: 'RequestRefund', refund: { refundId, amountCents: 2400, lines: [], reason: 'Changed their mind' }, at: new Date().toISOString() });
+  await run(orderId, { kind: 'RecordRefund', refundId, squareRefundId: 'sq-e1' });
+
+  const { body } = await t.http.get(`/api/order-status/${links.tokenFor(orderId)}`).expect(200);
+  expect(body).toMatchObject({ total: '24.00', refunded: '24.00', pickupNote: null });
+  expect(body.timeline.map((e: { step: string; detail: string | null }) => [e.step, e.step === 'paid' ? 'paid' : e.detail])).toEqual([
+    ['paid', 'paid'],
+    ['ready-for-pickup', null],
+    ['refunded', null],
+  ]);
+  expect(JSON.stringify(body)).not.toContain('Ring the bell');
+});
+
 it('answers a tampered link, an unknown order and an unpaid checkout with the same 404', async () => {
   const { orderId } = await placeOrder(t, 'pickup');
   const token = links.tokenFor(orderId);

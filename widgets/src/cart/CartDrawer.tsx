@@ -15,9 +15,8 @@ const REMOVED: ToastOptions = { title: 'Item removed', description: 'Item has be
 interface Props {
   onClose: () => void;
   /**
-   * The `<dc-cart>` element's drawer on another site: each item gets its quantity controls (the
-   * host page has no checkout page to change them on), and Checkout is a top-level link that hands
-   * the cart to the shop's own checkout.
+   * The `<dc-cart>` element's drawer on another site: Checkout is a top-level link that hands the
+   * cart to the shop's own checkout.
    */
   embedded?: boolean;
 }
@@ -30,13 +29,15 @@ interface Props {
 export function CartDrawer({ onClose, embedded = false }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const title = useRef<HTMLHeadingElement>(null);
+  const toastSlot = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const { sessionId, items, itemCount, loading } = useCart();
   const { setQuantity, remove, busyItemId } = useCartItemActions(REMOVED);
   // A removed row takes the focused button with it; keyboard users continue from the title.
   const refocus = () => title.current?.focus();
-  // Toasts raised while the drawer is open show inside it, above its backdrop.
-  useToastHost(dialog);
+  // Toasts raised while the drawer is open show inside it, above its backdrop, in a slot under its
+  // header: in the flow, so a toast never covers the subtotal and Checkout (or the close button).
+  useToastHost(toastSlot);
 
   useEffect(() => {
     // No close() on cleanup: StrictMode's rehearsal unmount would close the drawer for real.
@@ -67,6 +68,7 @@ export function CartDrawer({ onClose, embedded = false }: Props) {
             <span aria-hidden="true">×</span>
           </button>
         </div>
+        <div className="drawer__toasts" ref={toastSlot} />
 
         {loading ? (
           <p className="drawer__status" role="status">Loading cart...</p>
@@ -86,7 +88,7 @@ export function CartDrawer({ onClose, embedded = false }: Props) {
                     <p className="drawer-item__quantity">
                       {item.quantity} × {formatPrice(item.price)}
                     </p>
-                    {embedded && <ItemControls item={item} busy={busyItemId === item.id} setQuantity={setQuantity} remove={remove} refocus={refocus} />}
+                    <ItemControls item={item} busy={busyItemId === item.id} setQuantity={setQuantity} remove={remove} refocus={refocus} />
                   </div>
                 </li>
               ))}

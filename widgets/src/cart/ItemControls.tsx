@@ -1,4 +1,8 @@
+import { useId } from 'react';
+import { useProducts } from '../api/products';
 import type { CartItem } from './cart-api';
+import { availableOf, quantityInCart } from './cart-stock';
+import { useCart } from './useCart';
 
 interface Props {
   item: CartItem;
@@ -10,9 +14,17 @@ interface Props {
   refocus: () => void;
 }
 
-/** One item's minus / quantity / plus and remove, on the checkout page and in the embedded drawer. */
+/**
+ * One item's minus / quantity / plus and remove, on the checkout page and in both cart drawers.
+ * Once the cart holds every available unit, plus is disabled and says why: a tap could only be
+ * refused (the server still has the last word, see useCartItemActions).
+ */
 export function ItemControls({ item, busy, setQuantity, remove, refocus }: Props) {
   const name = item.product.name;
+  const limitNote = useId();
+  const available = availableOf(useProducts().data, item.productId);
+  const inCart = quantityInCart(useCart().items, item.productId);
+  const atLimit = available !== undefined && inCart >= available;
   // aria-disabled rather than disabled: a disabled button would drop the keyboard focus.
   const whenIdle = (action: () => void) => () => !busy && action();
   return (
@@ -35,12 +47,18 @@ export function ItemControls({ item, busy, setQuantity, remove, refocus }: Props
           type="button"
           className="stepper__button"
           aria-label={`Increase quantity of ${name}`}
-          aria-disabled={busy}
-          onClick={whenIdle(() => setQuantity(item, item.quantity + 1))}
+          aria-disabled={busy || atLimit}
+          aria-describedby={atLimit ? limitNote : undefined}
+          onClick={whenIdle(() => !atLimit && setQuantity(item, item.quantity + 1))}
         >
           <span aria-hidden="true">+</span>
         </button>
       </div>
+      {atLimit && (
+        <span id={limitNote} className="stepper__limit">
+          Only {available} left
+        </span>
+      )}
       <button type="button" className="icon-button icon-button--danger" aria-label={`Remove ${name}`} aria-disabled={busy} onClick={whenIdle(() => remove(item, refocus))}>
         <TrashIcon />
       </button>

@@ -13,3 +13,13 @@ export function quantityInCart(items: readonly CartItem[], productId: number): n
 export function canAddMore(product: Product, inCart: number): boolean {
   return product.inStock && inCart < product.stockQuantity;
 }
+
+/**
+ * How many units of the product the cart may hold: what the catalogue says is available (0 once it
+ * is sold out). `undefined` while the catalogue is unknown: the server's answer then decides.
+ */
+export function availableOf(products: readonly Product[] | undefined, productId: number): number | undefined {
+  const product = products?.find((p) => p.id === productId);
+  if (!product) return undefined;
+  return product.inStock ? product.stockQuantity : 0;
+}

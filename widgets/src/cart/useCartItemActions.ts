@@ -1,4 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorCodeOf, serverMessageOf } from '../api/http';
+import { productsKey } from '../api/products';
 import { useToast, type ToastOptions } from '../toast/toast-context';
 import { removeCartItem, updateCartItemQuantity, type CartItem } from './cart-api';
 import { useApplyCartChange } from './useApplyCartChange';
@@ -6,17 +8,31 @@ import { useApplyCartChange } from './useApplyCartChange';
 /** The checkout page's words for a removal; the embedded cart drawer has its own. */
 const REMOVED_FROM_CHECKOUT: ToastOptions = { title: 'Item Removed', description: 'Item removed from cart.' };
 
+const QUANTITY_FAILED = 'Failed to update item quantity.';
+
+/** Codes whose message tells the shopper why (how many are left, the most one cart holds). */
+const EXPLAINED = new Set(['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'LINE_LIMIT']);
+
+/** The shop's words for a refused quantity, followed by the server's reason when it has one for the shopper. */
+function quantityRefusal(error: unknown): ToastOptions {
+  const reason = EXPLAINED.has(errorCodeOf(error) ?? '') ? serverMessageOf(error) : undefined;
+  return { title: 'Error', description: reason ? `${QUANTITY_FAILED} ${reason}` : QUANTITY_FAILED, variant: 'destructive' };
+}
+
 /** Per-item changes: a new quantity (0 removes) and remove. `removed` is the toast a removal shows. */
 export function useCartItemActions(removed: ToastOptions = REMOVED_FROM_CHECKOUT) {
   const { toast } = useToast();
   const applyCartChange = useApplyCartChange();
+  const queryClient = useQueryClient();
 
   const changeQuantity = useMutation({
     mutationFn: ({ item, quantity }: { item: CartItem; quantity: number }) => updateCartItemQuantity(item.id, quantity),
     onSuccess: applyCartChange,
     onError: (error) => {
       console.error('Failed to update item quantity', error);
-      toast({ title: 'Error', description: 'Failed to update item quantity.', variant: 'destructive' });
+      toast(quantityRefusal(error));
+      // A refusal means the stock moved under the shopper: the limit on plus follows what the server holds now.
+      void queryClient.invalidateQueries({ queryKey: productsKey });
     },
   });
 

@@ -32,9 +32,10 @@ export function WidgetRoot({ container, apiBase, styles, children }: ElementProp
   return (
     <QueryClientProvider client={queryClient}>
       <CartListenersContext value={listeners}>
-        <ToastProvider>
-          <div className="dc-root">{children}</div>
-        </ToastProvider>
+        {/* The toasts' region too is inside .dc-root: it takes the shop's type, never the host's. */}
+        <div className="dc-root">
+          <ToastProvider>{children}</ToastProvider>
+        </div>
       </CartListenersContext>
     </QueryClientProvider>
   );

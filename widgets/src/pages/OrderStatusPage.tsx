@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { httpStatusOf } from '../api/http';
 import { useOrderStatus } from '../api/order-status';
 import type { OrderStatus } from '../api/schema';
-import { formatPrice } from '../lib/money';
+import { formatCents, formatPrice, toCents } from '../lib/money';
 import { ContactEmail } from '../site/ContactEmail';
 
 const STAGE: Record<OrderStatus['fulfilment'], string> = {
@@ -99,7 +99,8 @@ function Status({ order }: { order: OrderStatus }) {
                 {item.imageUrl && <img src={item.imageUrl} alt="" width={48} height={48} loading="lazy" />}
                 {item.name} × {item.quantity}
               </span>
-              <span>{formatPrice(item.price)}</span>
+              {/* The line's total, as the confirmation shows it; `price` is one unit's. */}
+              <span data-testid="status-line-total">{formatCents(toCents(item.price) * item.quantity)}</span>
             </li>
           ))}
         </ul>

@@ -36,7 +36,8 @@ export class QueueDashboard implements OnModuleInit {
     createBullBoard({
       queues: QUEUE_NAMES.map((name) => new BullMQAdapter(this.queues.get(name))),
       serverAdapter: board,
-      options: { uiConfig: { boardTitle: 'Dark Circle jobs' } },
+      // Bull Board is a page of its own, outside the admin app: its header links back there.
+      options: { uiConfig: { boardTitle: 'Dark Circle jobs', miscLinks: [{ text: 'Back to the admin', url: '/admin/jobs' }] } },
     });
     void http.getInstance<FastifyInstance>().register(
       async (scope) => {

@@ -1,0 +1,88 @@
+import { memo, type ReactNode } from 'react';
+import type { Product } from '../api/schema';
+import { quantityInCart } from '../cart/cart-stock';
+import { useCart } from '../cart/useCart';
+import { ALL, SOLD_OUT, filterProducts, type ShopFilter } from '../lib/product-filter';
+import { ProductCard } from './ProductCard';
+import { SkeletonCard } from './SkeletonCard';
+
+const SKELETON_COUNT = 8;
+
+/**
+ * The grid's states for one filter; `limit` caps the cards (the embedded grid's `limit`). A
+ * category with nothing in stock may offer its sold-out pieces (`soldOutLink`, shown by
+ * `showSoldOut`): the studio's one-of-a-kind originals are its portfolio even once sold.
+ */
+export const ShopResults = memo(function ShopResults({
+  filter,
+  products,
+  failed,
+  limit,
+  showSoldOut = false,
+  soldOutLink,
+}: {
+  filter: ShopFilter;
+  products: Product[] | undefined;
+  failed: boolean;
+  limit?: number;
+  showSoldOut?: boolean;
+  soldOutLink?: (count: number) => ReactNode;
+}) {
+  const cartItems = useCart().items;
+  if (failed) {
+    return (
+      <p className="notice notice--error" role="alert">
+        Failed to load products. Please try again later.
+      </p>
+    );
+  }
+
+  if (!products) {
+    return (
+      <div aria-busy="true">
+        <p className="visually-hidden" role="status">Loading products…</p>
+        <ul className="product-grid">
+          {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+            <li key={i}>
+              <SkeletonCard />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  const visible = filterProducts(products, filter).slice(0, limit);
+  // A category's pieces that are sold out (the category's own filter shows only what is in stock).
+  const soldOut = filter === ALL || filter === SOLD_OUT ? [] : filterProducts(products, SOLD_OUT).filter((p) => p.category === filter);
+  if (visible.length === 0) {
+    return filter === SOLD_OUT ? (
+      <div className="notice">
+        <h3>No Sold Out Items</h3>
+        <p>All items are currently in stock!</p>
+      </div>
+    ) : (
+      <>
+        <div className="notice">
+          <h3>No Products Found</h3>
+          {soldOut.length > 0 && !showSoldOut && soldOutLink?.(soldOut.length)}
+        </div>
+        {showSoldOut && <Cards products={soldOut} cartItems={cartItems} />}
+      </>
+    );
+  }
+
+  return <Cards products={visible} cartItems={cartItems} />;
+});
+
+function Cards({ products, cartItems }: { products: readonly Product[]; cartItems: ReturnType<typeof useCart>['items'] }) {
+  return (
+    <ul className="product-grid">
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} inCart={quantityInCart(cartItems, product.id)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
