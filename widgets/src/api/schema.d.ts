@@ -484,6 +484,22 @@ export interface paths {
         patch: operations["CartController_giveContact"];
         trace?: never;
     };
+    "/api/cart/{cartId}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CartHandOverController_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart/{cartId}/items": {
         parameters: {
             query?: never;
@@ -526,6 +542,22 @@ export interface paths {
         get: operations["CartController_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CartHandOverController_follow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1051,8 +1083,8 @@ export interface components {
         Cart: {
             /** Format: date-time */
             abandonedAt: string | null;
+            /** @description The contact's email, masked ("a•••@example.com"): whoever holds the session id reads this answer. The name is never shown. */
             customerEmail: string | null;
-            customerName: string | null;
             emailSent: boolean;
             /** Format: uuid */
             id: string;
@@ -1060,6 +1092,18 @@ export interface components {
             sessionId: string;
             /** @description A decimal amount in dollars, e.g. "68.00" */
             totalAmount: string;
+        };
+        CartHandOver: {
+            added: number;
+            notes: ("soldout" | "lowered")[];
+            /** @enum {string} */
+            outcome: "adopted" | "merged";
+            sessionId: string;
+        };
+        CartHandOverLink: {
+            /** Format: date-time */
+            expiresAt: string;
+            token: string;
         };
         CartItem: {
             /** Format: uuid */
@@ -1321,7 +1365,15 @@ export interface components {
             squareRefundId: string;
         };
         RestoredCart: {
+            added: number;
+            contact: {
+                email: string;
+                name: string;
+            } | null;
             notes: ("price" | "soldout" | "lowered")[];
+            /** @enum {string} */
+            outcome: "adopted" | "merged";
+            sessionId: string;
         };
         ShippingAddress: {
             address: string;
@@ -1456,6 +1508,8 @@ export type AdminOrderDetail = components['schemas']['AdminOrderDetail'];
 export type AdminOrderPage = components['schemas']['AdminOrderPage'];
 export type AdminProduct = components['schemas']['AdminProduct'];
 export type Cart = components['schemas']['Cart'];
+export type CartHandOver = components['schemas']['CartHandOver'];
+export type CartHandOverLink = components['schemas']['CartHandOverLink'];
 export type CartItem = components['schemas']['CartItem'];
 export type CartResponse = components['schemas']['CartResponse'];
 export type Category = components['schemas']['Category'];
@@ -2564,6 +2618,37 @@ export interface operations {
             };
         };
     };
+    CartHandOverController_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cartId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartHandOverLink"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     CartController_addItem: {
         parameters: {
             query?: never;
@@ -2667,6 +2752,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    CartHandOverController_follow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sessionId?: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartHandOver"];
+                };
             };
             /** @description The request was refused or failed: the one error body shape */
             default: {
@@ -2794,6 +2915,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    sessionId?: string;
                     token: string;
                 };
             };
