@@ -44,6 +44,17 @@ describe('cart decider: merging another cart\'s lines', () => {
       ]);
   });
 
+  it('adds two lines of the same product to one line here', () => {
+    spec
+      .given(created, mine)
+      .when(merge(theirs(tee, 2), { ...theirs(tee, 1), fromItemId: 'o2b', newItemId: 'n2b' }))
+      .then([
+        added('n2', tee, 2),
+        { type: 'ItemQuantityChanged', data: { itemId: 'n2', quantity: 3 } },
+        merged({ fromItemId: 'o2', productId: 2, quantity: 2, added: 2 }, { fromItemId: 'o2b', productId: 2, quantity: 1, added: 1 }),
+      ]);
+  });
+
   it('merges nothing twice: the same lines again ask for nothing', () => {
     const first = merged({ fromItemId: 'o2', productId: 2, quantity: 2, added: 2 });
     spec.given(created, mine, added('n2', tee, 2), first).when(merge(theirs(tee, 2))).thenNothing();
