@@ -45,13 +45,14 @@ export function takeHandOver(): void {
   const path = kind === 'restore' ? '/api/cart/restore' : '/api/cart/handover';
   apiRequest('POST', path, { token, sessionId: readCartSessionId() ?? undefined })
     .then((res) => res.json() as Promise<RestoredCart | CartHandOver>)
-    .then((answer) => {
+    .then(async (answer) => {
       if (answer.sessionId !== readCartSessionId()) storeCartSessionId(answer.sessionId);
       // A recovery email's link brings the details the email went to, for the checkout form here.
       if ('contact' in answer && answer.contact) rememberContact(answer.contact);
-      set({ status: 'done', kind, answer });
       notifyCartUpdated();
-      void queryClient.invalidateQueries({ queryKey: ['/api/cart'] });
+      // The cart is shown once it holds what the note says (a merge changed the cart already shown).
+      await queryClient.invalidateQueries({ queryKey: ['/api/cart'] });
+      set({ status: 'done', kind, answer });
     })
     .catch((error: unknown) => set({ status: 'failed', kind, message: serverMessageOf(error) ?? 'This link could not be opened. Your cart is as it was.' }));
 }
