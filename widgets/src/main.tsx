@@ -16,10 +16,11 @@ import './styles/home.css';
 import './styles/local-events.css';
 import { queryClient } from './api/query-client';
 import { Storefront } from './Storefront';
-import { adoptHandedOverCart } from './cart/session';
+import { takeHandOver } from './cart/hand-over';
 
-// Before the first render: the cart an embedded element's Checkout links here with is the one shown.
-adoptHandedOverCart();
+// Before the first render: a cart that came by link (another site's Checkout, a recovery email) is
+// taken or merged into this browser's cart, and the page waits for that before showing a cart.
+takeHandOver();
 
 const container = document.getElementById('root')!;
 const storefront = <Storefront client={queryClient} router={(app: ReactNode) => <BrowserRouter>{app}</BrowserRouter>} />;

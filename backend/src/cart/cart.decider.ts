@@ -4,7 +4,7 @@ import type { ProductSnapshot } from '../catalog';
 import { assertAvailable } from '../catalog/stock-rules';
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
-import type { CartEvent } from './cart.events';
+import type { CartEvent, MergedLine } from './cart.events';
 
 export const MAX_LINE_QUANTITY = 99;
 
@@ -33,6 +33,8 @@ export type CartState =
       changedSinceAbandoned?: boolean;
       /** The shopper came back through a restore link. */
       recovered?: boolean;
+      /** Per line of other carts merged in (by its item id): the quantity of it already merged. */
+      mergedFrom?: Readonly<Record<string, number>>;
       /** A recovery email asked for and not yet sent, and its step. */
       pendingRecoveryEmail?: string;
       pendingRecoveryStep?: number;
@@ -47,6 +49,16 @@ export const MAX_RECOVERY_EMAILS = 3;
 /** Stock as the catalogue reports it when the command is handled. */
 export type StockSnapshot = Pick<ProductSnapshot, 'name' | 'inStock' | 'stockQuantity'>;
 
+/** A line of another cart to merge in, with its product as the catalogue has it now (undefined: gone). */
+export interface LineToMerge {
+  fromItemId: string;
+  productId: number;
+  quantity: number;
+  /** The id the line takes here if it is new to this cart. */
+  newItemId: string;
+  product: ProductSnapshot | undefined;
+}
+
 export type CartCommand =
   | { kind: 'CreateCart'; cartId: string; sessionId: string }
   | { kind: 'AddItem'; newItemId: string; quantity: number; product: ProductSnapshot }
@@ -54,6 +66,7 @@ export type CartCommand =
   | { kind: 'RemoveItem'; itemId: string }
   | { kind: 'GiveContactDetails'; name: string; email: string }
   | { kind: 'ClearCart' }
+  | { kind: 'MergeLines'; fromCartId: string; lines: readonly LineToMerge[] }
   | { kind: 'RepriceItems'; prices: Readonly<Record<string, number>> }
   | { kind: 'StartCheckout'; orderId: string; pricedLines: readonly Pick<CartLine, 'itemId' | 'quantity' | 'unitPriceCents'>[] }
   | { kind: 'FailCheckout'; orderId: string }
@@ -66,7 +79,7 @@ export type CartCommand =
   | { kind: 'RecoverCart' };
 
 /** The commands that change what the cart holds; refused while a payment is in progress. */
-const CHANGES_LINES = new Set<CartCommand['kind']>(['AddItem', 'ChangeQuantity', 'RemoveItem', 'ClearCart', 'RepriceItems']);
+const CHANGES_LINES = new Set<CartCommand['kind']>(['AddItem', 'ChangeQuantity', 'RemoveItem', 'ClearCart', 'MergeLines', 'RepriceItems']);
 
 function checkStock(stock: StockSnapshot, wanted: number): void {
   assertAvailable({ name: stock.name, inStock: stock.inStock, available: stock.stockQuantity }, wanted);
@@ -97,6 +110,8 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
         return { ...state, contact: event.data };
       case 'CartCleared':
         return { ...state, lines: [], pendingRecoveryEmail: undefined };
+      case 'LinesMerged':
+        return { ...state, mergedFrom: { ...state.mergedFrom, ...Object.fromEntries(event.data.lines.map((l) => [l.fromItemId, l.quantity])) } };
       case 'ItemRepriced':
         return { ...state, lines: state.lines.map((l) => (l.itemId === event.data.itemId ? { ...l, unitPriceCents: event.data.unitPriceCents } : l)) };
       case 'CheckoutStarted':
@@ -158,6 +173,8 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
       }
       case 'ClearCart':
         return state.lines.length ? [{ type: 'CartCleared', data: {} }] : [];
+      case 'MergeLines':
+        return mergeLines(state, command.fromCartId, command.lines);
       case 'RepriceItems':
         return state.lines
           .filter((l) => command.prices[l.itemId] !== undefined && command.prices[l.itemId] !== l.unitPriceCents)
@@ -210,6 +227,36 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
     }
   },
 };
+
+/**
+ * Another cart's lines added to this one: what each line gained since it was last merged (a reload of
+ * the same link adds nothing), up to the stock and the line limit; a product sold out or gone adds none.
+ */
+function mergeLines(state: Extract<CartState, { exists: true }>, fromCartId: string, toMerge: readonly LineToMerge[]): CartEvent[] {
+  const changes: CartEvent[] = [];
+  const merged: MergedLine[] = [];
+  const held = new Map(state.lines.map((l) => [l.productId, { itemId: l.itemId, quantity: l.quantity }]));
+  for (const from of toMerge) {
+    const wanted = from.quantity - (state.mergedFrom?.[from.fromItemId] ?? 0);
+    if (wanted <= 0) continue;
+    const { product } = from;
+    const available = product?.inStock ? product.stockQuantity : 0;
+    const line = held.get(from.productId);
+    const added = Math.max(0, Math.min(wanted, Math.min(available, MAX_LINE_QUANTITY) - (line?.quantity ?? 0)));
+    const note = available <= 0 ? 'soldout' : added < wanted ? 'lowered' : undefined;
+    merged.push({ fromItemId: from.fromItemId, productId: from.productId, quantity: from.quantity, added, ...(note && { note }) });
+    if (added === 0) continue;
+    if (line) {
+      line.quantity += added;
+      changes.push({ type: 'ItemQuantityChanged', data: { itemId: line.itemId, quantity: line.quantity } });
+    } else {
+      const { productId, name, imageUrl, priceCents } = product!;
+      held.set(productId, { itemId: from.newItemId, quantity: added });
+      changes.push({ type: 'ItemAdded', data: { itemId: from.newItemId, productId, name, imageUrl, unitPriceCents: priceCents, quantity: added } });
+    }
+  }
+  return merged.length ? [...changes, { type: 'LinesMerged', data: { fromCartId, lines: merged } }] : [];
+}
 
 /** What the shopper does to a cart; after its abandonment any of it means they are back, so the emails stop. */
 const SHOPPER_CHANGES = new Set<CartEvent['type']>(['ItemAdded', 'ItemQuantityChanged', 'ItemRemoved', 'ContactDetailsGiven', 'CartCleared', 'CheckoutStarted']);

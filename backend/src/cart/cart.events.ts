@@ -10,6 +10,22 @@ export type ItemRemoved = DomainEvent<'ItemRemoved', { itemId: string }>;
 export type ContactDetailsGiven = DomainEvent<'ContactDetailsGiven', { name: string; email: string }>;
 export type CartCleared = DomainEvent<'CartCleared', Record<string, never>>;
 
+/**
+ * Another cart's lines were merged into this one (a hand-over followed in a browser whose cart held
+ * items): per line of the other cart, the quantity it held then and how many of it were added here
+ * (fewer when the stock ran short; none when sold out). The additions themselves are `ItemAdded`
+ * and `ItemQuantityChanged` events before it; this one keeps the same lines from being merged twice.
+ */
+export type LinesMerged = DomainEvent<'LinesMerged', { fromCartId: string; lines: MergedLine[] }>;
+/** `note`: why fewer were added than the other cart gained: the piece is sold out, or the stock (or the line limit) ran short. */
+export interface MergedLine {
+  fromItemId: string;
+  productId: number;
+  quantity: number;
+  added: number;
+  note?: 'soldout' | 'lowered';
+}
+
 /** The catalogue price changed since the line was added; the shopper sees the new price before paying. */
 export type ItemRepriced = DomainEvent<'ItemRepriced', { itemId: string; unitPriceCents: number }>;
 /** Payment began for exactly these lines: the cart is locked until it ends. */
@@ -38,6 +54,7 @@ export type CartEvent =
   | ItemRemoved
   | ContactDetailsGiven
   | CartCleared
+  | LinesMerged
   | ItemRepriced
   | CheckoutStarted
   | CheckoutFailed

@@ -2,19 +2,22 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { CartController } from './cart.controller';
+import { CartHandOver } from './cart-hand-over';
+import { CartHandOverController } from './cart-hand-over.controller';
 import { CartProjection } from './cart.projection';
 import { CartReader } from './cart.reader';
 import { CartVersions } from './cart-versions.cache';
 import { CartService } from './cart.service';
 import { CartItemViewSchema, CartViewSchema } from './cart.views';
+import { HandOverLinks } from './hand-over-links';
 import { LoadCartHandler } from './load-cart.query';
 import { RunCartCommandHandler } from './run-cart-command';
 
 @Module({
   imports: [MikroOrmModule.forFeature([CartViewSchema, CartItemViewSchema])],
-  controllers: [CartController],
-  providers: [CartProjection, CartReader, CartVersions, CartService, RunCartCommandHandler, LoadCartHandler],
-  exports: [CartReader],
+  controllers: [CartController, CartHandOverController],
+  providers: [CartProjection, CartReader, CartVersions, CartService, CartHandOver, HandOverLinks, RunCartCommandHandler, LoadCartHandler],
+  exports: [CartReader, CartHandOver],
 })
 export class CartModule implements OnModuleInit {
   constructor(

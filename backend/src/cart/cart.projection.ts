@@ -59,6 +59,9 @@ export class CartProjection implements Projection {
         return [updateById('carts', cartId, { checkout_order_id: event.data.orderId, ...stamp })];
       case 'CheckoutFailed':
         return [updateById('carts', cartId, { checkout_order_id: null, ...stamp })];
+      // The lines it merged were written by the events before it: this one only moves the version.
+      case 'LinesMerged':
+        return [updateById('carts', cartId, { version: event.version })];
       // The studio's actions are not the shopper's activity: they move the version, not updated_at.
       case 'CartAbandoned':
         return [updateById('carts', cartId, { abandoned_at: event.recordedAt, version: event.version })];

@@ -42,6 +42,11 @@ export class CartReader {
     return this.em().findOne(CartView, { sessionId });
   }
 
+  /** The row itself, whole contact included: for the shop's own use, never a public answer. */
+  async byId(cartId: string): Promise<CartView | null> {
+    return this.em().findOne(CartView, { id: cartId });
+  }
+
   /** The cart and its lines in one round trip: every cart call answers with this. */
   async response(cartId: string): Promise<CartResponse | null> {
     const [row] = await this.em().execute<ResponseRow[]>(RESPONSE_SQL, [cartId]);

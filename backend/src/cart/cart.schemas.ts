@@ -34,3 +34,9 @@ export const contactBody = z.object({
   name: text('name', { min: 1, max: 200 }),
   email: text('email', { min: 1, max: 254 }).pipe(z.email('email must be an email address.')),
 });
+
+/** A hand-over followed: its token, and the session id of the browser's own cart if it has one. */
+export const handOverBody = z.object({
+  token: z.string('The token is missing.').min(1, 'The token is missing.').max(300, 'The token is too long.'),
+  sessionId: sessionIdParam.optional(),
+});

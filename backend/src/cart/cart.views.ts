@@ -1,4 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { maskEmail } from '../platform/mask-email';
 import { formatCents } from '../platform/money';
 import type { CartResponse } from './cart.responses';
 
@@ -65,15 +66,17 @@ export const CartItemViewSchema = new EntitySchema<CartItemView>({
   },
 });
 
-/** The cart as the API shows it: `{cart, items}`. */
+/**
+ * The cart as the API shows it: `{cart, items}`. Anyone holding the session id (a handed-over link)
+ * reads it, so the contact shows only as a masked email; the browser that typed it keeps it itself.
+ */
 export function toCartResponse(cart: CartView, items: CartItemView[]): CartResponse {
   return {
     cart: {
       id: cart.id,
       sessionId: cart.sessionId,
       totalAmount: formatCents(cart.totalCents),
-      customerEmail: cart.customerEmail ?? null,
-      customerName: cart.customerName ?? null,
+      customerEmail: cart.customerEmail ? maskEmail(cart.customerEmail) : null,
       emailSent: cart.emailSent,
       recoveryEmailCount: cart.recoveryEmailCount,
       abandonedAt: cart.abandonedAt ? cart.abandonedAt.toISOString() : null,

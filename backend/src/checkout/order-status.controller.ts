@@ -3,6 +3,7 @@ import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { fold } from '../platform/event-store/decider';
 import { EventStore } from '../platform/event-store/event-store';
 import { notFound } from '../platform/errors/domain-error';
+import { maskEmail } from '../platform/mask-email';
 import { formatCents } from '../platform/money';
 import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
 import { OrderStatusDto, orderStatusSchema } from './checkout.responses';
@@ -11,12 +12,6 @@ import { orderStream, type OrderEvent } from './order.events';
 import { OrderLineImages } from './order-line-images';
 import { OrderStatusLinks } from './order-status-links';
 import { statusTimeline } from './order-timeline';
-
-/** "ana@example.com" → "a•••@example.com": enough for the shopper to know it is theirs, too little to write to. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  return `${email.slice(0, 1)}•••${at >= 0 ? email.slice(at) : ''}`;
-}
 
 /**
  * `GET /api/order-status/{token}`: the order a signed link from the shopper's emails names. No

@@ -7,7 +7,7 @@ import { DomainError } from '../platform/errors/domain-error';
 
 /** What changed while the shopper was away, for the cart page's note. */
 export type RestoreNote = 'price' | 'soldout' | 'lowered';
-const NOTE_ORDER: readonly RestoreNote[] = ['price', 'soldout', 'lowered'];
+export const NOTE_ORDER: readonly RestoreNote[] = ['price', 'soldout', 'lowered'];
 
 /**
  * A restore link followed: `CartRecovered` (once), then the cart brought up to date with the
@@ -20,7 +20,7 @@ export class CartRestore {
     private readonly queries: QueryBus,
   ) {}
 
-  async restore(cartId: string, caller: RequestContext): Promise<{ sessionId: string; notes: RestoreNote[] } | undefined> {
+  async restore(cartId: string, caller: RequestContext): Promise<{ sessionId: string; contact: { name: string; email: string } | null; notes: RestoreNote[] } | undefined> {
     const { state } = await this.queries.execute(new LoadCartQuery(cartId));
     if (!state.exists) return undefined;
     const notes = new Set<RestoreNote>();
@@ -49,6 +49,6 @@ export class CartRestore {
       // A checkout that began meanwhile: the shopper is already back; the cart shows as it is.
       if (!(error instanceof DomainError)) throw error;
     }
-    return { sessionId: state.sessionId, notes: NOTE_ORDER.filter((n) => notes.has(n)) };
+    return { sessionId: state.sessionId, contact: state.contact ?? null, notes: NOTE_ORDER.filter((n) => notes.has(n)) };
   }
 }

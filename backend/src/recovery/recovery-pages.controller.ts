@@ -2,13 +2,14 @@ import { Body, Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@n
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { LoadCartQuery } from '../cart';
+import { CartHandOver, LoadCartQuery } from '../cart';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
 import { invalid, notFound } from '../platform/errors/domain-error';
 import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
 import { ZodPipe } from '../platform/validation/zod.pipe';
-import { CartRestore } from './cart-restore';
+import { sessionIdParam } from '../cart/cart.schemas';
+import { CartRestore, NOTE_ORDER } from './cart-restore';
 import { RecoveryLinks } from './recovery-links';
 import { RecoveryOptOuts } from './recovery-opt-out';
 import {
@@ -23,12 +24,16 @@ import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { restoredCartSchema } from './recovery.responses';
 
-const restoreBody = z.object({ token: z.string('The token is missing.').min(1, 'The token is missing.').max(300, 'The token is too long.') });
+const restoreBody = z.object({
+  token: z.string('The token is missing.').min(1, 'The token is missing.').max(300, 'The token is too long.'),
+  /** The browser's own cart, if it has one: a cart with items keeps them, and the restored lines are merged in. */
+  sessionId: sessionIdParam.optional(),
+});
 
 /**
  * The links in a recovery email. The restore link brings the cart into whatever browser opens it
- * (through the storefront's `/cart?cart=<sessionId>` hand-over), whose cart page then records the
- * return and shows what changed; the unsubscribe link only asks on opening (mail scanners follow
+ * (its cart page posts the token: the return is recorded, and the cart handed over like the widgets'
+ * Checkout: taken by a browser with no items, merged into a cart with items) and shows what changed; the unsubscribe link only asks on opening (mail scanners follow
  * links), its button stops the emails.
  */
 @Controller()
@@ -40,11 +45,12 @@ export class RecoveryPagesController {
     private readonly restorer: CartRestore,
     private readonly optOuts: RecoveryOptOuts,
     private readonly queries: QueryBus,
+    private readonly handOver: CartHandOver,
   ) {}
 
   /**
-   * Opening the link changes nothing (mail scanners open links too): it hands the cart to this
-   * browser and passes the token on; the cart page then posts it, which records the return.
+   * Opening the link changes nothing (mail scanners open links too): it passes the token on to the
+   * cart page, which posts it: that records the return and hands the cart to the browser.
    */
   @Get('cart/restore')
   @ApiQuery({ name: 'token', required: true, schema: { type: 'string' } })
@@ -54,11 +60,14 @@ export class RecoveryPagesController {
     if ('invalid' in link) return this.html(reply, link.invalid === 'expired' ? 410 : 400, link.invalid === 'expired' ? expiredRestoreLinkPage() : invalidRestoreLinkPage());
     const { state } = await this.queries.execute(new LoadCartQuery(link.cartId));
     if (!state.exists) return this.html(reply, 404, missingCartPage());
-    const target = `/cart?cart=${encodeURIComponent(state.sessionId)}&restore=${encodeURIComponent(String(token))}`;
+    const target = `/cart?restore=${encodeURIComponent(String(token))}`;
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 303);
   }
 
-  /** The cart page, opened through a restore link: `CartRecovered` (once), the cart brought up to date, and what changed. */
+  /**
+   * The cart page, opened through a restore link: `CartRecovered` (once), the cart brought up to date,
+   * then handed to this browser (adopted, or merged into its cart with items), and what changed.
+   */
   @Post('api/cart/restore')
   @HttpCode(200)
   @ApiAnswers({ 200: restoredCartSchema })
@@ -71,7 +80,8 @@ export class RecoveryPagesController {
     }
     const restored = await this.restorer.restore(link.cartId, caller);
     if (!restored) throw notFound('That cart was not found.');
-    return { notes: restored.notes };
+    const handed = await this.handOver.handOver(link.cartId, body.sessionId, caller);
+    return { ...handed, contact: restored.contact, notes: NOTE_ORDER.filter((n) => restored.notes.includes(n) || (handed.notes as string[]).includes(n)) };
   }
 
   @Get('recovery/unsubscribe')

@@ -63,7 +63,7 @@ export class RecoveryController {
   @HttpCode(202)
   @ApiAnswers({ 202: recoveryEmailQueuedSchema })
   async recoveryEmail(@Param('cartId', cartId) id: string, @Caller() caller: RequestContext): Promise<z.infer<typeof recoveryEmailQueuedSchema>> {
-    const email = (await this.carts.response(id))?.cart.customerEmail;
+    const email = (await this.carts.byId(id))?.customerEmail;
     if (email && (await this.optOuts.optedOut(email))) throw conflict('This address asked for no more reminders about carts.', 'OPTED_OUT');
     await this.commands.execute(new RunCartCommand(id, { kind: 'RequestRecoveryEmail', requestId: randomUUID() }, caller));
     return { success: true, message: 'The recovery email is on its way.', ...(await this.cart(id)) };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cartResponseSchema } from '../cart';
+import { cartHandOverSchema, cartResponseSchema } from '../cart';
 import { moneyText } from '../platform/money';
 
 /** A cart the studio may want to win back (`GET /api/admin/abandoned-carts`). */
@@ -29,8 +29,18 @@ export const recoveryFunnelSchema = z
 
 export const recoveryEmailQueuedSchema = cartResponseSchema.extend({ success: z.literal(true), message: z.string() });
 
-/** What changed while the cart was away: a price moved, a piece sold out, or fewer are left. */
-export const restoredCartSchema = z.object({ notes: z.array(z.enum(['price', 'soldout', 'lowered'])) }).meta({ id: 'RestoredCart' });
+/**
+ * The restored cart handed to the browser (see `CartHandOver`), and what changed while it was away or
+ * in the merge: a price moved, a piece sold out, or fewer are left. `contact` is the name and address
+ * the recovery email went to (the link's holder has that email, which greets them by name), for the
+ * checkout form on a device that never saw them.
+ */
+export const restoredCartSchema = cartHandOverSchema
+  .extend({
+    notes: z.array(z.enum(['price', 'soldout', 'lowered'])),
+    contact: z.object({ name: z.string(), email: z.string() }).nullable(),
+  })
+  .meta({ id: 'RestoredCart' });
 
 export type AbandonedCart = z.infer<typeof abandonedCartSchema>;
 export type RecoveryFunnel = z.infer<typeof recoveryFunnelSchema>;

@@ -175,7 +175,9 @@ describe('the embeddable widgets on another site', () => {
     await pressUntilFocused(page, 'Tab', /^Checkout$/);
     const href = await drawer.getByRole('link', { name: 'Checkout' }).getAttribute('href');
     const sessionId = await page.evaluate(() => localStorage.getItem('cartSessionId'));
-    expect(href).toBe(`${suite.app().baseUrl}/cart?cart=${sessionId}`);
+    // A short-lived token the shop signed, never the session id that reads the cart.
+    expect(href).toMatch(new RegExp(`^${suite.app().baseUrl}/cart\\?handover=[^&]+$`));
+    expect(href).not.toContain(sessionId);
 
     // Escape closes the drawer and gives the focus back to the cart button.
     await page.keyboard.press('Escape');
@@ -195,12 +197,14 @@ describe('the embeddable widgets on another site', () => {
     }
   });
 
-  it('ignores a handed-over cart that is not a session id, and drops it from the address', async () => {
+  it('takes no cart from a raw session id in the address: only a signed hand-over link hands a cart over', async () => {
     const page = suite.page();
-    await page.goto(`${suite.app().baseUrl}/cart?cart=${encodeURIComponent('short<script>')}&keep=1`);
+    const theirs = `session_${Date.now()}_someoneelses0000`;
+    const cart = await suite.app().http.post('/api/cart').send({ sessionId: theirs }).expect(201);
+    await suite.app().http.post(`/api/cart/${cart.body.id}/items`).send({ productId: 2, quantity: 1 }).expect(200);
+    await page.goto(`${suite.app().baseUrl}/cart?cart=${theirs}`);
     await page.getByRole('heading', { name: 'Your Cart is Empty' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('cartSessionId'))).toBeNull();
-    expect(new URL(page.url()).search).toBe('?keep=1');
   });
 
   it('removes an item from the drawer with its toast', async () => {

@@ -41,6 +41,7 @@ const NO_BODY = new Set([
   'POST /api/admin/sync-square',
   'POST /api/admin/test-cart',
   'POST /api/cart/{cartId}/clear',
+  'POST /api/cart/{cartId}/handover',
   'POST /api/cart/{cartId}/abandon',
   'POST /api/cart/{cartId}/recovery-email',
   'DELETE /api/cart/items/{itemId}',

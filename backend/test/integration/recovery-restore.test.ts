@@ -50,20 +50,37 @@ it('restores the cart in a fresh browser with today\'s prices and stock, notes w
   const token = decodeURIComponent(/token=([^&]+)/.exec(link)![1]!);
   // Opening the link (a mail scanner does too) only hands the cart over: nothing is recorded.
   const followed = await t.http.get(link).expect(303);
-  expect(followed.headers.location).toBe(`/cart?cart=${cart.sessionId}&restore=${encodeURIComponent(token)}`);
+  expect(followed.headers.location).toBe(`/cart?restore=${encodeURIComponent(token)}`);
   expect((await cartEvents(t, cart.id)).filter((e) => e.type === 'CartRecovered')).toHaveLength(0);
 
   // The cart page posts the token: the return is recorded and the cart brought up to date.
   const restored = await t.http.post('/api/cart/restore').send({ token }).expect(200);
-  expect(restored.body).toEqual({ notes: ['price', 'soldout', 'lowered'] });
+  // The contact the email went to (and greeted by name) comes back for the checkout form on this device.
+  expect(restored.body).toEqual({ sessionId: cart.sessionId, outcome: 'adopted', added: 0, contact: { name: 'Lydia', email: 'lydia@example.com' }, notes: ['price', 'soldout', 'lowered'] });
 
   const items = (await t.http.get(`/api/cart/${cart.sessionId}`).expect(200)).body.items as { product: { name: string }; quantity: number; price: string }[];
   expect(items.map((i) => [i.product.name, i.quantity, i.price]).sort()).toEqual([
     ['Repriced Veil', 1, '24.00'],
     ['Scarce Candle', 2, '15.00'],
   ]);
-  expect((await t.http.post('/api/cart/restore').send({ token }).expect(200)).body).toEqual({ notes: [] });
+  expect((await t.http.post('/api/cart/restore').send({ token }).expect(200)).body).toEqual({ sessionId: cart.sessionId, outcome: 'adopted', added: 0, contact: { name: 'Lydia', email: 'lydia@example.com' }, notes: [] });
   expect((await cartEvents(t, cart.id)).filter((e) => e.type === 'CartRecovered')).toHaveLength(1);
+});
+
+it('merges the restored cart into the cart of a browser that holds items: the shopper keeps theirs, and the return is recorded', async () => {
+  const left = await addProduct(t, { name: 'Left Shawl', priceCents: 1000, stockQuantity: 5 });
+  const held = await addProduct(t, { name: 'Held Brooch', priceCents: 2500, stockQuantity: 5 });
+  const restored = await cartWith(t, { [left]: 1 });
+  const mine = await cartWith(t, { [held]: 1 });
+  const token = new URL(t.app.get(RecoveryLinks).restoreUrl(restored.id)).searchParams.get('token')!;
+
+  const res = await t.http.post('/api/cart/restore').send({ token, sessionId: mine.sessionId }).expect(200);
+  expect(res.body).toEqual({ sessionId: mine.sessionId, outcome: 'merged', added: 1, contact: null, notes: [] });
+  const names = (await t.http.get(`/api/cart/${mine.sessionId}`).expect(200)).body.items.map((i: { product: { name: string } }) => i.product.name).sort();
+  expect(names).toEqual(['Held Brooch', 'Left Shawl']);
+  // The same link again merges nothing more.
+  expect((await t.http.post('/api/cart/restore').send({ token, sessionId: mine.sessionId }).expect(200)).body).toMatchObject({ outcome: 'merged', added: 0 });
+  expect((await t.http.get(`/api/cart/${mine.sessionId}`).expect(200)).body.items).toHaveLength(2);
 });
 
 it('answers an expired or tampered link with a page that leads back to the shop', async () => {

@@ -52,6 +52,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/local-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminLocalEventsController_list"];
+        put?: never;
+        post: operations["AdminLocalEventsController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/local-events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["AdminLocalEventsController_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["AdminLocalEventsController_change"];
+        trace?: never;
+    };
     "/api/admin/mail": {
         parameters: {
             query?: never;
@@ -484,6 +516,22 @@ export interface paths {
         patch: operations["CartController_giveContact"];
         trace?: never;
     };
+    "/api/cart/{cartId}/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CartHandOverController_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cart/{cartId}/items": {
         parameters: {
             query?: never;
@@ -526,6 +574,22 @@ export interface paths {
         get: operations["CartController_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cart/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CartHandOverController_follow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -668,6 +732,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["InstagramController_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/local-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LocalEventsController_upcoming"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/local-events/{id}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["LocalEventsController_calendar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -934,6 +1030,23 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             totalAmount: string;
         };
+        AdminLocalEvent: {
+            address: string;
+            /** @description The event as an .ics file, for "Add to calendar". */
+            calendarUrl: string;
+            /** Format: date-time */
+            endsAt: string | null;
+            id: string;
+            /** @description The place on a map: the studio's own link, or a map search for the address. */
+            mapUrl: string;
+            note: string | null;
+            past: boolean;
+            place: string;
+            /** Format: date-time */
+            startsAt: string;
+            timeZone: string;
+            title: string;
+        };
         AdminOrder: {
             carrier: string | null;
             /** Format: date-time */
@@ -1079,12 +1192,13 @@ export interface components {
             stockQuantity: number;
             /** Format: date-time */
             updatedAt: string;
+            version: number;
         };
         Cart: {
             /** Format: date-time */
             abandonedAt: string | null;
+            /** @description The contact's email, masked ("a•••@example.com"): whoever holds the session id reads this answer. The name is never shown. */
             customerEmail: string | null;
-            customerName: string | null;
             emailSent: boolean;
             /** Format: uuid */
             id: string;
@@ -1092,6 +1206,19 @@ export interface components {
             sessionId: string;
             /** @description A decimal amount in dollars, e.g. "68.00" */
             totalAmount: string;
+            version: number;
+        };
+        CartHandOver: {
+            added: number;
+            notes: ("soldout" | "lowered")[];
+            /** @enum {string} */
+            outcome: "adopted" | "merged";
+            sessionId: string;
+        };
+        CartHandOverLink: {
+            /** Format: date-time */
+            expiresAt: string;
+            token: string;
         };
         CartItem: {
             /** Format: uuid */
@@ -1235,6 +1362,22 @@ export interface components {
             /** @enum {string} */
             status: "alive";
         };
+        LocalEvent: {
+            address: string;
+            /** @description The event as an .ics file, for "Add to calendar". */
+            calendarUrl: string;
+            /** Format: date-time */
+            endsAt: string | null;
+            id: string;
+            /** @description The place on a map: the studio's own link, or a map search for the address. */
+            mapUrl: string;
+            note: string | null;
+            place: string;
+            /** Format: date-time */
+            startsAt: string;
+            timeZone: string;
+            title: string;
+        };
         Mail: {
             date?: string;
             file: string;
@@ -1347,6 +1490,7 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             price: string;
             stockQuantity: number;
+            version: number;
         };
         Readiness: {
             database: {
@@ -1370,7 +1514,15 @@ export interface components {
             squareRefundId: string;
         };
         RestoredCart: {
+            added: number;
+            contact: {
+                email: string;
+                name: string;
+            } | null;
             notes: ("price" | "soldout" | "lowered")[];
+            /** @enum {string} */
+            outcome: "adopted" | "merged";
+            sessionId: string;
         };
         ShippingAddress: {
             address: string;
@@ -1500,11 +1652,14 @@ export interface components {
     pathItems: never;
 }
 export type AbandonedCart = components['schemas']['AbandonedCart'];
+export type AdminLocalEvent = components['schemas']['AdminLocalEvent'];
 export type AdminOrder = components['schemas']['AdminOrder'];
 export type AdminOrderDetail = components['schemas']['AdminOrderDetail'];
 export type AdminOrderPage = components['schemas']['AdminOrderPage'];
 export type AdminProduct = components['schemas']['AdminProduct'];
 export type Cart = components['schemas']['Cart'];
+export type CartHandOver = components['schemas']['CartHandOver'];
+export type CartHandOverLink = components['schemas']['CartHandOverLink'];
 export type CartItem = components['schemas']['CartItem'];
 export type CartResponse = components['schemas']['CartResponse'];
 export type Category = components['schemas']['Category'];
@@ -1518,6 +1673,7 @@ export type HistoryEvent = components['schemas']['HistoryEvent'];
 export type InstagramPost = components['schemas']['InstagramPost'];
 export type InstagramProfile = components['schemas']['InstagramProfile'];
 export type Liveness = components['schemas']['Liveness'];
+export type LocalEvent = components['schemas']['LocalEvent'];
 export type Mail = components['schemas']['Mail'];
 export type MailSummary = components['schemas']['MailSummary'];
 export type OrderStatus = components['schemas']['OrderStatus'];
@@ -1626,6 +1782,154 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StreamHistory"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminLocalEventsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLocalEvent"][];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminLocalEventsController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: string;
+                    /** Format: date-time */
+                    endsAt: string | null;
+                    /** Format: uri */
+                    mapUrl: string | null;
+                    note: string | null;
+                    place: string;
+                    /** Format: date-time */
+                    startsAt: string;
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLocalEvent"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminLocalEventsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminLocalEventsController_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address?: string;
+                    /** Format: date-time */
+                    endsAt?: string | null;
+                    /** Format: uri */
+                    mapUrl?: string | null;
+                    note?: string | null;
+                    place?: string;
+                    /** Format: date-time */
+                    startsAt?: string;
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminLocalEvent"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */
@@ -2615,6 +2919,37 @@ export interface operations {
             };
         };
     };
+    CartHandOverController_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cartId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartHandOverLink"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     CartController_addItem: {
         parameters: {
             query?: never;
@@ -2694,7 +3029,9 @@ export interface operations {
     };
     CartController_get: {
         parameters: {
-            query?: never;
+            query?: {
+                version?: string;
+            };
             header?: never;
             path: {
                 sessionId: string;
@@ -2718,6 +3055,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    CartHandOverController_follow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sessionId?: string;
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CartHandOver"];
+                };
             };
             /** @description The request was refused or failed: the one error body shape */
             default: {
@@ -2845,6 +3218,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    sessionId?: string;
                     token: string;
                 };
             };
@@ -3100,6 +3474,66 @@ export interface operations {
             };
         };
     };
+    LocalEventsController_upcoming: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocalEvent"][];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    LocalEventsController_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar (.ics) file, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     NewsletterController_subscribe: {
         parameters: {
             query?: never;
@@ -3247,7 +3681,9 @@ export interface operations {
     };
     ProductsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                version?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3283,7 +3719,9 @@ export interface operations {
     };
     ProductsController_one: {
         parameters: {
-            query?: never;
+            query?: {
+                version?: string;
+            };
             header?: never;
             path: {
                 id: string;

@@ -1,14 +1,13 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { apiUrl } from '../api/config';
 import { formatCents, formatPrice } from '../lib/money';
 import { useToastHost, type ToastOptions } from '../toast/toast-context';
 import { CartItemImage } from './CartItemImage';
 import { ItemControls } from './ItemControls';
 import { subtotalCents } from './cart-totals';
-import { HANDED_OVER_CART_PARAM } from './session';
 import { useCart } from './useCart';
 import { useCartItemActions } from './useCartItemActions';
+import { useHandOverLink } from './useHandOverLink';
 
 const REMOVED: ToastOptions = { title: 'Item removed', description: 'Item has been removed from your cart.' };
 
@@ -31,7 +30,8 @@ export function CartDrawer({ onClose, embedded = false }: Props) {
   const title = useRef<HTMLHeadingElement>(null);
   const toastSlot = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
-  const { sessionId, items, itemCount, loading } = useCart();
+  const { data, items, itemCount, loading } = useCart();
+  const handOverLink = useHandOverLink(embedded && items.length > 0 ? data?.cart.id : undefined);
   const { setQuantity, remove, busyItemId } = useCartItemActions(REMOVED);
   // A removed row takes the focused button with it; keyboard users continue from the title.
   const refocus = () => title.current?.focus();
@@ -98,9 +98,9 @@ export function CartDrawer({ onClose, embedded = false }: Props) {
                 <span>Subtotal</span>
                 <span className="price">{formatCents(subtotalCents(items))}</span>
               </p>
-              {embedded && sessionId ? (
+              {embedded ? (
                 // _top: a host page that frames the element still sends the shopper to the shop itself.
-                <a className="button button--large drawer__checkout" part="button" target="_top" href={apiUrl(`/cart?${HANDED_OVER_CART_PARAM}=${encodeURIComponent(sessionId)}`)}>
+                <a className="button button--large drawer__checkout" part="button" target="_top" href={handOverLink} aria-disabled={!handOverLink || undefined}>
                   Checkout
                 </a>
               ) : (

@@ -2,13 +2,14 @@ import { useRef } from 'react';
 import { httpStatusOf } from '../api/http';
 import { saveCartContact } from './cart-api';
 import type { CheckoutFieldId } from './checkout-fields';
+import { rememberContact } from './saved-contact';
 import type { ContactFields } from './checkout-types';
 import { useApplyCartChange } from './useApplyCartChange';
 import { TextField } from '../components/TextField';
 
 interface Props {
   cartId: string;
-  /** What the server already knows, so the same details are not sent again. */
+  /** What this cart was last sent (this browser remembers it), so the same details are not sent again. */
   saved: ContactFields;
   value: ContactFields;
   onChange: (value: ContactFields) => void;
@@ -34,10 +35,15 @@ export function ContactSection({ cartId, saved, value, onChange, errors, onLeave
     const name = value.name.trim();
     const email = value.email.trim();
     if (!name || !PLAUSIBLE_EMAIL.test(email)) return;
+    // This browser keeps the details for the next visit; the server shows them to no one.
+    rememberContact({ name, email });
     const sent = `${name}\n${email}`;
     if (sent === lastSent.current) return;
     lastSent.current = sent;
-    saveCartContact(cartId, { name, email }).then(applyCartChange, (error: unknown) => {
+    saveCartContact(cartId, { name, email }).then((answer) => {
+      rememberContact({ name, email }, cartId);
+      applyCartChange(answer);
+    }, (error: unknown) => {
       // Only logged: checkout does not depend on it. A refusal stands for these details; any other
       // failure (the network, the server) lets a later blur try again.
       console.error('Failed to save contact details', error);

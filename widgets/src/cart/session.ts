@@ -26,7 +26,7 @@ export function getOrCreateCartSessionId(): string {
   return created;
 }
 
-function storeCartSessionId(id: string): void {
+export function storeCartSessionId(id: string): void {
   try {
     localStorage.setItem(CART_SESSION_KEY, id);
   } catch {
@@ -35,25 +35,8 @@ function storeCartSessionId(id: string): void {
   }
 }
 
-/** The query parameter an embedded cart's Checkout link carries: `/cart?cart=<sessionId>`. */
-export const HANDED_OVER_CART_PARAM = 'cart';
-
-/** What the server accepts as a session id. */
-const SESSION_ID = /^[A-Za-z0-9_-]{16,128}$/;
-
-/**
- * A cart handed over by another site's `<dc-cart>` Checkout becomes this browser's cart (a link,
- * not a cookie, carries it across sites). The parameter then leaves the address bar, so a reload
- * or a copied address does not hand the cart on again. Anything but a valid id is ignored.
- */
-export function adoptHandedOverCart(): void {
-  const url = new URL(window.location.href);
-  const id = url.searchParams.get(HANDED_OVER_CART_PARAM);
-  if (id === null) return;
-  if (SESSION_ID.test(id)) storeCartSessionId(id);
-  url.searchParams.delete(HANDED_OVER_CART_PARAM);
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-}
+/** The query parameter of the widgets' Checkout link, `/cart?handover=<token>`: a short-lived token the shop signed for the cart. */
+export const HAND_OVER_PARAM = 'handover';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 

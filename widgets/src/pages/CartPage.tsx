@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import type { Cart, CartItem } from '../cart/cart-api';
 import { subtotalCents } from '../cart/cart-totals';
 import { CartItemList } from '../cart/CartItemList';
-import { RestoredCartNote } from '../cart/RestoredCartNote';
+import { HandOverNote } from '../cart/HandOverNote';
+import { useHandOver } from '../cart/hand-over';
+import { readSavedContact } from '../cart/saved-contact';
 import { PaymentSection } from '../checkout/PaymentSection';
 import { useCardForm } from '../checkout/useCardForm';
 import { useCompleteOrder } from '../checkout/useCompleteOrder';
@@ -24,9 +26,11 @@ import { formatCents, toCents } from '../lib/money';
 
 export function CartPage() {
   const { data, items, itemCount, loading } = useCart();
+  // A cart coming by link is not shown until the server has said which cart this browser keeps.
+  const handingOver = useHandOver().status === 'pending';
 
   let content;
-  if (loading) {
+  if (loading || handingOver) {
     content = (
       <p className="notice" role="status">
         Loading cart...
@@ -42,7 +46,7 @@ export function CartPage() {
   return (
     <main id="main" className="page container">
       <title>Cart — The Dark Circle</title>
-      <RestoredCartNote />
+      <HandOverNote />
       {content}
     </main>
   );
@@ -73,10 +77,15 @@ const SHIPPING_PENDING: Record<Exclude<ShippingQuote['status'], 'priced'>, strin
  * 900 px: details on the left, items and totals on the right.
  */
 function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; itemCount: number }) {
-  const saved = { name: cart.customerName ?? '', email: cart.customerEmail ?? '' };
-  // What this tab typed before a reload or a detour; the cart's saved contact otherwise.
+  // The contact comes from this browser, never from the server (which shows whoever holds the cart's
+  // session id only a masked email); `saved` is what this cart was last sent, if it was.
+  const [remembered] = useState(readSavedContact);
+  const saved = remembered?.cartId === cart.id ? remembered : { name: '', email: '' };
+  // What this tab typed before a reload or a detour; what this browser remembers otherwise.
   const [draft] = useState(readCheckoutDraft);
-  const [contact, setContact] = useState<ContactFields>(() => (draft?.contact.name || draft?.contact.email ? draft.contact : saved));
+  const [contact, setContact] = useState<ContactFields>(() =>
+    draft?.contact.name || draft?.contact.email ? draft.contact : { name: remembered?.name ?? '', email: remembered?.email ?? '' },
+  );
   const [fulfillment, setFulfillment] = useState<FulfillmentMethod>(draft?.fulfillment ?? 'pickup');
   const [address, setAddress] = useState<ShippingAddress>(draft?.address ?? EMPTY_SHIPPING_ADDRESS);
   const [shippingOption, setShippingOption] = useState<ShippingOption>(draft?.shippingOption ?? DEFAULT_SHIPPING_OPTION);
