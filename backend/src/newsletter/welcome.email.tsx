@@ -1,10 +1,12 @@
 import { Link, Text } from '@react-email/components';
-import { BRAND, EmailButton, EmailLayout, FinePrint, linkStyle, OutgoingMail, Paragraph, renderEmail, type ShopEmailContext } from '../mail';
+import { BRAND, EmailButton, EmailLayout, FinePrint, greetingName, linkStyle, OutgoingMail, Paragraph, renderEmail, type ShopEmailContext } from '../mail';
 import { NEWSLETTER_DISCOUNT_CODE } from './newsletter-discount';
 
 /** The welcome email: the first-order code, the way to the shop, and a one-click way out. */
 export async function welcomeEmail(to: { email: string; name: string | null; subscriberId: string }, unsubscribeUrl: string, shop: ShopEmailContext): Promise<OutgoingMail> {
-  const greeting = to.name ? `Welcome to the Dark Circle, ${to.name}!` : 'Welcome to the Dark Circle!';
+  // Whoever subscribed typed the name, perhaps for someone else's address: a plain first name or none.
+  const name = greetingName(to.name);
+  const greeting = name ? `Welcome to the Dark Circle, ${name}!` : 'Welcome to the Dark Circle!';
   const { html, text } = await renderEmail(
     <EmailLayout
       heading={greeting}
