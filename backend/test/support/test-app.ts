@@ -73,6 +73,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     // Every request of a test comes from one address; the payment limits' own test sets them low.
     PAYMENT_RATE_LIMIT_PER_ADDRESS: '100000',
     PAYMENT_RATE_LIMIT_PER_CART: '100000',
+    CART_RATE_LIMIT_PER_ADDRESS: '100000',
+    CONTACT_RATE_LIMIT_PER_ADDRESS: '100000',
     ...squareEnv,
     ...env,
   });

@@ -32,7 +32,8 @@ export function ContactSection({ cartId, saved, value, onChange }: Props) {
     const sent = `${name}\n${email}`;
     if (sent === lastSent.current) return;
     lastSent.current = sent;
-    saveCartContact(cartId, { name, email }).then(applyCartChange, (error: unknown) => {
+    // `checkout`: typed at the contact step of a checkout, the only kind of address recovery emails go to.
+    saveCartContact(cartId, { name, email, source: 'checkout' }).then(applyCartChange, (error: unknown) => {
       // Only logged: checkout does not depend on it. A refusal stands for these details; any other
       // failure (the network, the server) lets a later blur try again.
       console.error('Failed to save contact details', error);
