@@ -2540,6 +2540,8 @@ export interface operations {
                 "application/json": {
                     email: string;
                     name: string;
+                    /** @enum {string} */
+                    source?: "checkout";
                 };
             };
         };
