@@ -8,6 +8,8 @@ describe('greetingName', () => {
     expect(greetingName('D’Arcy')).toBe('D’Arcy');
     expect(greetingName('Ана Ворон')).toBe('Ана');
     expect(greetingName('Zoë')).toBe('Zoë');
+    // An accent typed as its own mark (decomposed) is part of the letter.
+    expect(greetingName('Zoe\u0308 Ray')).toBe('Zoe\u0308');
     expect(greetingName('a'.repeat(30))).toBe('a'.repeat(30));
   });
 

@@ -10,7 +10,8 @@ const MAX_FIRST_NAME = 30;
  * only a name made of letters, single spaces, apostrophes and hyphens, and then only its first word.
  */
 export function greetingName(name: string | null | undefined): string | undefined {
-  const trimmed = name?.trim().replace(/\s+/g, ' ') ?? '';
+  if (!name) return undefined;
+  const trimmed = name.trim().replace(/\s+/g, ' ');
   if (!NAME.test(trimmed)) return undefined;
   const first = trimmed.split(' ')[0]!;
   return first.length <= MAX_FIRST_NAME ? first : undefined;
