@@ -42,6 +42,9 @@ describe('cart decider: an address given in a checkout attempt', () => {
     ]);
     spec.given(created, atCheckout).when(give('m@example.com', false)).thenNothing();
     spec.given(created, given('m@example.com', false)).when(give('m@example.com', false)).thenNothing();
+    spec.given(created, given('m@example.com', false)).when({ kind: 'GiveContactDetails', name: 'Wednesday', email: 'm@example.com', atCheckout: false }).then([
+      { type: 'ContactDetailsGiven', data: { name: 'Wednesday', email: 'm@example.com', atCheckout: false } },
+    ]);
   });
 
   it('forgets the checkout once another address is typed elsewhere', () => {
