@@ -45,6 +45,9 @@ async function main(): Promise<void> {
       QUEUE_PREFIX: 'dc-bench',
       // The checkout shoppers all come from this machine: the card-testing limit would count them as one.
       PAYMENT_RATE_LIMIT_PER_ADDRESS: '1000000',
+      // Likewise the carts they make and the contact details they give.
+      CART_RATE_LIMIT_PER_ADDRESS: '1000000',
+      CONTACT_RATE_LIMIT_PER_ADDRESS: '1000000',
       SQUARE_BASE_URL: square.url,
       SQUARE_ACCESS_TOKEN: EMULATOR_ACCESS_TOKEN,
       SQUARE_APPLICATION_ID: EMULATOR_APPLICATION_ID,

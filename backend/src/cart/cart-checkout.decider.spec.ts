@@ -51,7 +51,7 @@ describe('cart checkout', () => {
     locked.when({ kind: 'RemoveItem', itemId: 'i1' }).thenThrows('CHECKOUT_IN_PROGRESS');
     locked.when({ kind: 'ClearCart' }).thenThrows('CHECKOUT_IN_PROGRESS');
     locked.when({ kind: 'RepriceItems', prices: { i1: 100 } }).thenThrows('CHECKOUT_IN_PROGRESS');
-    locked.when({ kind: 'GiveContactDetails', name: 'Ana', email: 'ana@example.com' }).then([{ type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.com' } }]);
+    locked.when({ kind: 'GiveContactDetails', name: 'Ana', email: 'ana@example.com', atCheckout: true }).then([{ type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.com', atCheckout: true } }]);
   });
 
   it('unlocks after a failed payment, only for that order', () => {

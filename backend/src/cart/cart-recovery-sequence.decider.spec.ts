@@ -6,7 +6,7 @@ import type { CartEvent } from './cart.events';
 const spec = deciderSpec(cartDecider);
 const created: CartEvent = { type: 'CartCreated', data: { cartId: 'c1', sessionId: 's1' } };
 const added: CartEvent = { type: 'ItemAdded', data: { itemId: 'i1', productId: 1, name: 'Raven Hoodie', imageUrl: '/r.svg', unitPriceCents: 6800, quantity: 1 } };
-const contact: CartEvent = { type: 'ContactDetailsGiven', data: { name: 'Morticia', email: 'm@example.com' } };
+const contact: CartEvent = { type: 'ContactDetailsGiven', data: { name: 'Morticia', email: 'm@example.com', atCheckout: true } };
 const abandoned: CartEvent = { type: 'CartAbandoned', data: {} };
 const requested = (step: number, requestId = `step-${step}`): CartEvent => ({ type: 'RecoveryEmailRequested', data: { requestId, step } });
 const sent = (step: number, requestId = `step-${step}`): CartEvent => ({ type: 'RecoveryEmailSent', data: { requestId, step, messageId: `<${requestId}>`, to: 'm@example.com' } });

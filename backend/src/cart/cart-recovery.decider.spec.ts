@@ -5,7 +5,7 @@ import type { CartEvent } from './cart.events';
 const spec = deciderSpec(cartDecider);
 const created: CartEvent = { type: 'CartCreated', data: { cartId: 'c1', sessionId: 's1' } };
 const added: CartEvent = { type: 'ItemAdded', data: { itemId: 'i1', productId: 1, name: 'Raven Hoodie', imageUrl: '/r.svg', unitPriceCents: 6800, quantity: 1 } };
-const contact: CartEvent = { type: 'ContactDetailsGiven', data: { name: 'Morticia', email: 'm@example.com' } };
+const contact: CartEvent = { type: 'ContactDetailsGiven', data: { name: 'Morticia', email: 'm@example.com', atCheckout: true } };
 const abandoned: CartEvent = { type: 'CartAbandoned', data: {} };
 const requested = (requestId: string, step = 1): CartEvent => ({ type: 'RecoveryEmailRequested', data: { requestId, step } });
 const sent = (requestId: string, step = 1): CartEvent => ({ type: 'RecoveryEmailSent', data: { requestId, step, messageId: `<${requestId}>`, to: 'm@example.com' } });
@@ -59,11 +59,11 @@ describe('cart decider: contact details', () => {
   const given: CartEvent = { type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.com' } };
 
   it('records contact details again when only the name or only the email changes', () => {
-    spec.given(created, given).when({ kind: 'GiveContactDetails', name: 'Ana Lugosi', email: 'ana@example.com' }).then([
-      { type: 'ContactDetailsGiven', data: { name: 'Ana Lugosi', email: 'ana@example.com' } },
+    spec.given(created, given).when({ kind: 'GiveContactDetails', name: 'Ana Lugosi', email: 'ana@example.com', atCheckout: true }).then([
+      { type: 'ContactDetailsGiven', data: { name: 'Ana Lugosi', email: 'ana@example.com', atCheckout: true } },
     ]);
-    spec.given(created, given).when({ kind: 'GiveContactDetails', name: 'Ana', email: 'ana@example.org' }).then([
-      { type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.org' } },
+    spec.given(created, given).when({ kind: 'GiveContactDetails', name: 'Ana', email: 'ana@example.org', atCheckout: false }).then([
+      { type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.org', atCheckout: false } },
     ]);
   });
 });

@@ -1,12 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Param, Patch, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
 import { notFound } from '../platform/errors/domain-error';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { matchesEtag } from '../platform/web/etag';
 import { KnownVersion, knownVersionQuery } from '../platform/web/known-version';
+import { RateLimitGuard } from '../platform/web/rate-limit';
 import { CartReader } from './cart.reader';
 import { CartVersions } from './cart-versions.cache';
 import { CartService } from './cart.service';
@@ -18,12 +20,18 @@ const cartId = new ZodPipe(uuidParam('cart'));
 const itemId = new ZodPipe(uuidParam('item'));
 const etagOf = (cart: { id: string; version: number }) => `"${cart.id}.${cart.version}"`;
 
+// Against naming strangers by the hundred: carts made, and contact details written, per client address.
+const cartLimit = (max: (c: AppConfig) => number) => (c: AppConfig) => ({ max: max(c), windowSeconds: c.CART_RATE_LIMIT_WINDOW_SECONDS });
+const CartsFromAddress = RateLimitGuard('cart-create', cartLimit((c) => c.CART_RATE_LIMIT_PER_ADDRESS));
+const ContactWritesFromAddress = RateLimitGuard('cart-contact', cartLimit((c) => c.CONTACT_RATE_LIMIT_PER_ADDRESS));
+
 @Controller('api/cart')
 export class CartController {
   constructor(
     private readonly carts: CartService,
     private readonly reader: CartReader,
     private readonly versions: CartVersions,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -53,6 +61,7 @@ export class CartController {
   }
 
   @Post()
+  @UseGuards(CartsFromAddress)
   @ApiAnswers({ 201: cartResponseSchema.shape.cart, 200: cartResponseSchema.shape.cart })
   async create(@Body(new ZodPipe(createCartBody)) body: z.infer<typeof createCartBody>, @Res({ passthrough: true }) reply: FastifyReply, @Caller() caller: RequestContext) {
     const { cart, created } = await this.carts.create(body.sessionId, caller);
@@ -93,9 +102,22 @@ export class CartController {
     return this.carts.clear(id, caller);
   }
 
+  /**
+   * The cart page's contact step says so (`source: "checkout"`). A page on another site that embeds
+   * the widgets never shows that step, so from a widget origin the claim is not taken: its browser
+   * cannot forge the Origin. A script can, which is why each address's own limits (one sequence at a
+   * time, one email a day) are what hold whatever is claimed here.
+   */
   @Patch(':cartId/contact')
+  @UseGuards(ContactWritesFromAddress)
   @ApiAnswers({ 200: cartResponseSchema })
-  giveContact(@Param('cartId', cartId) id: string, @Body(new ZodPipe(contactBody)) body: z.infer<typeof contactBody>, @Caller() caller: RequestContext) {
-    return this.carts.giveContactDetails(id, body.name, body.email, caller);
+  giveContact(
+    @Param('cartId', cartId) id: string,
+    @Body(new ZodPipe(contactBody)) body: z.infer<typeof contactBody>,
+    @Headers('origin') origin: string | undefined,
+    @Caller() caller: RequestContext,
+  ) {
+    const atCheckout = body.source === 'checkout' && !(origin && this.config.widgetOrigins.includes(origin));
+    return this.carts.giveContactDetails(id, body.name, body.email, atCheckout, caller);
   }
 }

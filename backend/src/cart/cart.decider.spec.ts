@@ -71,9 +71,9 @@ describe('cart decider', () => {
   });
 
   it('records contact details only when they change', () => {
-    const given1 = { kind: 'GiveContactDetails', name: 'Ana', email: 'ana@example.com' } as const;
-    expect(given(created).when(given1)()).toEqual([{ type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.com' } }]);
-    expect(given(created, { type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.com' } }).when(given1)()).toEqual([]);
+    const given1 = { kind: 'GiveContactDetails', name: 'Ana', email: 'ana@example.com', atCheckout: true } as const;
+    expect(given(created).when(given1)()).toEqual([{ type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.com', atCheckout: true } }]);
+    expect(given(created, { type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.com', atCheckout: true } }).when(given1)()).toEqual([]);
   });
 
   it('clears a cart with items, and does nothing to an empty one', () => {

@@ -4,7 +4,7 @@ import type { ProductSnapshot } from '../catalog';
 import { assertAvailable } from '../catalog/stock-rules';
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
-import type { CartEvent, MergedLine } from './cart.events';
+import type { CartEvent, MergedLine, RecoveryWithheldReason } from './cart.events';
 
 export const MAX_LINE_QUANTITY = 99;
 
@@ -26,6 +26,8 @@ export type CartState =
       sessionId: string;
       lines: CartLine[];
       contact?: { name: string; email: string };
+      /** The contact was given in a checkout attempt (the cart page's contact step, or a payment): only then is it written to. */
+      contactAtCheckout?: boolean;
       /** The order whose payment is in progress; the cart cannot change meanwhile. */
       checkoutOrderId?: string;
       abandoned?: boolean;
@@ -39,8 +41,10 @@ export type CartState =
       pendingRecoveryEmail?: string;
       pendingRecoveryStep?: number;
       recoveryEmailsSent?: number;
-      /** The highest step of the sequence sent so far. */
+      /** The highest step of the sequence sent (or withheld) so far. */
       lastRecoveryStep?: number;
+      /** Every address a recovery email of this cart went to. */
+      recoveryRecipients?: string[];
     };
 
 /** Recovery emails a cart may get in all: more would be a nuisance, not a reminder. */
@@ -64,7 +68,8 @@ export type CartCommand =
   | { kind: 'AddItem'; newItemId: string; quantity: number; product: ProductSnapshot }
   | { kind: 'ChangeQuantity'; itemId: string; quantity: number; stock: StockSnapshot }
   | { kind: 'RemoveItem'; itemId: string }
-  | { kind: 'GiveContactDetails'; name: string; email: string }
+  /** `atCheckout`: given in a checkout attempt (the cart page's contact step, a payment), which recovery emails require. */
+  | { kind: 'GiveContactDetails'; name: string; email: string; atCheckout: boolean }
   | { kind: 'ClearCart' }
   | { kind: 'MergeLines'; fromCartId: string; lines: readonly LineToMerge[] }
   | { kind: 'RepriceItems'; prices: Readonly<Record<string, number>> }
@@ -76,6 +81,8 @@ export type CartCommand =
   /** The sequence's step came due; `optedOut`: the contact address asked for no recovery emails. */
   | { kind: 'RequestRecoveryStep'; requestId: string; step: number; optedOut: boolean }
   | { kind: 'RecordRecoveryEmailSent'; requestId: string; messageId: string; to: string }
+  /** The address's own limits (opted out, written to lately, another cart's sequence) held the requested email back. */
+  | { kind: 'WithholdRecoveryEmail'; requestId: string; reason: RecoveryWithheldReason }
   | { kind: 'RecoverCart' };
 
 /** The commands that change what the cart holds; refused while a payment is in progress. */
@@ -107,7 +114,7 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
       case 'ItemRemoved':
         return { ...state, lines: state.lines.filter((l) => l.itemId !== event.data.itemId) };
       case 'ContactDetailsGiven':
-        return { ...state, contact: event.data };
+        return { ...state, contact: { name: event.data.name, email: event.data.email }, contactAtCheckout: event.data.atCheckout === true };
       case 'CartCleared':
         return { ...state, lines: [], pendingRecoveryEmail: undefined };
       case 'LinesMerged':
@@ -132,8 +139,12 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
           pendingRecoveryStep: undefined,
           recoveryEmailsSent: (state.recoveryEmailsSent ?? 0) + 1,
           lastRecoveryStep: Math.max(step, state.lastRecoveryStep ?? 0),
+          recoveryRecipients: [...(state.recoveryRecipients ?? []), event.data.to],
         };
       }
+      case 'RecoveryEmailWithheld':
+        // The step is over all the same: a repeat of its job asks for nothing.
+        return { ...state, pendingRecoveryEmail: undefined, pendingRecoveryStep: undefined, lastRecoveryStep: Math.max(state.pendingRecoveryStep ?? 0, state.lastRecoveryStep ?? 0) };
       case 'CartRecovered':
         return { ...state, recovered: true };
     }
@@ -169,7 +180,9 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
         return [{ type: 'ItemRemoved', data: { itemId: lineOf(state, command.itemId).itemId } }];
       case 'GiveContactDetails': {
         const same = state.contact?.name === command.name && state.contact?.email === command.email;
-        return same ? [] : [{ type: 'ContactDetailsGiven', data: { name: command.name, email: command.email } }];
+        // The same details again change nothing, unless a checkout attempt now vouches for them.
+        if (same && (state.contactAtCheckout || !command.atCheckout)) return [];
+        return [{ type: 'ContactDetailsGiven', data: { name: command.name, email: command.email, atCheckout: command.atCheckout } }];
       }
       case 'ClearCart':
         return state.lines.length ? [{ type: 'CartCleared', data: {} }] : [];
@@ -199,6 +212,9 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
       case 'RequestRecoveryEmail': {
         checkRecoverable(state);
         if (!state.contact) throw invalid('This cart has no email address to write to.', 'NO_EMAIL');
+        if (!state.contactAtCheckout) {
+          throw conflict('This address was never given at checkout, so the shop does not write to it: anyone can type an address into a cart.', 'CONTACT_NOT_FROM_CHECKOUT');
+        }
         // A second click while the first email is on its way asks for nothing more.
         if (state.pendingRecoveryEmail) return [];
         if ((state.recoveryEmailsSent ?? 0) >= MAX_RECOVERY_EMAILS) {
@@ -221,6 +237,9 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
             data: { requestId: command.requestId, step: state.pendingRecoveryStep ?? (state.lastRecoveryStep ?? 0) + 1, messageId: command.messageId, to: command.to },
           },
         ];
+      case 'WithholdRecoveryEmail':
+        if (state.pendingRecoveryEmail !== command.requestId) return [];
+        return [{ type: 'RecoveryEmailWithheld', data: { requestId: command.requestId, step: state.pendingRecoveryStep!, reason: command.reason } }];
       case 'RecoverCart':
         // Only an abandoned cart that still holds something is won back; a second click is the same return.
         return state.abandoned && !state.recovered && state.lines.length > 0 ? [{ type: 'CartRecovered', data: {} }] : [];
@@ -264,7 +283,8 @@ const SHOPPER_CHANGES = new Set<CartEvent['type']>(['ItemAdded', 'ItemQuantityCh
 /**
  * Why the sequence's `step` sends nothing, or undefined when it is due: the cart is not abandoned,
  * bought or emptied (no lines), being paid for, changed by the shopper or recovered since; the step
- * (or a later one) went out already or another email is on its way; there is no address, or it opted out.
+ * (or a later one) went out already or another email is on its way; there is no address, it was not
+ * given in a checkout attempt (anyone can type an address into a cart), or it opted out.
  */
 export function recoveryStepStops(state: CartState, step: number, optedOut: boolean): string | undefined {
   if (!state.exists || !state.abandoned) return 'not abandoned';
@@ -275,6 +295,7 @@ export function recoveryStepStops(state: CartState, step: number, optedOut: bool
   if ((state.lastRecoveryStep ?? 0) >= step) return 'step sent already';
   if (state.pendingRecoveryEmail) return 'an email is on its way';
   if (!state.contact) return 'no address';
+  if (!state.contactAtCheckout) return 'address not given at checkout';
   if (optedOut) return 'opted out';
   return undefined;
 }

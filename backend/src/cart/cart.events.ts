@@ -7,7 +7,11 @@ export type ItemAdded = DomainEvent<
 >;
 export type ItemQuantityChanged = DomainEvent<'ItemQuantityChanged', { itemId: string; quantity: number }>;
 export type ItemRemoved = DomainEvent<'ItemRemoved', { itemId: string }>;
-export type ContactDetailsGiven = DomainEvent<'ContactDetailsGiven', { name: string; email: string }>;
+/**
+ * `atCheckout`: given in a checkout attempt (the cart page's contact step, a payment); only such an
+ * address gets recovery emails. Events from before it was recorded lack it, and count as not.
+ */
+export type ContactDetailsGiven = DomainEvent<'ContactDetailsGiven', { name: string; email: string; atCheckout?: boolean }>;
 export type CartCleared = DomainEvent<'CartCleared', Record<string, never>>;
 
 /**
@@ -44,6 +48,10 @@ export type CartAbandoned = DomainEvent<'CartAbandoned', Record<string, never>>;
  */
 export type RecoveryEmailRequested = DomainEvent<'RecoveryEmailRequested', { requestId: string; step?: number }>;
 export type RecoveryEmailSent = DomainEvent<'RecoveryEmailSent', { requestId: string; step?: number; messageId: string; to: string }>;
+/** Why the worker held a requested recovery email back: the address's own limits, across all carts. */
+export type RecoveryWithheldReason = 'opted-out' | 'too-soon' | 'another-cart';
+/** The requested email was not sent: the address opted out, had a recovery email lately, or another cart's sequence writes to it. */
+export type RecoveryEmailWithheld = DomainEvent<'RecoveryEmailWithheld', { requestId: string; step: number; reason: RecoveryWithheldReason }>;
 /** The shopper came back through a recovery email's restore link: the sequence stops. */
 export type CartRecovered = DomainEvent<'CartRecovered', Record<string, never>>;
 
@@ -62,6 +70,7 @@ export type CartEvent =
   | CartAbandoned
   | RecoveryEmailRequested
   | RecoveryEmailSent
+  | RecoveryEmailWithheld
   | CartRecovered;
 
 export const CART_STREAM_TYPE = 'Cart';

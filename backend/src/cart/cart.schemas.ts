@@ -33,6 +33,11 @@ export const quantityBody = z.object({
 export const contactBody = z.object({
   name: text('name', { min: 1, max: 200 }),
   email: text('email', { min: 1, max: 254 }).pipe(z.email('email must be an email address.')),
+  /**
+   * Where the details were typed: `checkout` is the cart page's contact step (a checkout attempt),
+   * the only kind of address recovery emails go to. Absent (older storefront material): not one.
+   */
+  source: z.enum(['checkout'], 'source must be "checkout" when given.').optional(),
 });
 
 /** A hand-over followed: its token, and the session id of the browser's own cart if it has one. */

@@ -69,8 +69,8 @@ export class CartService {
     return this.run(line.cartId, { kind: 'RemoveItem', itemId }, caller);
   }
 
-  giveContactDetails(cartId: string, name: string, email: string, caller: RequestContext): Promise<CartResponse> {
-    return this.run(cartId, { kind: 'GiveContactDetails', name, email }, caller);
+  giveContactDetails(cartId: string, name: string, email: string, atCheckout: boolean, caller: RequestContext): Promise<CartResponse> {
+    return this.run(cartId, { kind: 'GiveContactDetails', name, email, atCheckout }, caller);
   }
 
   clear(cartId: string, caller: RequestContext): Promise<CartResponse> {

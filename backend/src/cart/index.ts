@@ -4,6 +4,7 @@ export { CartHandOver } from './cart-hand-over';
 export { RunCartCommand } from './run-cart-command';
 export { LoadCartQuery } from './load-cart.query';
 export type { CartLine, CartState } from './cart.decider';
+export type { RecoveryWithheldReason } from './cart.events';
 export { totalCents } from './cart.decider';
 export type { CartResponse } from './cart.responses';
 export { cartHandOverSchema, cartResponseSchema } from './cart.responses';

@@ -71,7 +71,7 @@ export class CheckoutService {
     const customer = { name: body.customerName, email: body.customerEmail.toLowerCase() };
     // The contact goes onto the cart too, so an abandoned cart can be followed up. It may move the
     // cart's version; the order is still named after the version that was priced (`cart.version`).
-    await this.commands.execute(new RunCartCommand(body.cartId, { kind: 'GiveContactDetails', ...customer }, caller));
+    await this.commands.execute(new RunCartCommand(body.cartId, { kind: 'GiveContactDetails', ...customer, atCheckout: true }, caller));
     const terms: Omit<OrderTerms, 'orderId'> = {
       cartId: body.cartId,
       customer,

@@ -31,6 +31,11 @@ export class NewsletterController {
     return { success: true, message: 'Welcome to the Dark Circle!' };
   }
 
+  /**
+   * With the signed token from an email's link: unsubscribed. With an address alone, which anyone
+   * can type: the subscriber is emailed their unsubscribe link instead, and the answer is the same
+   * whether the address is on the list or not.
+   */
   @Post('unsubscribe')
   @HttpCode(200)
   @UseGuards(RateLimitGuard('newsletter-unsubscribe', newsletterLimit))
@@ -40,9 +45,9 @@ export class NewsletterController {
       const subscriberId = this.links.subscriberOf(body.token);
       if (!subscriberId) throw invalid('This unsubscribe link is not valid.', 'VALIDATION_FAILED');
       await this.newsletter.unsubscribe(subscriberId, caller);
-    } else {
-      await this.newsletter.unsubscribeEmail(body.email, caller);
+      return { success: true, message: 'You have been unsubscribed.' };
     }
-    return { success: true, message: 'You have been unsubscribed.' };
+    await this.newsletter.requestUnsubscribeLink(body.email, caller);
+    return { success: true, message: 'If this address is on our list, we have emailed it a link to unsubscribe.' };
   }
 }

@@ -11,13 +11,14 @@ import { SubscriberReader } from './subscriber.reader';
 import { SubscriberViewSchema } from './subscriber.view';
 import { UnsubscribePageController } from './unsubscribe-page.controller';
 import { UnsubscribeLinks } from './unsubscribe-link';
+import { UnsubscribeLinkEmailJob } from './unsubscribe-link-email.job';
 import { WelcomeEmailJob } from './welcome-email.job';
 
 /** The newsletter: subscribers, the welcome email with the first-order code, and the Square customer link. */
 @Module({
   imports: [MikroOrmModule.forFeature([SubscriberViewSchema]), LocalEventsModule],
   controllers: [NewsletterController, UnsubscribePageController, AdminSubscribersController],
-  providers: [NewsletterService, SubscriberProjection, SubscriberReader, UnsubscribeLinks, WelcomeEmailJob, SquareCustomerJob],
+  providers: [NewsletterService, SubscriberProjection, SubscriberReader, UnsubscribeLinks, WelcomeEmailJob, UnsubscribeLinkEmailJob, SquareCustomerJob],
   exports: [SubscriberReader, UnsubscribeLinks, WelcomeEmailJob, SquareCustomerJob],
 })
 export class NewsletterModule implements OnModuleInit {

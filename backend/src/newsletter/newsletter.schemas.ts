@@ -16,7 +16,7 @@ export const subscribeBody = z.object({
     .transform((name) => name || null),
 });
 
-/** By email (the storefront's call) or by the signed token from an email's unsubscribe link. */
+/** By the signed token from an email's unsubscribe link, or by email (which only emails that link to the address). */
 export const unsubscribeBody = z.union([z.object({ token: z.string().min(1).max(200) }), z.object({ email })], 'Please give the email address to unsubscribe.');
 
 export const unsubscribeForm = z.object({ token: z.string('The unsubscribe link is incomplete.').min(1).max(200) });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../platform/context/request-context';
 import { CommandRunner } from '../platform/event-store/command-runner';
@@ -22,8 +23,12 @@ export class NewsletterService {
     await this.run(subscriberId, { kind: 'Join', subscriberId, email: normalized, name }, caller);
   }
 
-  unsubscribeEmail(email: string, caller: RequestContext): Promise<void> {
-    return this.unsubscribe(subscriberIdOf(email), caller);
+  /**
+   * An address alone proves nothing about who asks: the subscriber is emailed their signed
+   * unsubscribe link (at most once a day), and nothing else changes.
+   */
+  async requestUnsubscribeLink(email: string, caller: RequestContext): Promise<void> {
+    await this.run(subscriberIdOf(email), { kind: 'RequestUnsubscribeLink', requestId: randomUUID(), now: Date.now() }, caller);
   }
 
   async unsubscribe(subscriberId: string, caller: RequestContext): Promise<void> {

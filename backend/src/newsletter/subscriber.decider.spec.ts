@@ -23,6 +23,20 @@ describe('subscriber decider', () => {
     spec.given().when({ kind: 'Leave' }).thenNothing();
   });
 
+  it('emails the unsubscribe link asked for by address only to a subscriber, at most once a day', () => {
+    const day = 86_400_000;
+    const t0 = Date.parse('2026-11-25T10:00:00.000Z');
+    const ask = (now: number) => ({ kind: 'RequestUnsubscribeLink', requestId: `r${now}`, now }) as const;
+    const asked: SubscriberEvent = { type: 'UnsubscribeLinkRequested', data: { requestId: `r${t0}`, at: new Date(t0).toISOString() } };
+    spec.given(joined).when(ask(t0)).then([asked]);
+    spec.given(joined, asked).when(ask(t0 + day - 1)).thenNothing();
+    spec.given(joined, asked).when(ask(t0 + day)).then([{ type: 'UnsubscribeLinkRequested', data: { requestId: `r${t0 + day}`, at: new Date(t0 + day).toISOString() } }]);
+    spec.given(joined, left).when(ask(t0)).thenNothing();
+    spec.given().when(ask(t0)).thenNothing();
+    // Asking changes nothing else: the subscriber stays on the list.
+    expect(fold(subscriberDecider, [joined, asked])).toMatchObject({ subscribed: true, unsubscribeLinkRequestedAt: t0 });
+  });
+
   it('links to Square once, however often the job runs', () => {
     spec.given(joined).when({ kind: 'LinkToSquare', squareCustomerId: 'CUST1' }).then([linked]);
     spec.given(joined, linked).when({ kind: 'LinkToSquare', squareCustomerId: 'CUST2' }).thenNothing();

@@ -12,13 +12,19 @@ export type SubscriberState =
       subscribed: boolean;
       welcomeSent: boolean;
       squareCustomerId?: string;
+      /** When the unsubscribe link was last emailed on request (ms). */
+      unsubscribeLinkRequestedAt?: number;
     };
+
+/** At most one unsubscribe-link email a day to an address, however often its unsubscribe is asked for. */
+export const UNSUBSCRIBE_LINK_EVERY_MS = 86_400_000;
 
 export type SubscriberCommand =
   | { kind: 'Join'; subscriberId: string; email: string; name: string | null }
   | { kind: 'Leave' }
   | { kind: 'LinkToSquare'; squareCustomerId: string }
-  | { kind: 'RecordWelcomeSent'; messageId: string };
+  | { kind: 'RecordWelcomeSent'; messageId: string }
+  | { kind: 'RequestUnsubscribeLink'; requestId: string; now: number };
 
 /** Every command is safe to repeat: a second subscription, unsubscribe or job run records nothing new. */
 export const subscriberDecider: Decider<SubscriberState, SubscriberCommand, SubscriberEvent> = {
@@ -38,6 +44,8 @@ export const subscriberDecider: Decider<SubscriberState, SubscriberCommand, Subs
         return { ...state, squareCustomerId: event.data.squareCustomerId };
       case 'WelcomeEmailSent':
         return { ...state, welcomeSent: true };
+      case 'UnsubscribeLinkRequested':
+        return { ...state, unsubscribeLinkRequestedAt: Date.parse(event.data.at) };
     }
   },
 
@@ -55,6 +63,13 @@ export const subscriberDecider: Decider<SubscriberState, SubscriberCommand, Subs
       case 'RecordWelcomeSent':
         if (!state.exists) throw notFound('That subscriber was not found.');
         return state.welcomeSent ? [] : [{ type: 'WelcomeEmailSent', data: { messageId: command.messageId } }];
+      case 'RequestUnsubscribeLink': {
+        // Only a subscriber is written to (anyone can ask for any address), and not more than once a day.
+        if (!state.exists || !state.subscribed) return [];
+        const last = state.unsubscribeLinkRequestedAt;
+        if (last !== undefined && command.now < last + UNSUBSCRIBE_LINK_EVERY_MS) return [];
+        return [{ type: 'UnsubscribeLinkRequested', data: { requestId: command.requestId, at: new Date(command.now).toISOString() } }];
+      }
     }
   },
 };

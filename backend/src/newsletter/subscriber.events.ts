@@ -9,7 +9,13 @@ export type SubscriberLinkedToSquare = DomainEvent<'SubscriberLinkedToSquare', {
 /** The welcome email (with the first-order code) went out; recorded after the send, so only a crash between the two repeats it. */
 export type WelcomeEmailSent = DomainEvent<'WelcomeEmailSent', { messageId: string }>;
 
-export type SubscriberEvent = SubscriberJoined | SubscriberLeft | SubscriberLinkedToSquare | WelcomeEmailSent;
+/**
+ * Someone asked, by the address alone, to unsubscribe it: the worker emails the address its signed
+ * unsubscribe link, and the link does the rest (an address is no proof of who asks).
+ */
+export type UnsubscribeLinkRequested = DomainEvent<'UnsubscribeLinkRequested', { requestId: string; at: string }>;
+
+export type SubscriberEvent = SubscriberJoined | SubscriberLeft | SubscriberLinkedToSquare | WelcomeEmailSent | UnsubscribeLinkRequested;
 
 export const SUBSCRIBER_STREAM_TYPE = 'Subscriber';
 export const SUBSCRIBER_STREAM_PREFIX = 'subscriber-';

@@ -1,5 +1,5 @@
 import { Heading, Link, Section, Text } from '@react-email/components';
-import { BRAND, EmailButton, EmailLayout, FinePrint, linkStyle, OutgoingMail, Paragraph, renderEmail, type ShopEmailContext } from '../mail';
+import { BRAND, EmailButton, EmailLayout, FinePrint, greetingName, linkStyle, OutgoingMail, Paragraph, renderEmail, type ShopEmailContext } from '../mail';
 import { localEventWhen, type LocalEventDto } from '../local-events';
 import { NEWSLETTER_DISCOUNT_CODE } from './newsletter-discount';
 
@@ -10,7 +10,9 @@ export async function welcomeEmail(
   shop: ShopEmailContext,
   nextEvents: LocalEventDto[] = [],
 ): Promise<OutgoingMail> {
-  const greeting = to.name ? `Welcome to the Dark Circle, ${to.name}!` : 'Welcome to the Dark Circle!';
+  // Whoever subscribed typed the name, perhaps for someone else's address: a plain first name or none.
+  const name = greetingName(to.name);
+  const greeting = name ? `Welcome to the Dark Circle, ${name}!` : 'Welcome to the Dark Circle!';
   const { html, text } = await renderEmail(
     <EmailLayout
       heading={greeting}

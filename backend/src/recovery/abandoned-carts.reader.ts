@@ -43,7 +43,8 @@ export class AbandonedCartsReader {
               exists (select 1 from events e where e.stream_id = 'cart-' || c.id and e.type = 'CartRecovered') as recovered,
               (c.abandoned_at is not null and exists (select 1 from events e where e.stream_id = 'cart-' || c.id and e.type = 'CartCheckedOut'
                                                         and e.recorded_at > c.abandoned_at)) as bought,
-              exists (select 1 from events e where e.stream_id = 'recovery-opt-out-' || left(encode(sha256(convert_to(lower(trim(c.customer_email)), 'UTF8')), 'hex'), 32)) as opted_out,
+              exists (select 1 from events e where e.stream_id = 'recovery-opt-out-' || left(encode(sha256(convert_to(lower(trim(c.customer_email)), 'UTF8')), 'hex'), 32)
+                                                and e.type = 'RecoveryEmailsOptedOut') as opted_out,
               coalesce(json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'name', i.name, 'imageUrl', i.image_url,
                                          'quantity', i.quantity, 'unitPriceCents', i.unit_price_cents) order by i.added_at) filter (where i.id is not null), '[]') as items
          from carts c left join cart_items i on i.cart_id = c.id

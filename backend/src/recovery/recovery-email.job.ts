@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { LoadCartQuery, RunCartCommand } from '../cart';
+import type { RecoveryWithheldReason } from '../cart';
 import { emailImageUrls } from '../catalog';
 import { Mail } from '../mail';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
@@ -9,7 +10,7 @@ import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
 import { RecoveryLinks } from './recovery-links';
-import { RecoveryOptOuts } from './recovery-opt-out';
+import { RecoveryAddresses } from './recovery-address';
 import { recoveryEmail } from './recovery.email';
 
 export const RECOVERY_EMAIL_JOB = 'cart-recovery';
@@ -27,7 +28,7 @@ export class RecoveryEmailJob implements OnModuleInit {
     private readonly queries: QueryBus,
     private readonly mail: Mail,
     private readonly links: RecoveryLinks,
-    private readonly optOuts: RecoveryOptOuts,
+    private readonly addresses: RecoveryAddresses,
   ) {}
 
   onModuleInit(): void {
@@ -39,14 +40,21 @@ export class RecoveryEmailJob implements OnModuleInit {
   }
 
   /**
-   * Checks the cart stream first: a repeated job, a bought or emptied cart, sends nothing. The
-   * opt-out is checked again here, as the studio's button does not go through the sequence.
+   * Checks the cart stream first: a repeated job, a bought or emptied cart, sends nothing. Then the
+   * address's own stream, for every email (the studio's button too): an address that opted out, had
+   * a recovery email less than RECOVERY_EMAIL_GAP ago, or is written to by another cart's sequence
+   * gets nothing, and the cart records the email withheld.
    */
-  async send(cartId: string, requestId: string, caller: RequestContext): Promise<'sent' | 'nothing-to-send'> {
+  async send(cartId: string, requestId: string, caller: RequestContext): Promise<'sent' | 'nothing-to-send' | RecoveryWithheldReason> {
     const { state } = await this.queries.execute(new LoadCartQuery(cartId));
     if (!state.exists || state.pendingRecoveryEmail !== requestId || !state.contact || state.lines.length === 0) return 'nothing-to-send';
     const to = state.contact.email;
-    if (await this.optOuts.optedOut(to)) return 'nothing-to-send';
+    const refusal = await this.addresses.reserve(to, cartId, requestId, caller);
+    if (refusal) {
+      await this.commands.execute(new RunCartCommand(cartId, { kind: 'WithholdRecoveryEmail', requestId, reason: refusal }, caller));
+      this.logger.log(`Cart ${cartId}: recovery email withheld (${refusal})`);
+      return refusal;
+    }
     const step = state.pendingRecoveryStep ?? 1;
     const publicUrl = this.config.publicUrl;
     const lineImages = await emailImageUrls(this.queries, publicUrl, state.lines.map((l) => l.productId));
@@ -60,7 +68,7 @@ export class RecoveryEmailJob implements OnModuleInit {
         lineImages,
         shop: { publicUrl, contactEmail: this.config.CONTACT_EMAIL ?? null },
         restoreUrl: this.links.restoreUrl(cartId),
-        unsubscribeUrl: this.links.unsubscribeUrl(cartId),
+        unsubscribeUrl: this.links.unsubscribeUrl(cartId, to),
       }),
     );
     await this.commands.execute(new RunCartCommand(cartId, { kind: 'RecordRecoveryEmailSent', requestId, messageId, to }, caller));

@@ -7,11 +7,18 @@ const UNSUBSCRIBE = 'recovery-unsubscribe';
 const CART_ID = /^[0-9a-f-]{36}$/;
 
 export type RestoreLink = { cartId: string } | { invalid: 'tampered' | 'expired' };
+/**
+ * What an unsubscribe token names: the cart and the address its email went to; or, for a link
+ * signed before the address was (`legacy`), the cart alone.
+ */
+export type UnsubscribeLink = { cartId: string; email: string } | { cartId: string; legacy: true };
 
 /**
  * The links in a recovery email, signed with LINK_SECRET so they work without signing in and only
  * for their own cart. The restore link carries its expiry inside what is signed; the unsubscribe
- * link never expires (an old email must still be able to stop the next).
+ * link carries the address the email went to (the cart's contact may change since; the link stops
+ * the emails to its own recipient, nobody else), and never expires (an old email must still be
+ * able to stop the next).
  */
 @Injectable()
 export class RecoveryLinks {
@@ -22,8 +29,9 @@ export class RecoveryLinks {
     return `${this.config.publicUrl}/cart/restore?token=${encodeURIComponent(signToken(this.config.linkSecret, RESTORE, `${cartId}~${expires}`))}`;
   }
 
-  unsubscribeUrl(cartId: string): string {
-    return `${this.config.publicUrl}/recovery/unsubscribe?token=${encodeURIComponent(signToken(this.config.linkSecret, UNSUBSCRIBE, cartId))}`;
+  unsubscribeUrl(cartId: string, recipient: string): string {
+    const value = `${cartId}~${Buffer.from(recipient.trim().toLowerCase()).toString('base64url')}`;
+    return `${this.config.publicUrl}/recovery/unsubscribe?token=${encodeURIComponent(signToken(this.config.linkSecret, UNSUBSCRIBE, value))}`;
   }
 
   restoreOf(token: unknown, now = Date.now()): RestoreLink {
@@ -33,9 +41,13 @@ export class RecoveryLinks {
     return Number(expires) * 1000 < now ? { invalid: 'expired' } : { cartId };
   }
 
-  /** The cart an unsubscribe token names, or undefined for one this shop did not sign. */
-  unsubscribeOf(token: unknown): string | undefined {
-    const cartId = typeof token === 'string' && token.length <= 300 ? verifyToken(this.config.linkSecret, UNSUBSCRIBE, token) : undefined;
-    return cartId && CART_ID.test(cartId) ? cartId : undefined;
+  /** What an unsubscribe token names, or undefined for one this shop did not sign. */
+  unsubscribeOf(token: unknown): UnsubscribeLink | undefined {
+    const value = typeof token === 'string' && token.length <= 800 ? verifyToken(this.config.linkSecret, UNSUBSCRIBE, token) : undefined;
+    const [cartId, address, ...rest] = value?.split('~') ?? [];
+    if (!cartId || !CART_ID.test(cartId) || rest.length) return undefined;
+    if (address === undefined) return { cartId, legacy: true };
+    const email = Buffer.from(address, 'base64url').toString('utf8');
+    return email.includes('@') ? { cartId, email } : undefined;
   }
 }

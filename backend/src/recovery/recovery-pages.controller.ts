@@ -11,18 +11,21 @@ import { ZodPipe } from '../platform/validation/zod.pipe';
 import { sessionIdParam } from '../cart/cart.schemas';
 import { CartRestore, NOTE_ORDER } from './cart-restore';
 import { RecoveryLinks } from './recovery-links';
-import { RecoveryOptOuts } from './recovery-opt-out';
+import { RecoveryAddresses } from './recovery-address';
 import {
   confirmRecoveryUnsubscribePage,
   expiredRestoreLinkPage,
   invalidRestoreLinkPage,
   invalidUnsubscribeLinkPage,
   missingCartPage,
+  outdatedUnsubscribeLinkPage,
   recoveryUnsubscribedPage,
 } from './recovery.pages';
 import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { restoredCartSchema } from './recovery.responses';
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 const restoreBody = z.object({
   token: z.string('The token is missing.').min(1, 'The token is missing.').max(300, 'The token is too long.'),
@@ -43,7 +46,7 @@ export class RecoveryPagesController {
   constructor(
     private readonly links: RecoveryLinks,
     private readonly restorer: CartRestore,
-    private readonly optOuts: RecoveryOptOuts,
+    private readonly optOuts: RecoveryAddresses,
     private readonly queries: QueryBus,
     private readonly handOver: CartHandOver,
   ) {}
@@ -90,6 +93,7 @@ export class RecoveryPagesController {
   async confirm(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
     const email = await this.emailOf(token);
     if (!email) return this.html(reply, 400, invalidUnsubscribeLinkPage());
+    if (email === 'outdated') return this.html(reply, 400, outdatedUnsubscribeLinkPage());
     this.html(reply, 200, (await this.optOuts.optedOut(email)) ? recoveryUnsubscribedPage(email) : confirmRecoveryUnsubscribePage(email, String(token)));
   }
 
@@ -101,15 +105,26 @@ export class RecoveryPagesController {
     const token = (body as { token?: unknown } | undefined)?.token;
     const email = await this.emailOf(token);
     if (!email) return this.html(reply, 400, invalidUnsubscribeLinkPage());
+    if (email === 'outdated') return this.html(reply, 400, outdatedUnsubscribeLinkPage());
     await this.optOuts.optOut(email, caller);
     this.html(reply, 200, recoveryUnsubscribedPage(email));
   }
 
-  private async emailOf(token: unknown): Promise<string | undefined> {
-    const cartId = this.links.unsubscribeOf(token);
-    if (!cartId) return undefined;
-    const { state } = await this.queries.execute(new LoadCartQuery(cartId));
-    return state.exists ? state.contact?.email : undefined;
+  /**
+   * The address a link stops: the one signed into it. A link from before addresses were signed
+   * names only its cart, whose contact anyone may have changed since: it is honoured only while
+   * every recovery email of that cart went to the cart's contact as it is now, which is then surely
+   * the address it was sent to; otherwise it stops nobody (`outdated`).
+   */
+  private async emailOf(token: unknown): Promise<string | 'outdated' | undefined> {
+    const link = this.links.unsubscribeOf(token);
+    if (!link) return undefined;
+    if (!('legacy' in link)) return link.email;
+    const { state } = await this.queries.execute(new LoadCartQuery(link.cartId));
+    if (!state.exists || !state.contact) return 'outdated';
+    const contact = normalizeEmail(state.contact.email);
+    const recipients = (state.recoveryRecipients ?? []).map(normalizeEmail);
+    return recipients.length > 0 && recipients.every((r) => r === contact) ? contact : 'outdated';
   }
 
   private html(reply: FastifyReply, status: number, html: string): void {

@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
 import { QueueRegistry, withTimeout } from '../platform/outbox/queue.registry';
-import { RecoveryOptOuts } from './recovery-opt-out';
+import { RecoveryAddresses } from './recovery-address';
 
 export const RECOVERY_SEQUENCE_JOB = 'recovery-sequence';
 export const RECOVERY_STEP_JOB = 'recovery-step';
@@ -48,7 +48,7 @@ export class RecoverySequenceJob implements OnModuleInit {
     private readonly queues: QueueRegistry,
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly optOuts: RecoveryOptOuts,
+    private readonly optOuts: RecoveryAddresses,
   ) {}
 
   onModuleInit(): void {

@@ -10,7 +10,7 @@ import { ZodPipe } from '../platform/validation/zod.pipe';
 import { z } from 'zod';
 import { AbandonedCartsReader } from './abandoned-carts.reader';
 import { RecoveryFunnelReader } from './recovery-funnel.reader';
-import { RecoveryOptOuts } from './recovery-opt-out';
+import { RecoveryAddresses } from './recovery-address';
 import { TestCartMaker } from './test-cart';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { AbandonedCart, abandonedCartSchema, RecoveryFunnel, recoveryFunnelSchema, recoveryEmailQueuedSchema } from './recovery.responses';
@@ -28,7 +28,7 @@ export class RecoveryController {
     private readonly abandoned: AbandonedCartsReader,
     private readonly testCarts: TestCartMaker,
     private readonly funnels: RecoveryFunnelReader,
-    private readonly optOuts: RecoveryOptOuts,
+    private readonly optOuts: RecoveryAddresses,
   ) {}
 
   @Get('api/admin/abandoned-carts')

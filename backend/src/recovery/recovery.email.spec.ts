@@ -29,4 +29,19 @@ describe('recoveryEmail', () => {
     expect(mail.text).toContain(`Return to your cart ${input.restoreUrl}`);
     expect(mail.text).toContain(`No more reminders about carts ${input.unsubscribeUrl}`);
   });
+
+  it('greets by a plain first name only: a name that could carry a link or a message never reaches the email', async () => {
+    const plain = await recoveryEmail({ ...input, name: 'Mina Harker' });
+    expect(plain.text).toContain('Hello Mina,');
+    expect(plain.html).toContain('Hello Mina,');
+    expect(plain.html).not.toContain('Harker');
+
+    const bait = 'Hello friend. Your account is locked: verify at https://evil.example/login';
+    const mail = await recoveryEmail({ ...input, name: bait });
+    for (const body of [mail.html, mail.text]) {
+      expect(body).not.toContain('evil.example');
+      expect(body).not.toContain('account is locked');
+    }
+    expect(mail.text).toMatch(/^Hello,$/m);
+  });
 });

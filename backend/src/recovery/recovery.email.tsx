@@ -1,6 +1,6 @@
 import { Link, Section } from '@react-email/components';
 import type { CartLine } from '../cart';
-import { EmailButton, EmailLayout, FinePrint, LineItemRow, linkStyle, OutgoingMail, Paragraph, renderEmail, type ShopEmailContext, TotalRow } from '../mail';
+import { EmailButton, EmailLayout, FinePrint, greetingName, LineItemRow, linkStyle, OutgoingMail, Paragraph, renderEmail, type ShopEmailContext, TotalRow } from '../mail';
 import { formatCents } from '../platform/money';
 
 export interface RecoveryEmailInput {
@@ -8,6 +8,7 @@ export interface RecoveryEmailInput {
   messageKey: string;
   step: number;
   to: string;
+  /** As typed into the cart, by anyone: only a plain first name of it reaches the email (`greetingName`). */
   name: string;
   lines: readonly CartLine[];
   /** Each line's picture, by line index (`emailImageUrls`: a PNG every mail client shows); null for a product gone or without one. */
@@ -35,6 +36,7 @@ export async function recoveryEmail(input: RecoveryEmailInput): Promise<Outgoing
   const money = (cents: number) => `$${formatCents(cents)}`;
   const total = input.lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
   const opening = OPENINGS[Math.min(Math.max(input.step, 1), OPENINGS.length) - 1]!;
+  const name = greetingName(input.name);
   const { html, text } = await renderEmail(
     <EmailLayout
       heading={recoverySubject(input.step)}
@@ -48,7 +50,7 @@ export async function recoveryEmail(input: RecoveryEmailInput): Promise<Outgoing
         </FinePrint>
       }
     >
-      <Paragraph>Hello {input.name},</Paragraph>
+      <Paragraph>{name ? `Hello ${name},` : 'Hello,'}</Paragraph>
       <Paragraph>{opening}</Paragraph>
       <Section style={{ margin: '0 0 16px' }}>
         {input.lines.map((l, i) => (

@@ -7,7 +7,7 @@ import { RecoveryController } from './recovery.controller';
 import { RecoveryEmailJob } from './recovery-email.job';
 import { RecoveryFunnelReader } from './recovery-funnel.reader';
 import { RecoveryLinks } from './recovery-links';
-import { RecoveryOptOuts } from './recovery-opt-out';
+import { RecoveryAddresses } from './recovery-address';
 import { RecoveryPagesController } from './recovery-pages.controller';
 import { RecoveryScanJob } from './recovery-scan.job';
 import { RecoverySequenceJob } from './recovery-sequence.job';
@@ -22,7 +22,7 @@ import { TestCartMaker } from './test-cart';
     RecoveryEmailJob,
     RecoveryFunnelReader,
     RecoveryLinks,
-    RecoveryOptOuts,
+    RecoveryAddresses,
     RecoveryScanJob,
     RecoverySequenceJob,
     TestCartMaker,

@@ -31,5 +31,11 @@ export const recoveryUnsubscribedPage = (email: string) =>
     `<h1>No more cart reminders</h1><p>We will send no more reminders about carts to ${escapeHtml(email)}. Order emails still reach you when you buy.</p>${backToShop}`,
   );
 
+export const outdatedUnsubscribeLinkPage = () =>
+  page(
+    'Link out of date',
+    `<h1>This link is out of date</h1><p>It comes from an older email and cannot tell us which address to stop writing to. Please use the link in our latest email, or write to us and we will stop the reminders.</p>${backToShop}`,
+  );
+
 export const invalidUnsubscribeLinkPage = () =>
   page('Link not valid', `<h1>This link is not valid</h1><p>It may have been cut short by your email program. Please use the full link from the email, or write to us and we will stop the reminders.</p>${backToShop}`);

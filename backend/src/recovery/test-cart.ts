@@ -28,7 +28,8 @@ export class TestCartMaker {
       const product = await this.queries.execute(new GetProductQuery(pick.id));
       if (product) await run({ kind: 'AddItem', newItemId: randomUUID(), quantity: 1, product });
     }
-    await run({ kind: 'GiveContactDetails', name: 'Test Shopper', email: 'test.shopper@darkcircle.test' });
+    // As a shopper's at checkout: the demo shows what a real abandoned cart gets.
+    await run({ kind: 'GiveContactDetails', name: 'Test Shopper', email: 'test.shopper@darkcircle.test', atCheckout: true });
     await run({ kind: 'AbandonCart' });
     return (await this.carts.response(cartId))!;
   }

@@ -131,7 +131,7 @@ describe('every email the shop sends, opened in a browser', () => {
     if (!state.exists) throw new Error('The cart was not made');
     const links = t.app.get(RecoveryLinks);
     const lineImages = await emailImageUrls(t.app.get(QueryBus), PUBLIC_URL, state.lines.map((l) => l.productId));
-    const [restoreUrl, unsubscribeUrl] = [links.restoreUrl(cart.id), links.unsubscribeUrl(cart.id)];
+    const [restoreUrl, unsubscribeUrl] = [links.restoreUrl(cart.id), links.unsubscribeUrl(cart.id, 'mina.cart@example.com')];
     for (const step of [1, 2, 3]) {
       const mail = await recoveryEmail({
         messageKey: `${cart.id}-${step}`,

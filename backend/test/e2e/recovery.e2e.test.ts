@@ -12,7 +12,8 @@ describe('abandoned-cart recovery in a real browser', () => {
     // The cart is made elsewhere (another device); this browser has never seen it.
     const cart = await t.http.post('/api/cart').send({ sessionId: `session_${Date.now()}_recovery_e2e` }).expect(201);
     await t.http.post(`/api/cart/${cart.body.id}/items`).send({ productId: 2, quantity: 1 }).expect(200);
-    await t.http.patch(`/api/cart/${cart.body.id}/contact`).send({ name: 'Mina Harker', email: 'mina.returns@example.com' }).expect(200);
+    // As the cart page's contact step sends it (a checkout attempt: only such an address is written to).
+    await t.http.patch(`/api/cart/${cart.body.id}/contact`).send({ name: 'Mina Harker', email: 'mina.returns@example.com', source: 'checkout' }).expect(200);
 
     const email = await waitForMail(t.dataDir, (m) => m.to === 'mina.returns@example.com', 20_000);
     // The link names the configured public address; the test's app listens on a port of its own.

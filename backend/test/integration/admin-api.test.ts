@@ -102,7 +102,7 @@ describe('abandoned carts and recovery emails', () => {
     const { body: product } = await admin.post('/api/admin/products', { name: `Skull Tote ${sessionId}`, price: '30.00', category: 'other', stockQuantity: 5 });
     const cart = await t.http.post('/api/cart').send({ sessionId }).expect(201);
     await t.http.post(`/api/cart/${cart.body.id}/items`).send({ productId: product.id, quantity: 2 }).expect(200);
-    if (email) await t.http.patch(`/api/cart/${cart.body.id}/contact`).send({ name: 'Morticia', email }).expect(200);
+    if (email) await t.http.patch(`/api/cart/${cart.body.id}/contact`).send({ name: 'Morticia', email, source: 'checkout' }).expect(200);
     return cart.body.id;
   }
 

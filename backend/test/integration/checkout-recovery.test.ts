@@ -93,7 +93,7 @@ describe('a checkout interrupted part-way', () => {
     const paymentsBefore = t.square.payments().length;
     // What a request had recorded when it died: the order opened, the cart locked, the unit held.
     const commands = t.app.get(CommandBus);
-    const { state } = await commands.execute(new RunCartCommand(cart.id, { kind: 'GiveContactDetails', name: 'Renfield', email: 'renfield@example.com' }, systemContext()));
+    const { state } = await commands.execute(new RunCartCommand(cart.id, { kind: 'GiveContactDetails', name: 'Renfield', email: 'renfield@example.com', atCheckout: true }, systemContext()));
     if (!state.exists) throw new Error('no cart');
     const orderId = '0b0c0d0e-0000-8000-a000-000000000001';
     const line = state.lines[0]!;

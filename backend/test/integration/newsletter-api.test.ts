@@ -2,6 +2,8 @@ import { MikroORM } from '@mikro-orm/core';
 import { SquareClient } from 'square';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SquareCustomerJob, WelcomeEmailJob } from '../../src/newsletter';
+import { UnsubscribeLinks } from '../../src/newsletter/unsubscribe-link';
+import { UNSUBSCRIBE_LINK_SUBJECT } from '../../src/newsletter/unsubscribe-link.email';
 import { subscriberIdOf } from '../../src/newsletter/subscriber-identity';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { systemContext } from '../../src/platform/context/request-context';
@@ -104,16 +106,42 @@ describe('POST /api/newsletter/subscribe', () => {
 });
 
 describe('POST /api/newsletter/unsubscribe', () => {
-  it('takes an email off the list, and answers the same for one never on it', async () => {
+  it('by a bare email leaves the subscription in place and emails the subscriber a link that does unsubscribe; the same answer, and no email, for one never on it', async () => {
     const c = client();
     await c.post('/api/newsletter/subscribe', { email: 'bat@example.com' }).expect(200);
     const res = await c.post('/api/newsletter/unsubscribe', { email: 'BAT@example.com' }).expect(200);
-    expect(res.body).toEqual({ success: true, message: 'You have been unsubscribed.' });
+    expect(res.body).toEqual({ success: true, message: 'If this address is on our list, we have emailed it a link to unsubscribe.' });
+    expect((await subscriber('bat@example.com')).subscribed).toBe(true);
+
+    await relay();
+    const mail = await waitForMail(t.dataDir, (m) => m.to === 'bat@example.com' && m.subject === UNSUBSCRIBE_LINK_SUBJECT, 15_000);
+    const token = decodeURIComponent(/http:\/\/shop\.test\/newsletter\/unsubscribe\?token=([^\s"<>&]+)/.exec(mail.raw)![1]!);
+    expect((await subscriber('bat@example.com')).subscribed).toBe(true);
+    await t.http.post('/newsletter/unsubscribe').type('form').send({ token }).expect(200);
     expect((await subscriber('bat@example.com')).subscribed).toBe(false);
 
     const before = await eventCount();
-    await c.post('/api/newsletter/unsubscribe', { email: 'stranger@example.com' }).expect(200);
+    expect((await c.post('/api/newsletter/unsubscribe', { email: 'stranger@example.com' }).expect(200)).body).toEqual(res.body);
     expect(await eventCount()).toBe(before);
+    await relay();
+    expect(await mailTo('stranger@example.com')()).toEqual([]);
+  });
+
+  it('emails the link at most once a day, however often it is asked for', async () => {
+    await client().post('/api/newsletter/subscribe', { email: 'asked.often@example.com' }).expect(200);
+    for (let i = 0; i < 3; i++) await client().post('/api/newsletter/unsubscribe', { email: 'asked.often@example.com' }).expect(200);
+    await relay();
+    await waitForMail(t.dataDir, (m) => m.to === 'asked.often@example.com' && m.subject === UNSUBSCRIBE_LINK_SUBJECT, 15_000);
+    expect(await count(`select count(*)::int as n from events where type = 'UnsubscribeLinkRequested' and stream_id = ?`, [`subscriber-${subscriberIdOf('asked.often@example.com')}`])).toBe(1);
+    expect((await subscriber('asked.often@example.com')).subscribed).toBe(true);
+  });
+
+  it('with the signed token from an email, unsubscribes at once', async () => {
+    const c = client();
+    await c.post('/api/newsletter/subscribe', { email: 'token.leaver@example.com' }).expect(200);
+    const token = new URL(t.app.get(UnsubscribeLinks).urlFor(subscriberIdOf('token.leaver@example.com'))).searchParams.get('token')!;
+    expect((await c.post('/api/newsletter/unsubscribe', { token }).expect(200)).body).toEqual({ success: true, message: 'You have been unsubscribed.' });
+    expect((await subscriber('token.leaver@example.com')).subscribed).toBe(false);
   });
 
   it('refuses a bad email or a forged token with 400', async () => {

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { cartEvents, FAST_RECOVERY, leftCart, until } from '../support/recovery-fixtures';
+import { cartEvents, EVERY_STEP, FAST_RECOVERY, leftCart, until } from '../support/recovery-fixtures';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -11,7 +11,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 let api: TestApp;
 let inbox: SmtpInbox;
 const workers: ChildProcess[] = [];
-const env = () => ({ ...FAST_RECOVERY, SMTP_URL: inbox.url });
+const env = () => ({ ...FAST_RECOVERY, ...EVERY_STEP, SMTP_URL: inbox.url });
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();

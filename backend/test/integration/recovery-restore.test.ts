@@ -33,7 +33,7 @@ it('restores the cart in a fresh browser with today\'s prices and stock, notes w
   const scarce = await addProduct(t, { name: 'Scarce Candle', priceCents: 1500, stockQuantity: 10 });
   const gone = await addProduct(t, { name: 'Gone Ring', priceCents: 4000, stockQuantity: 10 });
   const cart = await cartWith(t, { [repriced]: 1, [scarce]: 3, [gone]: 1 });
-  await t.http.patch(`/api/cart/${cart.id}/contact`).send({ name: 'Lydia', email: 'lydia@example.com' }).expect(200);
+  await t.http.patch(`/api/cart/${cart.id}/contact`).send({ name: 'Lydia', email: 'lydia@example.com', source: 'checkout' }).expect(200);
   const email = await waitForMail(t.dataDir, (m) => m.to === 'lydia@example.com', 15_000);
   expect(email.raw).toContain('Scarce Candle');
   // Each line's picture is the PNG the shop draws for mail clients, and it loads.

@@ -3,7 +3,7 @@ import { RecoverySequenceJob, stepJobId } from '../../src/recovery/recovery-sequ
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
 import { sentMail, waitForMail } from '../support/mailbox';
 import { observeQueue, QueueObserver } from '../support/queue-observer';
-import { buy, cartEvents, FAST_RECOVERY, leftCart, OFFSETS_MS, until } from '../support/recovery-fixtures';
+import { buy, cartEvents, EVERY_STEP, FAST_RECOVERY, leftCart, OFFSETS_MS, until } from '../support/recovery-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -15,7 +15,7 @@ let t: TestApp;
 let recovery: QueueObserver;
 
 beforeAll(async () => {
-  t = await startTestApp(FAST_RECOVERY);
+  t = await startTestApp({ ...FAST_RECOVERY, ...EVERY_STEP });
   recovery = observeQueue(t, 'recovery');
 });
 

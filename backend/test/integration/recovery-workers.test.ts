@@ -1,7 +1,7 @@
 import { stepJobId } from '../../src/recovery/recovery-sequence.job';
 import { createScratchDatabase } from '../../src/platform/database/scratch-database';
 import { observeQueue } from '../support/queue-observer';
-import { cartEvents, FAST_RECOVERY, leftCart, OFFSETS_MS, until } from '../support/recovery-fixtures';
+import { cartEvents, EVERY_STEP, FAST_RECOVERY, leftCart, OFFSETS_MS, until } from '../support/recovery-fixtures';
 import { startSmtpInbox } from '../support/smtp-inbox';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -14,7 +14,7 @@ it('records one abandonment across two workers, and a restarted worker sends eac
   const database = await createScratchDatabase('test');
   const inbox = await startSmtpInbox();
   const shared = { databaseUrl: database.url } as TestApp;
-  const env = { ...FAST_RECOVERY, SMTP_URL: inbox.url, QUEUE_PREFIX: `dc-test-workers-${Date.now()}` };
+  const env = { ...FAST_RECOVERY, ...EVERY_STEP, SMTP_URL: inbox.url, QUEUE_PREFIX: `dc-test-workers-${Date.now()}` };
   const first = await startTestApp(env, { shareDatabaseOf: shared });
   const second = await startTestApp(env, { shareDatabaseOf: shared });
   const recovery = observeQueue({ ...first, queuePrefix: env.QUEUE_PREFIX }, 'recovery');

@@ -5,15 +5,20 @@ import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct, cartWith, sql } from './shop-fixtures';
 import type { TestApp } from './test-app';
 
-/** Settings that run the whole recovery sequence in seconds. */
+/**
+ * Settings that run the whole recovery sequence in seconds. The least time between two emails to
+ * one address keeps its default (20 h), so here an address gets one email; `EVERY_STEP` scales it
+ * down with the sequence, for the tests that follow every step.
+ */
 export const FAST_RECOVERY = { RECOVERY_SCAN_EVERY: '1s', RECOVERY_IDLE: '1s', RECOVERY_SEQUENCE: '2s,5s,8s', OUTBOX_RELAY_INTERVAL_MS: '100' };
+export const EVERY_STEP = { RECOVERY_EMAIL_GAP: '1s' };
 export const OFFSETS_MS = [2000, 5000, 8000];
 
-/** A cart with one product and a contact email, made through the storefront's calls. */
+/** A cart with one product and a contact email given at the cart page's contact step, made through the storefront's calls. */
 export async function leftCart(t: TestApp, email: string, product?: number): Promise<{ id: string; sessionId: string; productId: number }> {
   const productId = product ?? (await addProduct(t, { name: `Raven Hoodie for ${email}`, priceCents: 3060, stockQuantity: 10 }));
   const cart = await cartWith(t, { [productId]: 2 });
-  await t.http.patch(`/api/cart/${cart.id}/contact`).send({ name: 'Morticia', email }).expect(200);
+  await t.http.patch(`/api/cart/${cart.id}/contact`).send({ name: 'Morticia', email, source: 'checkout' }).expect(200);
   return { ...cart, productId };
 }
 

@@ -75,6 +75,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     PAYMENT_RATE_LIMIT_PER_CART: '100000',
     // The change feed's test notice once at start, then rarely: tests that count round trips count every statement.
     CHANGE_FEED_CHECK_EVERY_MS: '60000',
+    CART_RATE_LIMIT_PER_ADDRESS: '100000',
+    CONTACT_RATE_LIMIT_PER_ADDRESS: '100000',
     ...squareEnv,
     ...env,
   });

@@ -2895,6 +2895,8 @@ export interface operations {
                 "application/json": {
                     email: string;
                     name: string;
+                    /** @enum {string} */
+                    source?: "checkout";
                 };
             };
         };

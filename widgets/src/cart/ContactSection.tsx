@@ -40,7 +40,8 @@ export function ContactSection({ cartId, saved, value, onChange, errors, onLeave
     const sent = `${name}\n${email}`;
     if (sent === lastSent.current) return;
     lastSent.current = sent;
-    saveCartContact(cartId, { name, email }).then((answer) => {
+    // `checkout`: typed at the contact step of a checkout, the only kind of address recovery emails go to.
+    saveCartContact(cartId, { name, email, source: 'checkout' }).then((answer) => {
       rememberContact({ name, email }, cartId);
       applyCartChange(answer);
     }, (error: unknown) => {

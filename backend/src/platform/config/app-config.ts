@@ -96,6 +96,11 @@ const schema = z
       .string()
       .transform((text, ctx) => parseDurationList(text) ?? (ctx.addIssue({ code: 'custom', message: 'must be durations in increasing order such as 1h,24h,72h' }), z.NEVER))
       .default([3_600_000, 86_400_000, 259_200_000]),
+    /**
+     * The least time between two recovery emails to one address, whatever carts they are for: about
+     * one a day at most (20 h rather than 24, so the default sequence's 1 h and 24 h steps both go).
+     */
+    RECOVERY_EMAIL_GAP: duration.default(72_000_000),
     /** How long a recovery email's restore link works. */
     RECOVERY_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
     /** How often the worker brings the Square catalogue over (0: only when the studio asks); unset: hourly from a real Square, never from the emulator. */
@@ -129,6 +134,13 @@ const schema = z
     PAYMENT_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
     PAYMENT_RATE_LIMIT_PER_CART: z.coerce.number().int().min(1).default(8),
     PAYMENT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    /**
+     * Carts created, and contact details written to carts, per client address in each window:
+     * plenty for a household or a market stall's shared Wi-Fi, too few to name strangers by the hundred.
+     */
+    CART_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+    CONTACT_RATE_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+    CART_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
     /** The studio's time zone (an IANA name): the admin dashboard's days begin at its midnight. */
     SHOP_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/New_York or UTC').default('UTC'),
     /** A product with this many units or fewer on sale shows on the dashboard's low-stock list. */

@@ -31,6 +31,7 @@ export type ErrorCode =
   | 'ORIGIN_REFUSED'
   | 'UNSUPPORTED_IMAGE'
   | 'NO_EMAIL'
+  | 'CONTACT_NOT_FROM_CHECKOUT'
   | 'RECOVERY_LIMIT'
   | 'OPTED_OUT'
   | 'INVALID_LINK'
