@@ -55,6 +55,9 @@ describe("what the shopper paid for each line (its share of the discount taken o
     expect(paidPerLine([{ unitPriceCents: 1000, quantity: 1 }, { unitPriceCents: 1000, quantity: 1 }, { unitPriceCents: 1000, quantity: 1 }], 100)).toEqual([966, 967, 967]);
     // 10 cents over 1.00, 2.00 and 4.00: exact shares 1.43, 2.86, 5.71; rounded down 1, 2, 5 (8); the two left over go to 0.86 and 0.71.
     expect(paidPerLine([{ unitPriceCents: 100, quantity: 1 }, { unitPriceCents: 200, quantity: 1 }, { unitPriceCents: 400, quantity: 1 }], 10)).toEqual([99, 197, 394]);
+    // Two equal lines, one cent over: the earlier line takes it.
+    expect(paidPerLine([{ unitPriceCents: 1000, quantity: 1 }, { unitPriceCents: 1000, quantity: 1 }], 1)).toEqual([999, 1000]);
+    expect(paidPerLine([{ unitPriceCents: 500, quantity: 1 }, { unitPriceCents: 1000, quantity: 1 }, { unitPriceCents: 500, quantity: 1 }], 3)).toEqual([499, 999, 499]);
     // The largest remainder wins even when it comes last.
     expect(paidPerLine([{ unitPriceCents: 400, quantity: 1 }, { unitPriceCents: 200, quantity: 1 }, { unitPriceCents: 100, quantity: 1 }], 10)).toEqual([394, 197, 99]);
     const lines = [{ unitPriceCents: 1234, quantity: 3 }, { unitPriceCents: 999, quantity: 7 }, { unitPriceCents: 1, quantity: 1 }, { unitPriceCents: 4550, quantity: 2 }];

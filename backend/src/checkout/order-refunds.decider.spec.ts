@@ -1,6 +1,7 @@
 import { deciderSpec } from '../../test/support/decider-spec';
 import { fold } from '../platform/event-store/decider';
-import { lineRefundValues, linePaidCents, orderDecider } from './order.decider';
+import { DomainError } from '../platform/errors/domain-error';
+import { lineRefundValues, linePaidCents, orderDecider, refundableCents } from './order.decider';
 import type { CheckoutOpened, OrderEvent } from './order.events';
 
 const spec = deciderSpec(orderDecider);
@@ -123,9 +124,9 @@ describe('order decider: refunds', () => {
     spec.given(...placedOrder).when(ask('r1', { amountCents: 5001 }, 2000)).thenThrows('REFUND_TOO_LARGE', /50\.00 left to refund \(Square has refunded 20\.00 of its payment\)/);
     spec.given(...placedOrder).when(ask('r1', {}, 2000)).then([requested('r1', 5000)]);
     spec.given(...placedOrder).when(ask('r1', { amountCents: 5000 }, 2000)).then([requested('r1', 5000)]);
-    spec.given(...placedOrder).when(ask('r1', {}, 7000)).thenThrows('ORDER_FULLY_REFUNDED');
+    spec.given(...placedOrder).when(ask('r1', {}, 7000)).thenThrows('ORDER_FULLY_REFUNDED', /Order DC-1001 is already fully refunded/);
     // The shop's own count wins when it is the larger (a pending refund Square has not heard of yet), and then Square is not named.
-    spec.given(...placedOrder, requested('r1', 3000)).when(ask('r2', { amountCents: 4001 }, 1000)).thenThrows('REFUND_TOO_LARGE', /40\.00 left to refund, less/);
+    spec.given(...placedOrder, requested('r1', 3000)).when(ask('r2', { amountCents: 4001 }, 3000)).thenThrows('REFUND_TOO_LARGE', /40\.00 left to refund, less than the 40\.01 asked/);
     spec.given(...placedOrder, requested('r1', 3000)).when(ask('r2', {}, 3000)).then([requested('r2', 4000)]);
   });
 
@@ -156,9 +157,34 @@ describe('order decider: refunds', () => {
   it('remembers why a refund failed, and the units of a failed refund can be refunded again', () => {
     const state = fold(orderDecider, [...placedOrder, { type: 'RefundRequested', data: { refundId: 'r1', amountCents: 1000, lines: [{ itemId: 1, productId: 9, quantity: 1, restock: true }], reason: 'x', requestedAt: at } }, failed('r1', 'REFUND_FAILED', 'it failed')]);
     expect(state.exists && state.refunds.r1).toMatchObject({ status: 'failed', failure: { code: 'REFUND_FAILED', message: 'it failed' } });
-    spec.given(...placedOrder, requested('r1', 7000), failed('r1')).when(ask('r2', { lines: [{ itemId: 1, quantity: 1, restock: false }] })).then([
+    const pinAsked: OrderEvent = { type: 'RefundRequested', data: { refundId: 'r1', amountCents: 1000, lines: [{ itemId: 1, productId: 9, quantity: 1, restock: true }], reason: 'x', requestedAt: at } };
+    spec.given(...placedOrder, pinAsked).when(ask('r2', { lines: [{ itemId: 1, quantity: 1, restock: false }] })).thenThrows('REFUND_LINES_INVALID', /0 unit/);
+    spec.given(...placedOrder, pinAsked, failed('r1')).when(ask('r2', { lines: [{ itemId: 1, quantity: 1, restock: false }] })).then([
       { type: 'RefundRequested', data: { refundId: 'r2', amountCents: 1000, lines: [{ itemId: 1, productId: 9, quantity: 1, restock: false }], reason: 'Chipped', requestedAt: at } },
     ]);
+  });
+
+  it('refuses a line named twice, no units, units already on their way back, and an amount below a cent, with the numbers in the refusal', () => {
+    const named = [{ itemId: 0, quantity: 1, restock: false }, { itemId: 0, quantity: 1, restock: false }];
+    spec.given(...placedOrder).when(ask('r1', { lines: named })).thenThrows('REFUND_LINES_INVALID', /Line 0 is named twice in the refund/);
+    spec.given(...placedOrder).when(ask('r1', { lines: [{ itemId: 0, quantity: 0, restock: false }] })).thenThrows('REFUND_LINES_INVALID', /2 unit\(s\) left to refund, not 0/);
+    const oneHoodie: OrderEvent = { type: 'RefundRequested', data: { refundId: 'r1', amountCents: 3000, lines: [{ itemId: 0, productId: 7, quantity: 1, restock: true }], reason: 'x', requestedAt: at } };
+    spec.given(...placedOrder, oneHoodie).when(ask('r2', { lines: [{ itemId: 0, quantity: 2, restock: false }] })).thenThrows('REFUND_LINES_INVALID', /1 unit\(s\) left to refund, not 2/);
+    expect(refusal([...placedOrder, oneHoodie], ask('r2', { lines: [{ itemId: 0, quantity: 2, restock: false }] })).details).toEqual({ itemId: 0, unitsLeft: 1 });
+    spec.given(...placedOrder).when(ask('r1', { amountCents: 0 })).thenThrows('INVALID', /at least \$0\.01/);
+    spec.given(...placedOrder).when(ask('r1', { amountCents: 1.5 })).thenThrows('INVALID', /at least \$0\.01/);
+    spec.given(...placedOrder).when(ask('r1', { amountCents: 1 })).then([requested('r1', 1)]);
+    expect(refusal(placedOrder, ask('r1', { amountCents: 7001 }))).toMatchObject({ message: 'Order DC-1001 has 70.00 left to refund, less than the 70.01 asked.', details: { refundable: '70.00' } });
+  });
+
+  it('tells the order page what is left to refund, pending refunds counted and failed ones not', () => {
+    const left = (...events: OrderEvent[]) => {
+      const state = fold(orderDecider, [...placedOrder, ...events]);
+      return state.exists ? refundableCents(state) : undefined;
+    };
+    expect(left()).toBe(7000);
+    expect(left(requested('r1', 2000))).toBe(5000);
+    expect(left(requested('r1', 2000), refunded('r1', 2000), requested('r2', 500), failed('r2'))).toBe(5000);
   });
 
   describe('a discounted order', () => {
@@ -207,3 +233,14 @@ describe('order decider: refunds', () => {
     });
   });
 });
+
+/** The refusal a command meets, to read its details. */
+function refusal(given: OrderEvent[], command: Parameters<typeof orderDecider.decide>[0]): DomainError {
+  try {
+    orderDecider.decide(command, fold(orderDecider, given));
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('the command was not refused');
+}

@@ -112,8 +112,11 @@ export class OrderRefunds {
     const state = await this.load(orderId);
     if (!state.exists || !SQUARE_STATUSES.includes(refund.status)) return false;
     const ours = Object.values(state.refunds).find((r) => r.squareRefundId === refund.id);
-    // A refund the shop has not heard Square's id of yet is settled by the reconciliation job (its key finds it).
-    if (!ours) return false;
+    if (!ours) {
+      // Square's news can come before its answer is recorded: the pending refunds it may be about are asked again with their own keys.
+      const unanswered = Object.values(state.refunds).some((r) => r.status === 'pending' && !r.squareRefundId);
+      return unanswered && (await this.finishPending(orderId, caller)) > 0;
+    }
     const { events } = await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordSquareRefund', refundId: ours.terms.refundId, squareRefundId: refund.id, status: refund.status as SquareRefundStatus }, caller);
     return events.length > 0;
   }

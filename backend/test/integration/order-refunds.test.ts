@@ -116,8 +116,11 @@ describe('refunds through Square', () => {
 
   it('keeps a refund answered 5xx pending, once: the same refund again is refused, and it completes once Square answers, one refund in Square', async () => {
     const { orderId, paymentId } = await paidOrder();
-    // Square makes the refund, then its answer breaks with a 500 (twice: the SDK's own retry too).
-    t.square.faults.next('RefundPayment', { kind: 'internal-error' }, 2);
+    // Square keeps the refund PENDING until told otherwise here.
+    t.square.refundSettlement.hold();
+    // Square makes the refund, then its answer breaks with a 500: for the SDK's own retry too, and for the
+    // shop's asking again when Square's refund.created comes in.
+    t.square.faults.next('RefundPayment', { kind: 'internal-error' }, 3);
     const broken = await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: '40.00', reason: 'Square is flaky' });
     expect(broken.status).toBe(502);
     expect(broken.body).toMatchObject({ code: 'REFUND_UNCONFIRMED', message: expect.stringContaining('not be refunded twice') });
@@ -131,12 +134,14 @@ describe('refunds through Square', () => {
     expect(again.body).toMatchObject({ code: 'REFUND_TOO_LARGE', details: { refundable: '30.00' } });
     expect(refundsOf(paymentId)).toHaveLength(1);
 
-    // The worker asks again with the same key: Square answers with the refund it made.
+    // The worker asks again with the same key: Square answers with the refund it made, still PENDING.
     await t.app.get(CheckoutReconciler).reconcile(systemContext(), 0);
+    expect(await orderRow(orderId)).toEqual({ refunded_cents: 0, refund_status: null, refunds_pending: 1 });
+    await t.square.refundSettlement.settle(refundsOf(paymentId)[0]!.id, 'COMPLETED');
     expect(await settled(orderId)).toEqual({ refunded_cents: 4000, refund_status: 'partly-refunded', refunds_pending: 0 });
     expect(refundsOf(paymentId)).toHaveLength(1);
     expect(refundedAtSquare(paymentId)).toBe(4000);
-    expect(await eventsOf(orderId)).toEqual(['RefundRequested', 'OrderRefunded']);
+    expect(await eventsOf(orderId)).toEqual(['RefundRequested', 'RefundPending', 'OrderRefunded']);
   });
 
   it('keeps a refund pending when Square is unavailable (503), and the worker makes it once', async () => {
@@ -229,6 +234,18 @@ describe('refunds through Square', () => {
     expect(await settled(orderId)).toMatchObject({ refunded_cents: 7000, refund_status: 'refunded' });
   });
 
+  it("settles a refund on Square's refund.updated even when it comes before Square's answer was recorded", async () => {
+    const { orderId, paymentId } = await paidOrder();
+    t.square.refundSettlement.hold();
+    // Square makes the refund; its answer is lost, so the shop does not know Square's refund id yet.
+    t.square.faults.next('RefundPayment', { kind: 'drop' });
+    expect((await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: '6.00', reason: 'Early news' })).body.code).toBe('REFUND_UNCONFIRMED');
+    await t.square.refundSettlement.settle(refundsOf(paymentId)[0]!.id, 'COMPLETED');
+    // The webhook alone settles it: the shop asks again with the pending refund's own key and finds it.
+    expect(await settled(orderId)).toEqual({ refunded_cents: 600, refund_status: 'partly-refunded', refunds_pending: 0 });
+    expect(refundsOf(paymentId)).toHaveLength(1);
+  });
+
   it("finds a PENDING refund's end by asking Square when no webhook comes", async () => {
     const { orderId } = await paidOrder();
     t.square.refundSettlement.hold();
@@ -271,6 +288,7 @@ describe('refunds through Square', () => {
 
   it('finishes a refund whose answer was lost with the reconciliation job, one refund in Square', async () => {
     const { orderId, paymentId } = await paidOrder();
+    t.square.refundSettlement.hold();
     // Square makes the refund, then the connection is cut before its answer arrives.
     t.square.faults.next('RefundPayment', { kind: 'drop' });
     const lost = await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: '20.00', reason: 'Lost answer' });
@@ -284,12 +302,13 @@ describe('refunds through Square', () => {
     const result = await t.app.get(CheckoutReconciler).reconcile(systemContext(), 0);
     expect(result.failed).toBe(0);
     expect(refundsOf(paymentId)).toHaveLength(1);
+    await t.square.refundSettlement.settle(refundsOf(paymentId)[0]!.id, 'COMPLETED');
     expect(await settled(orderId)).toEqual({ refunded_cents: 2000, refund_status: 'partly-refunded', refunds_pending: 0 });
     const [refunded] = await sql<{ data: { squareRefundId: string } }>(t, "select data from events where stream_id = ? and type = 'OrderRefunded'", [`order-${orderId}`]);
     expect(refunded!.data.squareRefundId).toBe(refundsOf(paymentId)[0]!.id);
     // A second pass finds nothing left to do.
     await t.app.get(CheckoutReconciler).reconcile(systemContext(), 0);
-    expect(await eventsOf(orderId)).toEqual(['RefundRequested', 'OrderRefunded']);
+    expect(await eventsOf(orderId)).toEqual(['RefundRequested', 'RefundPending', 'OrderRefunded']);
   });
 
   it('finishes a refund interrupted before Square was asked, once', async () => {
