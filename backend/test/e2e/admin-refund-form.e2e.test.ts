@@ -72,10 +72,7 @@ describe("the admin's refund form and add-product form in a real browser", () =>
     await confirm.getByRole('button', { name: 'Yes, refund $37.79' }).click();
     // Nothing is left to refund: the form goes, and the order reads refunded once Square completes it.
     await form.waitFor({ state: 'detached', timeout: 30_000 });
-    await page.getByTestId('refund').nth(1).getByText('refunded', { exact: true }).waitFor({ timeout: 30_000 }).catch(async (e) => {
-      await page.screenshot({ path: '/tmp/shots-refunds/debug.png', fullPage: true });
-      throw e;
-    });
+    await page.getByTestId('refund').nth(1).getByText('refunded', { exact: true }).waitFor({ timeout: 30_000 });
     await page.locator('.badge', { hasText: /^Refunded$/ }).waitFor({ timeout: 30_000 });
     expect(t.square.refunds().map((r) => Number(r.amount_money.amount))).toEqual([810, 3779]);
     await shoot(page, 'refund-done');
