@@ -33,7 +33,8 @@ export function paidPerLine(lines: readonly PricedLine[], discountCents: number)
   const exact = values.map((v) => v * discountCents);
   const shares = exact.map((e) => Math.floor(e / subtotal));
   const leftOver = discountCents - shares.reduce((sum, s) => sum + s, 0);
-  const byRoundingLost = values.map((_, i) => i).sort((a, b) => (exact[b]! % subtotal) - (exact[a]! % subtotal) || a - b);
+  // The sort is stable: on a tie the earlier line stays first.
+  const byRoundingLost = values.map((_, i) => i).sort((a, b) => (exact[b]! % subtotal) - (exact[a]! % subtotal));
   for (const i of byRoundingLost.slice(0, leftOver)) shares[i]!++;
   return values.map((v, i) => v - shares[i]!);
 }

@@ -177,6 +177,14 @@ describe('order decider: refunds', () => {
     expect(refusal(placedOrder, ask('r1', { amountCents: 7001 }))).toMatchObject({ message: 'Order DC-1001 has 70.00 left to refund, less than the 70.01 asked.', details: { refundable: '70.00' } });
   });
 
+  it('keeps an order whose refund is still pending fulfillable: only money Square gave back makes it fully refunded', () => {
+    spec
+      .given(...placedOrder, requested('r1', 7000), pendingAtSquare('r1'))
+      .when({ kind: 'RecordFulfilmentStep', step: 'ready-for-pickup' })
+      .then([{ type: 'OrderReadyForPickup', data: { note: null } }]);
+    spec.given(...placedOrder, requested('r1', 7000), refunded('r1', 7000)).when({ kind: 'RecordFulfilmentStep', step: 'ready-for-pickup' }).thenThrows('FULFILMENT_STEP_REFUSED', /fully refunded/);
+  });
+
   it('tells the order page what is left to refund, pending refunds counted and failed ones not', () => {
     const left = (...events: OrderEvent[]) => {
       const state = fold(orderDecider, [...placedOrder, ...events]);
