@@ -119,8 +119,8 @@ describe('refunds through Square', () => {
     // Square keeps the refund PENDING until told otherwise here.
     t.square.refundSettlement.hold();
     // Square makes the refund, then its answer breaks with a 500: for the SDK's own retry too, and for the
-    // shop's asking again when Square's refund.created comes in.
-    t.square.faults.next('RefundPayment', { kind: 'internal-error' }, 3);
+    // shop's asking again (and its retry) when Square's refund.created comes in.
+    t.square.faults.next('RefundPayment', { kind: 'internal-error' }, 4);
     const broken = await admin.post(`/api/admin/orders/${orderId}/refunds`, { amount: '40.00', reason: 'Square is flaky' });
     expect(broken.status).toBe(502);
     expect(broken.body).toMatchObject({ code: 'REFUND_UNCONFIRMED', message: expect.stringContaining('not be refunded twice') });
