@@ -15,6 +15,8 @@ export function ProductCard({ product, categoryLabel }: { product: AdminProduct;
   useEffect(() => setQuantity(String(product.stockQuantity)), [product.stockQuantity]);
 
   const stock = useSetStock(product);
+  // What the storefront shows: on sale only when marked in stock with units no checkout holds.
+  const onSale = product.inStock && product.stockQuantity - product.reservedQuantity > 0;
 
   const commitQuantity = () => {
     const next = unitsFrom(quantity);
@@ -39,7 +41,10 @@ export function ProductCard({ product, categoryLabel }: { product: AdminProduct;
         <p>
           Stock: {product.stockQuantity}
           {product.reservedQuantity > 0 && ` (${product.reservedQuantity} held by checkouts)`}{' '}
-          <span className={`badge ${product.inStock ? 'badge-ok' : 'badge-out'}`}>{product.inStock ? 'In Stock' : 'Sold Out'}</span>
+          <span className={`badge ${onSale ? 'badge-ok' : 'badge-out'}`} data-testid="shoppers-see">
+            {onSale ? 'In Stock' : 'Sold Out'}
+          </span>
+          {product.inStock && !onSale && <span className="muted"> (marked in stock, but none to sell: shoppers see it sold out)</span>}
         </p>
         <label className="inline">
           Quantity

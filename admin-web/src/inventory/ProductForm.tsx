@@ -5,7 +5,8 @@ import type { AdminProduct, StoredImage } from '../api/schema';
 import { useToast } from '../toast/toast';
 import { useCategories } from './useCategories';
 
-const empty = { name: '', description: '', price: '', imageUrl: '', category: 'apparel', inStock: true, stockQuantity: '0' };
+/** `inStock` null: it follows the quantity (in stock above 0), as shoppers will see it; true or false: the operator chose. */
+const empty = { name: '', description: '', price: '', imageUrl: '', category: 'apparel', inStock: null as boolean | null, stockQuantity: '0' };
 
 /**
  * The add-product form (Add Product stays disabled until a name and a price are given), and the same
@@ -15,6 +16,8 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
   const client = useQueryClient();
   const toast = useToast();
   const [form, setForm] = useState(product ? { ...empty, ...product, stockQuantity: String(product.stockQuantity) } : empty);
+  const units = Number.parseInt(form.stockQuantity, 10) || 0;
+  const inStock = form.inStock ?? units > 0;
   const categories = useCategories();
   const set = <K extends keyof typeof empty>(key: K, value: (typeof empty)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -41,8 +44,9 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
         price: form.price,
         imageUrl: form.imageUrl,
         category: form.category,
-        inStock: form.inStock,
-        stockQuantity: Number.parseInt(form.stockQuantity, 10) || 0,
+        // Left out unless ticked or unticked by hand: the server then follows the quantity.
+        ...(form.inStock === null ? {} : { inStock: form.inStock }),
+        stockQuantity: units,
       }),
     onSuccess: () => {
       toast(product ? { title: 'Product updated', description: `${form.name} has been saved.` } : { title: 'Product added', description: 'New product has been added to inventory' });
@@ -97,8 +101,11 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
             <input type="number" min="0" step="1" value={form.stockQuantity} onChange={(e) => set('stockQuantity', e.target.value)} />
           </label>
           <label className="check">
-            <input type="checkbox" checked={form.inStock} onChange={(e) => set('inStock', e.target.checked)} /> In stock
+            <input type="checkbox" checked={inStock} onChange={(e) => set('inStock', e.target.checked)} /> In stock
           </label>
+          <p className="muted" data-testid="shoppers-see">
+            {inStock && units > 0 ? `Shoppers can buy it: ${units} on hand.` : inStock ? 'Shoppers will see it SOLD OUT until it has stock.' : 'Shoppers will see it SOLD OUT.'}
+          </p>
         </>
       )}
       <div className="actions">

@@ -9,7 +9,12 @@ import { RefundForm } from './RefundForm';
 /** One order as the studio works it: what was bought, by whom, how it is fulfilled and paid, its refunds and its timeline. */
 export function OrderPage() {
   const { id = '' } = useParams();
-  const order = useQuery({ queryKey: [ORDERS, 'detail', id], queryFn: () => getJson<AdminOrderDetail>(`${ORDERS}/${encodeURIComponent(id)}`) });
+  const order = useQuery({
+    queryKey: [ORDERS, 'detail', id],
+    queryFn: () => getJson<AdminOrderDetail>(`${ORDERS}/${encodeURIComponent(id)}`),
+    // While Square works on a refund the page looks again, so it shows the refund done (or failed) without a reload.
+    refetchInterval: (query) => (query.state.data?.refundsPending ? 3000 : false),
+  });
   if (order.isPending) return <p>Loading order...</p>;
   if (order.isError)
     return (
@@ -144,7 +149,7 @@ export function OrderPage() {
 
       <section className="card" aria-labelledby="refunds-title">
         <h2 id="refunds-title">Refunds</h2>
-        {o.refundsPending > 0 && <p className="muted">{o.refundsPending} refund(s) waiting for Square's answer.</p>}
+        {o.refundsPending > 0 && <p className="muted">{o.refundsPending} refund(s) not settled by Square yet: the items go back into stock and the customer is emailed once Square completes them.</p>}
         {o.refunds.length === 0 ? (
           <p className="muted">No refunds.</p>
         ) : (
@@ -152,9 +157,10 @@ export function OrderPage() {
             {o.refunds.map((r) => (
               <li key={r.refundId} className="row" data-testid="refund">
                 <div>
-                  <strong>${r.amount}</strong> · {r.status} · {formatWhen(r.requestedAt)}
+                  <strong>${r.amount}</strong> · <span className={r.status === 'failed' ? 'error-text' : undefined}>{refundStatusWords(r)}</span> · {formatWhen(r.requestedAt)}
                   <br />
                   {r.reason}
+                  {r.failure && <span className="error-text"> · Nothing was given back: {r.failure.message}</span>}
                   {r.lines.length > 0 && (
                     <span className="muted">
                       {' '}
@@ -185,4 +191,11 @@ export function OrderPage() {
       </section>
     </>
   );
+}
+
+/** A refund's state in the studio's words: pending says whether Square has it yet. */
+function refundStatusWords(r: AdminOrderDetail['refunds'][number]): string {
+  if (r.status === 'refunded') return 'refunded';
+  if (r.status === 'failed') return 'failed';
+  return r.squareRefundId ? 'pending at Square' : "waiting for Square's answer";
 }

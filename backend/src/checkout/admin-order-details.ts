@@ -4,7 +4,7 @@ import { EventStore } from '../platform/event-store/event-store';
 import { notFound } from '../platform/errors/domain-error';
 import { formatCents } from '../platform/money';
 import type { AdminOrderDetailDto } from './checkout.responses';
-import { nextFulfilmentSteps, orderDecider, refundableCents, refundedUnits } from './order.decider';
+import { linePaidCents, lineRefundValues, nextFulfilmentSteps, orderDecider, refundableCents, refundedUnits } from './order.decider';
 import { orderStream, type OrderEvent, type RefundRequested } from './order.events';
 import { OrderLineImages } from './order-line-images';
 import { OrderStatusLinks } from './order-status-links';
@@ -31,6 +31,7 @@ export class AdminOrderDetails {
     if (!row || !state.exists) throw notFound('That order was not found.');
     const lineImages = await this.images.of(state.opened.lines);
     const units = refundedUnits(state);
+    const paid = linePaidCents(state);
     const requestedAt = new Map(events.filter((e): e is typeof e & RefundRequested => e.type === 'RefundRequested').map((e) => [e.data.refundId, e.data.requestedAt]));
     return {
       ...toAdminOrderDto(row),
@@ -40,8 +41,10 @@ export class AdminOrderDetails {
         name: l.name,
         quantity: l.quantity,
         price: formatCents(l.unitPriceCents),
+        paid: formatCents(paid[itemId]),
         imageUrl: lineImages[itemId] ?? null,
         refundedQuantity: units[itemId] ?? 0,
+        refundValues: lineRefundValues(state, itemId).map(formatCents),
       })),
       card: state.payment ? { brand: cardBrandWords(state.payment.cardBrand), last4: state.payment.last4 } : null,
       statusUrl: this.links.urlFor(orderId),
@@ -52,6 +55,7 @@ export class AdminOrderDetails {
         reason: r.terms.reason,
         status: r.status,
         squareRefundId: r.squareRefundId ?? null,
+        failure: r.failure ?? null,
         lines: r.terms.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity, restock: l.restock })),
         requestedAt: new Date(requestedAt.get(r.terms.refundId) ?? row.updatedAt).toISOString(),
       })),

@@ -130,16 +130,18 @@ export class AdminOrdersController {
   }
 
   /**
-   * Refunds the order through Square: `amount`, or without it the lines' value (capped at what is
-   * left), or without lines everything left. Refunding more than is left is a 409 and changes nothing.
+   * Refunds the order through Square: `amount`, or without it what the shopper paid for the lines
+   * (capped at what is left), or without lines everything left. Refunding more than is left (by the
+   * shop's count or Square's) is a 409 and changes nothing. `status` `pending`: Square is still
+   * working on it; it is restocked and emailed about once Square says it completed.
    */
   @Post(':id/refunds')
   @HttpCode(201)
   @ApiAnswers({ 201: refundResultSchema })
   async refund(@Param('id', orderId) id: string, @Body(new ZodPipe(refundBody)) body: z.infer<typeof refundBody>, @Caller() caller: RequestContext): Promise<RefundResultDto> {
-    const { refundId, squareRefundId } = await this.refunds.refund(id, { amountCents: body.amount, lines: body.lines, reason: body.reason }, caller);
+    const { refundId, squareRefundId, status } = await this.refunds.refund(id, { amountCents: body.amount, lines: body.lines, reason: body.reason }, caller);
     const order = await this.orders.byId(id);
     if (!order) throw notFound('That order was not found.');
-    return { refundId, squareRefundId, order: toAdminOrderDto(order) };
+    return { refundId, squareRefundId, status, order: toAdminOrderDto(order) };
   }
 }

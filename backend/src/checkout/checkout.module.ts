@@ -23,6 +23,7 @@ import { OrderStatusLinks } from './order-status-links';
 import { OrderStatusPage } from './order-status-page';
 import { RefundEmailJob } from './refund-email.job';
 import { RefundRestockJob } from './refund-restock.job';
+import { SquareRefundReportedHandler } from './square-refund-reported.handler';
 import { OrderProjection } from './order.projection';
 import { OrderNumbers } from './order-numbers';
 import { OrderReader } from './order.reader';
@@ -32,7 +33,7 @@ import { OrderViewSchema } from './order.view';
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CartModule],
   controllers: [CheckoutController, AdminOrdersController, AdminDashboardController, OrderStatusController],
-  providers: [Discounts, CardPayments, OrderNumbers, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderLineImages, AdminOrderDetails, DashboardReader, FulfilmentEmailJob, OrderStatusPage],
+  providers: [Discounts, CardPayments, OrderNumbers, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderLineImages, AdminOrderDetails, DashboardReader, FulfilmentEmailJob, OrderStatusPage, SquareRefundReportedHandler],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
 })
 export class CheckoutModule implements OnModuleInit {

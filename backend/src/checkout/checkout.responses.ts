@@ -63,7 +63,19 @@ const timelineEntrySchema = z.object({ at: z.iso.datetime(), event: z.string(), 
 export const adminOrderDetailSchema = adminOrderSchema
   .extend({
     items: z.array(
-      z.object({ itemId: z.int(), productId: z.int(), name: z.string(), quantity: z.int(), price: moneyText, imageUrl: z.string().nullable(), refundedQuantity: z.int() }),
+      z.object({
+        itemId: z.int(),
+        productId: z.int(),
+        name: z.string(),
+        quantity: z.int(),
+        price: moneyText,
+        /** What the shopper paid for the line: its price less its share of the order's discount. */
+        paid: moneyText,
+        imageUrl: z.string().nullable(),
+        refundedQuantity: z.int(),
+        /** What refunding 1, 2, … of the units left gives back (what was paid for them). */
+        refundValues: z.array(moneyText),
+      }),
     ),
     card: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
     /** The shopper's status page (the link in their emails). */
@@ -74,8 +86,11 @@ export const adminOrderDetailSchema = adminOrderSchema
         refundId: z.uuid(),
         amount: moneyText,
         reason: z.string(),
+        /** `pending` until Square settles it: no answer yet (`squareRefundId` null), or Square's refund still `PENDING`. */
         status: z.enum(['pending', 'refunded', 'failed']),
         squareRefundId: z.string().nullable(),
+        /** Why nothing went back, on a failed refund (Square's code and words). */
+        failure: z.object({ code: z.string(), message: z.string() }).nullable(),
         lines: z.array(z.object({ itemId: z.int(), quantity: z.int(), restock: z.boolean() })),
         requestedAt: z.iso.datetime(),
       }),
@@ -131,9 +146,12 @@ export const orderStatusSchema = z
   })
   .meta({ id: 'OrderStatus' });
 
-/** `POST /api/admin/orders/{id}/refunds`: the refund Square took, and the order after it. */
+/**
+ * `POST /api/admin/orders/{id}/refunds`: the refund Square took (`status` `refunded` when Square
+ * completed it, `pending` while Square is still working on it), and the order after it.
+ */
 export const refundResultSchema = z
-  .object({ refundId: z.uuid(), squareRefundId: z.string(), order: adminOrderSchema })
+  .object({ refundId: z.uuid(), squareRefundId: z.string(), status: z.enum(['pending', 'refunded']), order: adminOrderSchema })
   .meta({ id: 'RefundResult' });
 
 /** `POST /api/square/process-payment`: the shape the storefront's payment call has always read, plus the order; a card decline is an answer. */

@@ -7,25 +7,37 @@ import { EventStore } from '../platform/event-store/event-store';
 import { fold } from '../platform/event-store/decider';
 import { conflict, notFound } from '../platform/errors/domain-error';
 import { SQUARE_SETTINGS, SquareSettings } from '../square';
-import { orderDecider, orderName, RefundAsked, type OrderState } from './order.decider';
+import { orderDecider, orderName, RefundAsked, type OrderState, type SquareRefundStatus } from './order.decider';
 import { orderStream, type OrderEvent } from './order.events';
 
 export type RefundRequestInput = Omit<RefundAsked, 'refundId'>;
 
 /** What Square said about one refund request. */
 type SquareAnswer =
-  | { kind: 'refunded'; squareRefundId: string }
-  /** Square answered with an error: nothing was refunded. `actionable`: a 4xx the studio can act on. */
-  | { kind: 'refused'; code: string; message: string; actionable: boolean }
-  /** No answer (a timeout, a cut connection): the refund may or may not exist; asking again with the same key tells. */
+  /** Square has the refund: `COMPLETED`, still `PENDING`, or already `FAILED`/`REJECTED`. */
+  | { kind: 'taken'; squareRefundId: string; status: SquareRefundStatus }
+  /** A 4xx verdict: Square refused, nothing was refunded. */
+  | { kind: 'declined'; code: string; message: string }
+  /**
+   * No verdict: a 5xx, a 429, a 409 for the same key still at work, a timeout, a cut connection.
+   * Square may or may not have made the refund; asking again with the same key tells.
+   */
   | { kind: 'unknown'; message: string };
 
+type OpenOrder = Extract<OrderState, { exists: true }>;
+
+const SQUARE_STATUSES: readonly string[] = ['PENDING', 'COMPLETED', 'FAILED', 'REJECTED'] satisfies SquareRefundStatus[];
+
 /**
- * Refunds through Square's Refunds API. The request is recorded on the order stream first
- * (`RefundRequested`, its id the idempotency key), then sent; Square's answer is recorded
- * (`OrderRefunded` or `RefundFailed`). A request whose answer never came (a crash, a lost
- * connection) is sent again by the reconciliation job with the same key, and Square answers with the
- * refund it made the first time: one refund, however often it is asked.
+ * Refunds through Square's Refunds API. Before a new refund Square is asked what it has refunded of
+ * the payment already (its count wins when it is the larger). The request is recorded on the order
+ * stream (`RefundRequested`, its id the idempotency key), then sent; Square's answer is recorded:
+ * `OrderRefunded` when it completed, `RefundPending` when Square is still working on it,
+ * `RefundFailed` for a 4xx verdict or a refund that ended `FAILED`/`REJECTED`. An answer that is no
+ * verdict (5xx, 429, no answer) leaves the refund pending: the reconciliation job sends it again with
+ * the same key, and Square answers with the refund it made the first time: one refund, however often
+ * it is asked. A refund Square left `PENDING` is settled by its `refund.updated` webhook
+ * (`recordFromSquare`) or, failing that, by the same job asking `GetPaymentRefund`.
  */
 @Injectable()
 export class OrderRefunds {
@@ -42,55 +54,100 @@ export class OrderRefunds {
     return fold(orderDecider, (await this.store.readStream<OrderEvent>(orderStream(orderId).id)).events);
   }
 
-  /** Records the request, asks Square, records the answer. Throws a clear error when Square refused or could not answer. */
-  async refund(orderId: string, input: RefundRequestInput, caller: RequestContext): Promise<{ refundId: string; squareRefundId: string }> {
+  /** Records the request, asks Square, records the answer. Throws a clear error when Square refused or gave no verdict. */
+  async refund(orderId: string, input: RefundRequestInput, caller: RequestContext): Promise<{ refundId: string; squareRefundId: string; status: 'pending' | 'refunded' }> {
+    const before = await this.load(orderId);
+    if (!before.exists) throw notFound('That order was not found.');
+    const squareRefundedCents = await this.refundedAtSquare(before);
     const refundId = randomUUID();
-    const { events, state } = await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RequestRefund', refund: { ...input, refundId }, at: new Date().toISOString() }, caller);
-    if (!state.exists || events.length === 0) throw notFound('That order was not found.');
+    const command = { kind: 'RequestRefund', refund: { ...input, refundId }, at: new Date().toISOString(), squareRefundedCents } as const;
+    const { state } = await this.runner.run(orderDecider, orderStream(orderId), command, caller);
+    if (!state.exists) throw notFound('That order was not found.');
+    const number = orderName(state);
     const answer = await this.send(state, refundId);
-    if (answer.kind === 'refunded') {
-      await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordRefund', refundId, squareRefundId: answer.squareRefundId }, caller);
-      this.logger.log(`Order ${orderName(state)}: refund ${refundId} taken by Square as ${answer.squareRefundId}`);
-      return { refundId, squareRefundId: answer.squareRefundId };
+    if (answer.kind === 'unknown') {
+      this.logger.warn(`Order ${number}: no verdict from Square on refund ${refundId} (${answer.message}); kept pending, the reconciliation job asks again`);
+      throw new BadGatewayException({
+        code: 'REFUND_UNCONFIRMED',
+        message: `Square did not give a clear answer (${answer.message}), so whether the refund was made is not known yet. It is kept pending: the shop asks Square again shortly with the same request, and it will not be refunded twice.`,
+      });
     }
-    if (answer.kind === 'refused') {
-      await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordRefundFailure', refundId, code: answer.code, message: answer.message }, caller);
-      this.logger.warn(`Order ${orderName(state)}: Square refused refund ${refundId} (${answer.code}: ${answer.message})`);
-      if (answer.actionable) throw conflict(`Square refused the refund: ${answer.message}`, 'REFUND_DECLINED', { squareCode: answer.code });
-      throw new BadGatewayException({ code: 'REFUND_FAILED', message: `Square could not make the refund (${answer.code}); nothing was refunded. Please try again.` });
+    const after = await this.record(orderId, refundId, answer, caller);
+    const settled = after.exists ? after.refunds[refundId] : undefined;
+    if (settled?.status === 'failed') {
+      const { code, message } = settled.failure ?? { code: 'REFUND_FAILED', message: 'Square refused the refund.' };
+      throw conflict(`Square refused the refund: ${message}`, 'REFUND_DECLINED', { squareCode: code });
     }
-    this.logger.warn(`Order ${orderName(state)}: no answer from Square for refund ${refundId} (${answer.message}); the reconciliation job will ask again`);
-    throw new BadGatewayException({
-      code: 'REFUND_UNCONFIRMED',
-      message: 'Square did not answer, so whether the refund was made is not known yet. The shop will ask Square again shortly with the same request; it will not be refunded twice.',
-    });
+    return { refundId, squareRefundId: settled?.squareRefundId ?? '', status: settled?.status === 'refunded' ? 'refunded' : 'pending' };
   }
 
-  /** The reconciliation job's step: a request left pending is sent again with its own key; Square's answer is recorded. */
+  /**
+   * The reconciliation job's step: a refund with no answer yet is sent again with its own key; one
+   * Square left `PENDING` is looked up (`GetPaymentRefund`). Returns how many were settled.
+   */
   async finishPending(orderId: string, caller: RequestContext): Promise<number> {
     const state = await this.load(orderId);
     if (!state.exists) return 0;
-    let finished = 0;
+    let settled = 0;
     for (const r of Object.values(state.refunds)) {
       if (r.status !== 'pending') continue;
-      const answer = await this.send(state, r.terms.refundId);
+      let answer = r.squareRefundId ? await this.lookUp(r.squareRefundId) : await this.send(state, r.terms.refundId);
+      // A repeated key is answered as it was the first time (`PENDING`): Square's refund itself says how it stands now.
+      if (answer.kind === 'taken' && answer.status === 'PENDING' && !r.squareRefundId) {
+        const now = await this.lookUp(answer.squareRefundId);
+        if (now.kind === 'taken') answer = now;
+      }
       if (answer.kind === 'unknown') continue;
-      const command =
-        answer.kind === 'refunded'
-          ? ({ kind: 'RecordRefund', refundId: r.terms.refundId, squareRefundId: answer.squareRefundId } as const)
-          : ({ kind: 'RecordRefundFailure', refundId: r.terms.refundId, code: answer.code, message: answer.message } as const);
-      await this.runner.run(orderDecider, orderStream(orderId), command, caller);
-      finished++;
-      this.logger.log(`Order ${orderName(state)}: interrupted refund ${r.terms.refundId} finished as ${answer.kind}`);
+      const after = await this.record(orderId, r.terms.refundId, answer, caller);
+      const now = after.exists ? after.refunds[r.terms.refundId]?.status : undefined;
+      if (now === 'pending') continue;
+      settled++;
+      this.logger.log(`Order ${orderName(state)}: refund ${r.terms.refundId} settled as ${now}`);
     }
-    return finished;
+    return settled;
+  }
+
+  /** A refund Square reports (its answer, a `refund.updated` webhook): recorded on the order whose refund it is. */
+  async recordFromSquare(orderId: string, refund: { id: string; status: string }, caller: RequestContext): Promise<boolean> {
+    const state = await this.load(orderId);
+    if (!state.exists || !SQUARE_STATUSES.includes(refund.status)) return false;
+    const ours = Object.values(state.refunds).find((r) => r.squareRefundId === refund.id);
+    if (!ours) {
+      // Square's news can come before its answer is recorded: the pending refunds it may be about are asked again with their own keys.
+      const unanswered = Object.values(state.refunds).some((r) => r.status === 'pending' && !r.squareRefundId);
+      return unanswered && (await this.finishPending(orderId, caller)) > 0;
+    }
+    const { events } = await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordSquareRefund', refundId: ours.terms.refundId, squareRefundId: refund.id, status: refund.status as SquareRefundStatus }, caller);
+    return events.length > 0;
+  }
+
+  private async record(orderId: string, refundId: string, answer: Exclude<SquareAnswer, { kind: 'unknown' }>, caller: RequestContext): Promise<OrderState> {
+    const command =
+      answer.kind === 'taken'
+        ? ({ kind: 'RecordSquareRefund', refundId, squareRefundId: answer.squareRefundId, status: answer.status } as const)
+        : ({ kind: 'RecordRefundFailure', refundId, code: answer.code, message: answer.message } as const);
+    const { state } = await this.runner.run(orderDecider, orderStream(orderId), command, caller);
+    return state;
+  }
+
+  /** What Square has refunded of the order's payment (its pending refunds included); no refund is asked without knowing. */
+  private async refundedAtSquare(state: OpenOrder): Promise<number> {
+    const paymentId = state.payment?.paymentId;
+    if (!paymentId) return 0;
+    try {
+      const { payment } = await this.square.payments.get({ paymentId }, { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 1 });
+      return Number(payment?.refundedMoney?.amount ?? 0);
+    } catch (error) {
+      this.logger.warn(`Order ${orderName(state)}: Square could not say what it has refunded of payment ${paymentId} (${error instanceof Error ? error.message : error})`);
+      throw new BadGatewayException({ code: 'REFUND_FAILED', message: 'Square could not be asked what it has already refunded of this payment, so nothing was refunded. Please try again.' });
+    }
   }
 
   /** Every send of one request carries the same key and body, so Square makes the refund at most once. */
-  private async send(state: Extract<OrderState, { exists: true }>, refundId: string): Promise<SquareAnswer> {
+  private async send(state: OpenOrder, refundId: string): Promise<SquareAnswer> {
     const request = state.refunds[refundId].terms;
     const paymentId = state.payment?.paymentId;
-    if (!paymentId) return { kind: 'refused', code: 'NO_PAYMENT', message: 'The order has no payment to refund.', actionable: true };
+    if (!paymentId) return { kind: 'declined', code: 'NO_PAYMENT', message: 'The order has no payment to refund.' };
     try {
       const { refund } = await this.square.refunds.refundPayment(
         {
@@ -101,19 +158,38 @@ export class OrderRefunds {
         },
         { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 1 },
       );
-      if (!refund?.id) return { kind: 'unknown', message: 'Square answered without a refund' };
-      if (refund.status === 'REJECTED' || refund.status === 'FAILED') return { kind: 'refused', code: `REFUND_${refund.status}`, message: `the refund is ${refund.status}`, actionable: false };
-      return { kind: 'refunded', squareRefundId: refund.id };
+      return taken(refund);
     } catch (error) {
-      if (error instanceof SquareTimeoutError || !(error instanceof SquareError) || error.statusCode === undefined) {
-        return { kind: 'unknown', message: error instanceof Error ? error.message : String(error) };
-      }
-      const first = error.errors[0];
-      const code = String(first?.code ?? error.statusCode);
-      const message = first?.detail ?? error.message;
-      // 409 CONFLICT: the same key is still being worked on; its answer comes with the next ask.
-      if (error.statusCode === 409) return { kind: 'unknown', message };
-      return { kind: 'refused', code, message, actionable: error.statusCode < 500 && error.statusCode !== 429 };
+      return failure(error);
     }
   }
+
+  /** Square's current word on a refund it took (`GetPaymentRefund`). */
+  private async lookUp(squareRefundId: string): Promise<SquareAnswer> {
+    try {
+      const { refund } = await this.square.refunds.get({ refundId: squareRefundId }, { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 1 });
+      return taken(refund);
+    } catch (error) {
+      const answer = failure(error);
+      // A refund Square cannot find now is no verdict on the money: asked again later.
+      return answer.kind === 'declined' ? { kind: 'unknown', message: answer.message } : answer;
+    }
+  }
+}
+
+function taken(refund: { id?: string; status?: string | null } | undefined): SquareAnswer {
+  if (!refund?.id || !refund.status || !SQUARE_STATUSES.includes(refund.status)) return { kind: 'unknown', message: 'Square answered without a refund status' };
+  return { kind: 'taken', squareRefundId: refund.id, status: refund.status as SquareRefundStatus };
+}
+
+/** Only a 4xx (other than 409 and 429) is Square's verdict; anything else leaves the outcome unknown. */
+function failure(error: unknown): SquareAnswer {
+  if (error instanceof SquareTimeoutError || !(error instanceof SquareError) || error.statusCode === undefined) {
+    return { kind: 'unknown', message: error instanceof Error ? error.message : String(error) };
+  }
+  const first = error.errors[0];
+  const message = first?.detail ?? error.message;
+  // 409 CONFLICT: the same key is still being worked on; 429 and 5xx: Square's trouble, not a refusal.
+  if (error.statusCode >= 500 || error.statusCode === 409 || error.statusCode === 429) return { kind: 'unknown', message: `${error.statusCode} ${first?.code ?? ''}`.trim() };
+  return { kind: 'declined', code: String(first?.code ?? error.statusCode), message };
 }

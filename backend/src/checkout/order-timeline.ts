@@ -66,8 +66,10 @@ function entryOf(e: RecordedEvent<OrderEvent>): Omit<TimelineEntry, 'at' | 'even
       return { title: `Refund of ${dollars(e.data.amountCents)} asked: ${e.data.reason}`, detail: null };
     case 'OrderRefunded':
       return { title: `Refunded ${dollars(e.data.amountCents)}`, detail: `Square refund ${e.data.squareRefundId}` };
+    case 'RefundPending':
+      return { title: 'Refund taken by Square, still pending: restocked and emailed once it completes', detail: `Square refund ${e.data.squareRefundId}` };
     case 'RefundFailed':
-      return { title: `Refund refused: ${e.data.message}`, detail: e.data.code };
+      return { title: `Refund failed, nothing given back: ${e.data.message}`, detail: e.data.code };
     case 'RefundEmailSent':
       return { title: 'Refund email sent', detail: null };
   }

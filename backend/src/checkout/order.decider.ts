@@ -1,6 +1,7 @@
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
 import type { CheckoutOpened, Fulfilment, FulfilmentStep, OrderEvent, PaidOrderTerms, PaymentCaptured, PaymentFailed, RefundLine, RefundTerms } from './order.events';
+import { paidForUnits, paidPerLine } from './order-pricing';
 import { trackingUrl } from './tracking-links';
 
 /**
@@ -40,16 +41,22 @@ export type OrderState =
       fulfilment: FulfilmentStatus;
       /** Each step recorded so far (an older `OrderFulfilled` replays as its step). */
       steps: Partial<Record<FulfilmentStep, StepRecord>>;
-      /** Every refund asked for, by its request id: pending until Square's answer is recorded. */
+      /** Every refund asked for, by its request id: pending until Square says it completed or failed. */
       refunds: Record<string, RefundRecord>;
     };
 
 export interface RefundRecord {
   terms: RefundTerms;
+  /** `pending`: not settled yet, whether Square never answered or answered `PENDING` (then `squareRefundId` is known). */
   status: 'pending' | 'refunded' | 'failed';
   squareRefundId?: string;
+  /** Why nothing went back, on a failed refund. */
+  failure?: { code: string; message: string };
   emailSent: boolean;
 }
+
+/** A refund's status as Square reports it (a `PaymentRefund`'s `status`). */
+export type SquareRefundStatus = 'PENDING' | 'COMPLETED' | 'FAILED' | 'REJECTED';
 
 /** What a refund request says: no `amountCents` means the lines' value (capped at what is left), or without lines everything left. */
 export interface RefundAsked {
@@ -73,8 +80,11 @@ export type OrderCommand =
   | { kind: 'FulfilOrder'; trackingNumber?: string }
   | { kind: 'RecordFulfilmentStep'; step: FulfilmentStep; carrier?: string; trackingNumber?: string; note?: string }
   | { kind: 'RecordFulfilmentEmailSent'; step: FulfilmentStep; messageId: string }
-  | { kind: 'RequestRefund'; refund: RefundAsked; at: string }
-  | { kind: 'RecordRefund'; refundId: string; squareRefundId: string }
+  /** `squareRefundedCents`: what Square says it has refunded of the order's payment, asked just before (0 when not given). */
+  | { kind: 'RequestRefund'; refund: RefundAsked; at: string; squareRefundedCents?: number }
+  /** Square's word on a refund it took: its id and status, from its answer, a webhook or a poll. */
+  | { kind: 'RecordSquareRefund'; refundId: string; squareRefundId: string; status: SquareRefundStatus }
+  /** Square refused the refund (a 4xx verdict): nothing went back. */
   | { kind: 'RecordRefundFailure'; refundId: string; code: string; message: string }
   | { kind: 'RecordRefundEmailSent'; refundId: string; messageId: string };
 
@@ -105,13 +115,32 @@ export function refundedUnits(state: OpenState): number[] {
   return units;
 }
 
-function decideRefund(state: OpenState, { refund, at }: { refund: RefundAsked; at: string }): OrderEvent[] {
+/** Cents each line's units gave back, as the shopper paid for them: the line's price less its share of the discount. */
+export function linePaidCents(state: OpenState): number[] {
+  return paidPerLine(state.opened.lines, state.opened.discountCents);
+}
+
+/**
+ * What refunding 1, 2, … of a line's units left gives back: what the shopper paid for them
+ * (`paidForUnits` after the units refunded or on their way).
+ */
+export function lineRefundValues(state: OpenState, itemId: number): number[] {
+  const line = state.opened.lines[itemId];
+  const before = refundedUnits(state)[itemId];
+  const paid = linePaidCents(state)[itemId];
+  return Array.from({ length: line.quantity - before }, (_, n) => paidForUnits(paid, line.quantity, before, n + 1));
+}
+
+function decideRefund(state: OpenState, { refund, at, squareRefundedCents = 0 }: Extract<OrderCommand, { kind: 'RequestRefund' }>): OrderEvent[] {
   if (state.refunds[refund.refundId]) return [];
   const number = orderName(state);
   if (state.status !== 'placed') throw conflict(`Order ${number} is not a placed order, so it cannot be refunded.`, 'ORDER_NOT_REFUNDABLE');
-  const left = refundableCents(state);
+  // Square's count wins when it is the larger: money it gave back that the shop never recorded is gone all the same.
+  const squareAhead = squareRefundedCents > refundedCents(state);
+  const left = state.opened.totalCents - Math.max(refundedCents(state), squareRefundedCents);
   if (left <= 0) throw conflict(`Order ${number} is already fully refunded.`, 'ORDER_FULLY_REFUNDED');
   const units = refundedUnits(state);
+  const paid = linePaidCents(state);
   const lines: RefundLine[] = [];
   const seen = new Set<number>();
   for (const asked of refund.lines) {
@@ -125,13 +154,27 @@ function decideRefund(state: OpenState, { refund, at }: { refund: RefundAsked; a
     }
     lines.push({ itemId: asked.itemId, productId: line.productId, quantity: asked.quantity, restock: asked.restock });
   }
-  const linesValue = lines.reduce((sum, l) => sum + l.quantity * state.opened.lines[l.itemId].unitPriceCents, 0);
+  const linesValue = lines.reduce((sum, l) => sum + paidForUnits(paid[l.itemId], state.opened.lines[l.itemId].quantity, units[l.itemId], l.quantity), 0);
   const amountCents = refund.amountCents ?? (lines.length ? Math.min(linesValue, left) : left);
   if (!Number.isSafeInteger(amountCents) || amountCents < 1) throw invalid('The refund must be at least $0.01.', 'INVALID');
   if (amountCents > left) {
-    throw conflict(`Order ${number} has ${(left / 100).toFixed(2)} left to refund, less than the ${(amountCents / 100).toFixed(2)} asked.`, 'REFUND_TOO_LARGE', { refundable: (left / 100).toFixed(2) });
+    const why = squareAhead ? ` (Square has refunded ${(squareRefundedCents / 100).toFixed(2)} of its payment)` : '';
+    throw conflict(`Order ${number} has ${(left / 100).toFixed(2)} left to refund${why}, less than the ${(amountCents / 100).toFixed(2)} asked.`, 'REFUND_TOO_LARGE', {
+      refundable: (left / 100).toFixed(2),
+    });
   }
   return [{ type: 'RefundRequested', data: { refundId: refund.refundId, amountCents, lines, reason: refund.reason, requestedAt: at } }];
+}
+
+/** Square's word on a refund: settled once (completed or failed); `PENDING` is recorded once, with Square's refund id. */
+function decideSquareRefund(state: OpenState, { refundId, squareRefundId, status }: Extract<OrderCommand, { kind: 'RecordSquareRefund' }>): OrderEvent[] {
+  const r = state.refunds[refundId];
+  if (!r) throw notFound(`Order ${state.opened.orderNumber} has no refund ${refundId}.`);
+  if (r.status !== 'pending') return [];
+  if (status === 'COMPLETED') return [{ type: 'OrderRefunded', data: { ...r.terms, squareRefundId } }];
+  if (status === 'PENDING') return r.squareRefundId ? [] : [{ type: 'RefundPending', data: { refundId, squareRefundId } }];
+  const message = `Square could not give the money back to the card: its refund ${squareRefundId} ended ${status}.`;
+  return [{ type: 'RefundFailed', data: { refundId, code: `REFUND_${status}`, message } }];
 }
 
 /** Cents Square has given back (pending refunds excepted): the order is fully refunded when they reach its total. */
@@ -230,13 +273,17 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
         const { requestedAt: _at, ...terms } = event.data;
         return { ...state, refunds: { ...state.refunds, [terms.refundId]: { terms, status: 'pending', emailSent: false } } };
       }
+      case 'RefundPending': {
+        const r = state.refunds[event.data.refundId];
+        return r ? { ...state, refunds: { ...state.refunds, [r.terms.refundId]: { ...r, squareRefundId: event.data.squareRefundId } } } : state;
+      }
       case 'OrderRefunded': {
         const r = state.refunds[event.data.refundId];
         return r ? { ...state, refunds: { ...state.refunds, [r.terms.refundId]: { ...r, status: 'refunded', squareRefundId: event.data.squareRefundId } } } : state;
       }
       case 'RefundFailed': {
         const r = state.refunds[event.data.refundId];
-        return r ? { ...state, refunds: { ...state.refunds, [r.terms.refundId]: { ...r, status: 'failed' } } } : state;
+        return r ? { ...state, refunds: { ...state.refunds, [r.terms.refundId]: { ...r, status: 'failed', failure: { code: event.data.code, message: event.data.message } } } } : state;
       }
       case 'RefundEmailSent': {
         const r = state.refunds[event.data.refundId];
@@ -293,11 +340,8 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
       }
       case 'RequestRefund':
         return decideRefund(state, command);
-      case 'RecordRefund': {
-        const r = state.refunds[command.refundId];
-        if (!r) throw notFound(`Order ${orderName(state)} has no refund ${command.refundId}.`);
-        return r.status === 'pending' ? [{ type: 'OrderRefunded', data: { ...r.terms, squareRefundId: command.squareRefundId } }] : [];
-      }
+      case 'RecordSquareRefund':
+        return decideSquareRefund(state, command);
       case 'RecordRefundFailure': {
         const r = state.refunds[command.refundId];
         if (!r) throw notFound(`Order ${orderName(state)} has no refund ${command.refundId}.`);

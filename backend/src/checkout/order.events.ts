@@ -95,9 +95,19 @@ export interface RefundTerms {
 
 /** A refund is about to be sent to Square with `refundId` as its idempotency key; recorded first, so a crash before its answer is finished by the reconciliation job. */
 export type RefundRequested = DomainEvent<'RefundRequested', RefundTerms & { requestedAt: string }>;
-/** Square took the refund: the money goes back to the card. */
+/**
+ * Square took the refund and is still working on it (its status `PENDING`): the amount stays spoken
+ * for, but nothing is restocked or emailed until Square says it `COMPLETED` (a `refund.updated`
+ * webhook, or the worker asking `GetPaymentRefund`).
+ */
+export type RefundPending = DomainEvent<'RefundPending', { refundId: string; squareRefundId: string }>;
+/** Square completed the refund: the money is on its way back to the card. */
 export type OrderRefunded = DomainEvent<'OrderRefunded', RefundTerms & { squareRefundId: string }>;
-/** Square refused the refund: nothing went back, and the amount can be asked for again. */
+/**
+ * Nothing went back: Square refused the refund (a 4xx verdict), or the refund it took ended `FAILED`
+ * or `REJECTED`. The amount can be asked for again. Never recorded for a refund whose outcome is
+ * unknown (a 5xx, a 429, no answer): that one stays pending and is asked again with its key.
+ */
 export type RefundFailed = DomainEvent<'RefundFailed', { refundId: string; code: string; message: string }>;
 export type RefundEmailSent = DomainEvent<'RefundEmailSent', { refundId: string; messageId: string }>;
 
@@ -115,6 +125,7 @@ export type OrderEvent =
   | OrderPickedUp
   | FulfilmentEmailSent
   | RefundRequested
+  | RefundPending
   | OrderRefunded
   | RefundFailed
   | RefundEmailSent;

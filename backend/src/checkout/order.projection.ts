@@ -92,6 +92,9 @@ export class OrderProjection implements Projection {
             id,
           ),
         ];
+      // Still pending: Square took it and has not finished.
+      case 'RefundPending':
+        return [updateById('orders', id, stamp)];
       case 'RefundFailed':
         return [write('update orders set refunds_pending = greatest(refunds_pending - 1, 0), version = ?, updated_at = ? where id = ?', stamp.version, stamp.updated_at, id)];
       case 'RefundEmailSent':

@@ -24,6 +24,11 @@ export class OrderReader {
     return this.em().findOne(OrderView, { $or: where.filter((w) => Object.values(w)[0] !== undefined) });
   }
 
+  /** The order a Square payment paid for. */
+  async byPaymentId(paymentId: string): Promise<OrderView | null> {
+    return this.em().findOne(OrderView, { paymentId });
+  }
+
   /** Checkouts that stopped part-way (their process died) and have not moved for `olderThanSeconds`. */
   async unfinished(olderThanSeconds: number): Promise<{ id: string; status: OrderView['status'] }[]> {
     return this.em().execute(

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
+import { EMULATOR_WEBHOOK_SIGNATURE_KEY } from '../../src/square/emulator';
 import { browserSuite } from '../support/browser';
 import { waitForMail } from '../support/mailbox';
 import { addProduct, paidCheckout } from '../support/shop-fixtures';
@@ -23,6 +24,8 @@ async function reloadUntil(page: Page, text: string): Promise<void> {
 describe("the studio's day in a real browser", () => {
   it('signs in, reads the day on the dashboard, finds an order and ships it (the shopper sees the tracking), and refunds another back into stock', async () => {
     const [t, page] = [suite.app(), suite.page()];
+    // Square tells the shop when its refunds complete, as in development.
+    t.square.webhooks.subscribe({ notificationUrl: `${t.baseUrl}/api/square/webhooks`, signatureKey: EMULATOR_WEBHOOK_SIGNATURE_KEY }, { retryDelaysMs: [50, 100, 200] });
     const hoodie = await addProduct(t, { name: 'Raven Hoodie', priceCents: 4500, stockQuantity: 4, category: 'apparel' });
     const patch = await addProduct(t, { name: 'Moth Patch', priceCents: 1200, stockQuantity: 6 });
     const parcel = await paidCheckout(t, { [hoodie]: 1, [patch]: 1 }, 5700, { name: 'Wednesday Addams', email: 'wednesday@example.com', fulfillmentMethod: 'shipping' });
@@ -82,8 +85,12 @@ describe("the studio's day in a real browser", () => {
     await refund.getByLabel('Quantity (Moth Patch)').fill('2');
     await refund.getByLabel('Return to stock (Moth Patch)').check();
     await refund.getByLabel('Reason').fill('The thread came loose');
-    await refund.getByRole('button', { name: 'Refund' }).click();
+    // Both patches are the whole order: the button names the amount, and asks before it refunds everything.
+    await refund.getByRole('button', { name: 'Refund $24.00' }).click();
+    await page.getByRole('alertdialog', { name: 'Confirm the refund' }).getByRole('button', { name: 'Yes, refund $24.00' }).click();
     await page.getByTestId('refund').getByText('$24.00').first().waitFor({ timeout: 30_000 });
+    // Square completes it a moment later and says so (refund.updated): only then do the patches go back.
+    await page.getByTestId('refund').getByText('refunded', { exact: true }).waitFor({ timeout: 30_000 });
     expect(t.square.refunds().map((r) => [Number(r.amount_money.amount), r.reason])).toEqual([[2400, 'The thread came loose']]);
 
     // The relay hands the refund to the worker (in tests it moves when told), which puts the patches back.

@@ -25,12 +25,12 @@ it('counts revenue less refunds by the day orders were placed, the orders waitin
   // Today: a shipping order (29.00) refunded 10.00, a pickup order (24.00) picked up, a shipping order fully refunded (29.00 − 29.00).
   const shippingToday = await placeOrder(t, 'shipping');
   await run(shippingToday.orderId, { kind: 'RequestRefund', refund: { refundId: '00000000-0000-4000-8000-0000000000c1', amountCents: 1000, lines: [], reason: 'Chipped' }, at: new Date().toISOString() });
-  await run(shippingToday.orderId, { kind: 'RecordRefund', refundId: '00000000-0000-4000-8000-0000000000c1', squareRefundId: 'sq-c1' });
+  await run(shippingToday.orderId, { kind: 'RecordSquareRefund', refundId: '00000000-0000-4000-8000-0000000000c1', squareRefundId: 'sq-c1', status: 'COMPLETED' });
   const pickupToday = await placeOrder(t, 'pickup');
   await run(pickupToday.orderId, { kind: 'RecordFulfilmentStep', step: 'picked-up' });
   const refundedToday = await placeOrder(t, 'shipping');
   await run(refundedToday.orderId, { kind: 'RequestRefund', refund: { refundId: '00000000-0000-4000-8000-0000000000c2', lines: [], reason: 'Cancelled' }, at: new Date().toISOString() });
-  await run(refundedToday.orderId, { kind: 'RecordRefund', refundId: '00000000-0000-4000-8000-0000000000c2', squareRefundId: 'sq-c2' });
+  await run(refundedToday.orderId, { kind: 'RecordSquareRefund', refundId: '00000000-0000-4000-8000-0000000000c2', squareRefundId: 'sq-c2', status: 'COMPLETED' });
   // Placed earlier (moved back in the read table): 3, 10 and 40 days ago; the last is outside every window.
   const placedAgo = async (days: number, fulfillment: 'pickup' | 'shipping') => {
     const o = await placeOrder(t, fulfillment);

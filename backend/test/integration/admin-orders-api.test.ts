@@ -36,7 +36,7 @@ describe('the order list', () => {
     await run(moth.orderId, { kind: 'RecordFulfilmentStep', step: 'ready-for-pickup', note: 'Friday' });
     await run(shipped.orderId, { kind: 'RecordFulfilmentStep', step: 'shipped', carrier: 'UPS', trackingNumber: '1Z1' });
     await run(refunded.orderId, { kind: 'RequestRefund', refund: { refundId: '00000000-0000-4000-8000-00000000000a', amountCents: 500, lines: [], reason: 'Late' }, at: new Date().toISOString() });
-    await run(refunded.orderId, { kind: 'RecordRefund', refundId: '00000000-0000-4000-8000-00000000000a', squareRefundId: 'sq-1' });
+    await run(refunded.orderId, { kind: 'RecordSquareRefund', refundId: '00000000-0000-4000-8000-00000000000a', squareRefundId: 'sq-1', status: 'COMPLETED' });
     // A checkout that never got paid is no order of the studio's.
     unplaced = (await placeOrder(t, 'pickup')).orderId;
     await sql(t, `update orders set status = 'charging' where id = ?`, [unplaced]);
@@ -101,7 +101,7 @@ describe("one order's page", () => {
     }
     const [taken, refused] = ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2'];
     await run(orderId, { kind: 'RequestRefund', refund: { refundId: taken, lines: [{ itemId: 0, quantity: 1, restock: true }], reason: 'Chipped' }, at: new Date().toISOString() });
-    await run(orderId, { kind: 'RecordRefund', refundId: taken, squareRefundId: 'sq-taken' });
+    await run(orderId, { kind: 'RecordSquareRefund', refundId: taken, squareRefundId: 'sq-taken', status: 'COMPLETED' });
     await run(orderId, { kind: 'RequestRefund', refund: { refundId: refused, amountCents: 300, lines: [], reason: 'Late' }, at: new Date().toISOString() });
     await run(orderId, { kind: 'RecordRefundFailure', refundId: refused, code: 'REFUND_DECLINED', message: 'The card is closed' });
 
@@ -136,7 +136,7 @@ describe("one order's page", () => {
       'Refund of $12.00 asked: Chipped',
       'Refunded $12.00',
       'Refund of $3.00 asked: Late',
-      'Refund refused: The card is closed',
+      'Refund failed, nothing given back: The card is closed',
       'Shipped with USPS, tracking 9400 1000',
     ]);
     expect(after.body.timeline.at(-1)).toMatchObject({ event: 'OrderShipped', detail: 'Second parcel follows' });

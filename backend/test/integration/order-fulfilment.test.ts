@@ -128,7 +128,7 @@ describe('fulfilment steps', () => {
     const runner = t.app.get(CommandRunner);
     const refund = async (orderId: string, refundId: string, amountCents: number) => {
       await runner.run(orderDecider, orderStream(orderId), { kind: 'RequestRefund', refund: { refundId, amountCents, lines: [], reason: 'Cancelled' }, at: new Date().toISOString() }, systemContext());
-      await runner.run(orderDecider, orderStream(orderId), { kind: 'RecordRefund', refundId, squareRefundId: `sq-${refundId}` }, systemContext());
+      await runner.run(orderDecider, orderStream(orderId), { kind: 'RecordSquareRefund', refundId, squareRefundId: `sq-${refundId}`, status: 'COMPLETED' }, systemContext());
     };
     const refunded = await placeOrder(t, 'shipping');
     await refund(refunded.orderId, '00000000-0000-4000-8000-000000000001', 2900);

@@ -22,7 +22,7 @@ const run = (orderId: string, command: Parameters<typeof orderDecider.decide>[0]
 it("shows the order's items, totals, tracking and steps, never the street address or the whole email", async () => {
   const { orderId, orderNumber } = await placeOrder(t, 'shipping', { customer: { name: 'Lydia Deetz', email: 'lydia.deetz@example.com' } });
   await run(orderId, { kind: 'RequestRefund', refund: { refundId: '00000000-0000-4000-8000-0000000000d1', amountCents: 500, lines: [], reason: 'Studio mistake on the invoice' }, at: new Date().toISOString() });
-  await run(orderId, { kind: 'RecordRefund', refundId: '00000000-0000-4000-8000-0000000000d1', squareRefundId: 'sq-d1' });
+  await run(orderId, { kind: 'RecordSquareRefund', refundId: '00000000-0000-4000-8000-0000000000d1', squareRefundId: 'sq-d1', status: 'COMPLETED' });
   const admin = await AdminClient.signIn(t.baseUrl);
   await admin.post(`/api/admin/orders/${orderId}/fulfilment`, { step: 'shipped', carrier: 'FedEx', trackingNumber: '7712 3456' });
 
@@ -69,7 +69,7 @@ it('tells a fully refunded pickup order nothing about coming to collect it', asy
   expect(before.pickupNote).toBe('Ring the bell at the studio door');
   const refundId = '00000000-0000-4000-8000-0000000000e1';
   await run(orderId, { kind: 'RequestRefund', refund: { refundId, amountCents: 2400, lines: [], reason: 'Changed their mind' }, at: new Date().toISOString() });
-  await run(orderId, { kind: 'RecordRefund', refundId, squareRefundId: 'sq-e1' });
+  await run(orderId, { kind: 'RecordSquareRefund', refundId, squareRefundId: 'sq-e1', status: 'COMPLETED' });
 
   const { body } = await t.http.get(`/api/order-status/${links.tokenFor(orderId)}`).expect(200);
   expect(body).toMatchObject({ total: '24.00', refunded: '24.00', pickupNote: null });

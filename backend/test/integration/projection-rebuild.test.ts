@@ -80,7 +80,7 @@ describe('projection rebuild', () => {
       runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RequestRefund', refund: { refundId, amountCents, lines: [], reason: 'Late' }, at: new Date().toISOString() }, systemContext());
     const [taken, refused, waiting] = [randomUUID(), randomUUID(), randomUUID()];
     await refund(taken, 500);
-    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordRefund', refundId: taken, squareRefundId: 'SQ-REFUND-1' }, systemContext());
+    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordSquareRefund', refundId: taken, squareRefundId: 'SQ-REFUND-1', status: 'COMPLETED' }, systemContext());
     await refund(refused, 300);
     await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordRefundFailure', refundId: refused, code: 'REFUND_DECLINED', message: 'no' }, systemContext());
     await refund(waiting, 200);

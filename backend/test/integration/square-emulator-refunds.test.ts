@@ -27,7 +27,11 @@ describe('Square emulator: refunds', () => {
     await emulator.close();
     await emulator.removeData();
   });
-  afterEach(() => emulator.faults.clear());
+  afterEach(() => {
+    emulator.faults.clear();
+    emulator.refundSettlement.hold(false);
+    emulator.webhooks.unsubscribe();
+  });
 
   it('refunds part of a payment, then the rest, and the payment follows', async () => {
     const paymentId = await pay(2500n);
@@ -39,7 +43,7 @@ describe('Square emulator: refunds', () => {
     expect(payment?.refundIds).toEqual([first.refund!.id, second.refund!.id]);
 
     const got = await emulator.client.refunds.get({ refundId: first.refund!.id! });
-    expect(got.refund).toMatchObject({ id: first.refund!.id, status: 'COMPLETED' });
+    expect(got.refund).toMatchObject({ id: first.refund!.id, paymentId, amountMoney: { amount: 1000n, currency: 'USD' } });
     const raw = await wire(emulator, 'GET', `/v2/refunds/${first.refund!.id}`);
     expect(schemaProblems(serialization.GetPaymentRefundResponse, raw.body)).toEqual([]);
     const list = await wire(emulator, 'GET', '/v2/refunds?sort_order=ASC');
@@ -80,6 +84,57 @@ describe('Square emulator: refunds', () => {
     expect((await squareError(refund(many, 1n))).errors[0]).toMatchObject({ code: 'PAYMENT_NOT_REFUNDABLE' });
     const { payment } = await emulator.client.payments.get({ paymentId: many });
     expect(payment?.refundIds).toHaveLength(20);
+  });
+
+  it('completes a card refund on its own, announced by refund.created then refund.updated in the shapes Square sends', async () => {
+    // Nothing listens there: the deliveries are recorded all the same, with their bodies.
+    emulator.webhooks.subscribe({ notificationUrl: 'http://127.0.0.1:9/hooks', signatureKey: 'key' }, { retryDelaysMs: [] });
+    const paymentId = await pay(2500n);
+    const made = await refund(paymentId, 900n);
+    expect(made.refund?.status).toBe('PENDING');
+    const id = made.refund!.id!;
+    const deadline = Date.now() + 5000;
+    const forRefund = () => emulator.webhooks.deliveries().filter((d) => JSON.parse(d.body).data.id === id);
+    while (forRefund().length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const [created, updated] = forRefund().map((d) => JSON.parse(d.body));
+    expect(created).toMatchObject({ type: 'refund.created', data: { type: 'refund', id, object: { refund: { id, status: 'PENDING', payment_id: paymentId } } } });
+    expect(updated).toMatchObject({ type: 'refund.updated', data: { type: 'refund', id, object: { refund: { id, status: 'COMPLETED', amount_money: { amount: 900, currency: 'USD' } } } } });
+    expect(schemaProblems(serialization.RefundCreatedEvent, created)).toEqual([]);
+    expect(schemaProblems(serialization.RefundUpdatedEvent, updated)).toEqual([]);
+    expect((await emulator.client.refunds.get({ refundId: id })).refund?.status).toBe('COMPLETED');
+  });
+
+  it('holds refunds PENDING until settled; one that ends FAILED gives its amount back to the payment', async () => {
+    emulator.refundSettlement.hold();
+    const paymentId = await pay(2500n);
+    const first = (await refund(paymentId, 2500n)).refund!;
+    expect((await emulator.client.refunds.get({ refundId: first.id! })).refund?.status).toBe('PENDING');
+    expect((await squareError(refund(paymentId, 1n))).errors[0]).toMatchObject({ code: 'REFUND_AMOUNT_INVALID' });
+
+    await emulator.refundSettlement.settle(first.id!, 'FAILED');
+    expect((await emulator.client.refunds.get({ refundId: first.id! })).refund?.status).toBe('FAILED');
+    expect((await emulator.client.payments.get({ paymentId })).payment?.refundedMoney).toEqual({ amount: 0n, currency: 'USD' });
+    const again = (await refund(paymentId, 2500n)).refund!;
+    // Over HTTP too, for a shop in another process.
+    const settled = await fetch(`${emulator.url}/emulator/refunds/${again.id}/settle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'COMPLETED' }) });
+    expect(settled.status).toBe(200);
+    expect((await emulator.client.payments.get({ paymentId })).payment?.refundedMoney).toEqual({ amount: 2500n, currency: 'USD' });
+    await expect(emulator.refundSettlement.settle(again.id!, 'FAILED')).rejects.toThrow(/COMPLETED already/);
+    const bad = await fetch(`${emulator.url}/emulator/refunds/${again.id}/settle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'DONE' }) });
+    expect(bad.status).toBe(400);
+  });
+
+  it('can answer 500 after making the refund: the same key then answers that refund, and there is one', async () => {
+    const paymentId = await pay(2500n);
+    const idempotencyKey = key();
+    emulator.faults.next('RefundPayment', { kind: 'internal-error' });
+    const error = await squareError(emulator.client.refunds.refundPayment({ idempotencyKey, paymentId, amountMoney: { amount: 900n, currency: 'USD' } }, { maxRetries: 0 }));
+    expect(error.statusCode).toBe(500);
+    expect(error.errors[0]).toMatchObject({ code: 'INTERNAL_SERVER_ERROR' });
+    const again = await emulator.client.refunds.refundPayment({ idempotencyKey, paymentId, amountMoney: { amount: 900n, currency: 'USD' } });
+    const { payment } = await emulator.client.payments.get({ paymentId });
+    expect(payment?.refundIds).toEqual([again.refund!.id]);
+    expect(payment?.refundedMoney).toEqual({ amount: 900n, currency: 'USD' });
   });
 
   it('can be made to fail: an unavailable Square refunds nothing', async () => {

@@ -48,6 +48,9 @@ export interface Shopper {
   name: string;
   email: string;
   fulfillmentMethod?: 'pickup' | 'shipping';
+  /** A discount code, paid with a card token of its own (`sourceId`): the code is refused to a card that paid before. */
+  discountCode?: string;
+  sourceId?: string;
 }
 
 const SALEM = { address: '13 Blackwood Lane', city: 'Salem', state: 'MA', zipCode: '01970', country: 'US' };
@@ -61,8 +64,9 @@ export async function paidCheckout(t: TestApp, lines: Record<number, number>, to
   const cart = await cartWith(t, lines);
   const fulfillmentMethod = shopper.fulfillmentMethod ?? 'pickup';
   const paid = await t.http.post('/api/square/process-payment').send({
-    sourceId: 'cnon:card-nonce-ok',
+    sourceId: shopper.sourceId ?? 'cnon:card-nonce-ok',
     amountMoney: { amount: String(totalCents), currency: 'USD' },
+    ...(shopper.discountCode ? { discountCode: shopper.discountCode } : {}),
     customerName: shopper.name,
     customerEmail: shopper.email,
     fulfillmentMethod,

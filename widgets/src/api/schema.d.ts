@@ -1125,10 +1125,13 @@ export interface components {
                 itemId: number;
                 name: string;
                 /** @description A decimal amount in dollars, e.g. "68.00" */
+                paid: string;
+                /** @description A decimal amount in dollars, e.g. "68.00" */
                 price: string;
                 productId: number;
                 quantity: number;
                 refundedQuantity: number;
+                refundValues: string[];
             }[];
             nextSteps: ("ready-for-pickup" | "shipped" | "picked-up")[];
             orderNumber: string;
@@ -1141,6 +1144,10 @@ export interface components {
             refunds: {
                 /** @description A decimal amount in dollars, e.g. "68.00" */
                 amount: string;
+                failure: {
+                    code: string;
+                    message: string;
+                } | null;
                 lines: {
                     itemId: number;
                     quantity: number;
@@ -1512,6 +1519,8 @@ export interface components {
             /** Format: uuid */
             refundId: string;
             squareRefundId: string;
+            /** @enum {string} */
+            status: "pending" | "refunded";
         };
         RestoredCart: {
             added: number;
@@ -3938,6 +3947,13 @@ export interface operations {
                                 quantity: string;
                                 state: string;
                             }[] | null;
+                            refund?: ({
+                                id: string;
+                                payment_id: string;
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
                         } & {
                             [key: string]: unknown;
                         }) | null;

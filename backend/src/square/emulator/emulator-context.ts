@@ -12,6 +12,8 @@ export interface HandlerContext {
   baseUrl: string;
   /** Announces a change as Square's webhooks would (sent once the change is saved). */
   notify(notice: EmulatorNotice): void;
+  /** A card refund was made: how it leaves `PENDING` is the emulator's (told once the refund is saved). */
+  refundMade(refundId: string): void;
 }
 
 export interface Reply {

@@ -6,6 +6,7 @@ import type { HandlerContext, Reply } from './emulator-context';
 import { EMULATOR_ACCESS_TOKEN } from './emulator-identity';
 import type { PaymentRaw, StateStore } from './emulator-state';
 import { Faults, parseFault } from './faults';
+import { REFUND_OUTCOMES, type RefundOutcome, type RefundSettlement } from './refund-settlement';
 import { ROUTES } from './routes';
 import type { EmulatorNotice, WebhookSender } from './webhooks';
 import { errorBody, internalError, invalidRequest, SquareApiError, serviceUnavailable, unauthorized } from './square-error';
@@ -22,6 +23,8 @@ export interface EmulatorServerParts {
   store: StateStore;
   faults: Faults;
   webhooks: WebhookSender;
+  /** How card refunds leave `PENDING`. */
+  refunds: RefundSettlement;
   /** The card form stand-in's source, served at /v1/square.js. */
   cardScript: string;
   /** Where the demo product images are served from (`/images/products/<name>.svg`). */
@@ -115,6 +118,7 @@ async function handleSquareApi(parts: EmulatorServerParts, { delay, inFlight }: 
     }
 
     const notices: EmulatorNotice[] = [];
+    const refundsMade: string[] = [];
     const ctx: HandlerContext = {
       state: parts.store.state,
       body,
@@ -122,12 +126,15 @@ async function handleSquareApi(parts: EmulatorServerParts, { delay, inFlight }: 
       query: url.searchParams,
       baseUrl: parts.baseUrl(),
       notify: (notice) => notices.push(notice),
+      refundMade: (refundId) => refundsMade.push(refundId),
     };
     const reply: Reply = route.handle(ctx);
     if (route.mutates) await parts.store.save();
     for (const notice of notices) parts.webhooks.publish(notice);
+    for (const refundId of refundsMade) parts.refunds.made(refundId);
     if (fault?.kind === 'slow') await delay(fault.delayMs);
     if (fault?.kind === 'drop') return void req.socket.destroy();
+    if (fault?.kind === 'internal-error') throw internalError('An internal error occurred (a fault injected into the emulator, after the call was carried out).');
     send(res, reply.status, reply.body);
   } catch (error) {
     if (!(error instanceof SquareApiError)) throw error;
@@ -158,6 +165,19 @@ async function handleControls(parts: EmulatorServerParts, req: IncomingMessage, 
       parts.webhooks.subscribe({ notificationUrl: url, signatureKey: given.signatureKey }, delays ? { retryDelaysMs: delays } : {});
       return send(res, 201, { subscriptions: parts.webhooks.list() });
     }
+  }
+  if (method === 'GET' && path === '/emulator/refunds') return send(res, 200, { refunds: Object.values(parts.store.state.refunds), held: parts.refunds.pending() });
+  if (method === 'POST' && path === '/emulator/refunds/hold') {
+    const { held } = ((await readJson(req)) ?? {}) as { held?: unknown };
+    if (typeof held !== 'boolean') return send(res, 400, { error: 'Send {"held": true | false}' });
+    parts.refunds.hold(held);
+    return send(res, 200, { held });
+  }
+  const settling = method === 'POST' ? /^\/emulator\/refunds\/([^/]+)\/settle$/.exec(path) : null;
+  if (settling) {
+    const { status } = ((await readJson(req)) ?? {}) as { status?: unknown };
+    if (!REFUND_OUTCOMES.includes(status as RefundOutcome)) return send(res, 400, { error: `status must be one of ${REFUND_OUTCOMES.join(', ')}` });
+    return send(res, 200, { refund: await parts.refunds.settle(decodePathPart(settling[1]!), status as RefundOutcome) });
   }
   if (path === '/emulator/faults') {
     if (method === 'GET') return send(res, 200, { faults: parts.faults.pending() });

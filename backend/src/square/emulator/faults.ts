@@ -6,13 +6,15 @@
  * - `unavailable`: 503 `SERVICE_UNAVAILABLE` and nothing done;
  * - `drop`: the call is carried out and recorded, then the connection is cut without an answer, as
  *   a network that fails on the way back;
+ * - `internal-error`: the call is carried out and recorded, then answered 500 `INTERNAL_SERVER_ERROR`,
+ *   as a Square whose answer broke after the work was done (a 5xx is no verdict);
  * - `in-flight`: the call is held `delayMs` before it is carried out, and meanwhile a call with the
  *   same idempotency key is answered 409 `CONFLICT`, as Square may answer a duplicate of a request
  *   it is still working on;
  * - `pass`: the call is answered as usual, so that the fault lined up behind it falls on a later
  *   call (the second page of a list, say).
  */
-export type Fault = { kind: 'slow'; delayMs: number } | { kind: 'in-flight'; delayMs: number } | { kind: 'unavailable' } | { kind: 'drop' } | { kind: 'pass' };
+export type Fault = { kind: 'slow'; delayMs: number } | { kind: 'in-flight'; delayMs: number } | { kind: 'unavailable' } | { kind: 'drop' } | { kind: 'pass' } | { kind: 'internal-error' };
 
 export const OPERATIONS = [
   'ListLocations',
@@ -67,11 +69,11 @@ export function parseFault(body: unknown): { operation: Operation; fault: Fault;
   if (!OPERATIONS.includes(b.operation as Operation)) return `operation must be one of ${OPERATIONS.join(', ')}`;
   const times = b.times === undefined ? 1 : Number(b.times);
   if (!Number.isInteger(times) || times < 1 || times > 100) return 'times must be an integer from 1 to 100';
-  if (b.kind === 'unavailable' || b.kind === 'drop' || b.kind === 'pass') return { operation: b.operation as Operation, fault: { kind: b.kind }, times };
+  if (b.kind === 'unavailable' || b.kind === 'drop' || b.kind === 'pass' || b.kind === 'internal-error') return { operation: b.operation as Operation, fault: { kind: b.kind }, times };
   if (b.kind === 'slow' || b.kind === 'in-flight') {
     const delayMs = Number(b.delayMs);
     if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 600_000) return 'delayMs must be an integer from 0 to 600000';
     return { operation: b.operation as Operation, fault: { kind: b.kind, delayMs }, times };
   }
-  return "kind must be 'slow', 'in-flight', 'unavailable', 'drop' or 'pass'";
+  return "kind must be 'slow', 'in-flight', 'unavailable', 'drop', 'pass' or 'internal-error'";
 }

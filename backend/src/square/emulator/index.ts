@@ -6,11 +6,13 @@ import type { PaymentRaw } from './emulator-state';
 import type { PaymentRefundRaw } from './refunds';
 import { StateStore } from './emulator-state';
 import { Faults } from './faults';
+import { RefundSettlement } from './refund-settlement';
 import { seedDemoCatalog } from './seed';
 import { WebhookSender, type WebhookOptions, type WebhookSubscription } from './webhooks';
 
 export { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY } from './emulator-identity';
 export type { Fault, Operation } from './faults';
+export type { RefundOutcome, RefundSettlement } from './refund-settlement';
 export type { PaymentRaw } from './emulator-state';
 export type { WebhookDelivery, WebhookOptions, WebhookSubscription } from './webhooks';
 export { webhookSignature, WebhookSender } from './webhooks';
@@ -22,6 +24,8 @@ export interface SquareEmulatorOptions {
   dataDir?: string;
   /** Where to send webhooks (more can be added with `webhooks.subscribe`), and their retry timing. */
   webhook?: WebhookSubscription & WebhookOptions;
+  /** How long a card refund stays `PENDING` before it completes on its own (default 100 ms). */
+  refundSettleMs?: number;
 }
 
 /** A running emulator, with the controls tests use from the same process. */
@@ -33,6 +37,8 @@ export interface SquareEmulator {
   payments(): PaymentRaw[];
   /** Every refund made, oldest first. */
   refunds(): PaymentRefundRaw[];
+  /** How card refunds leave `PENDING`: `refundSettlement.hold()`, then `.settle(id, 'COMPLETED' | 'FAILED' | 'REJECTED')`. */
+  refundSettlement: RefundSettlement;
   /** Its webhook subscriptions and deliveries (`inventory.count.updated` when counts change). */
   webhooks: WebhookSender;
   close(): Promise<void>;
@@ -52,12 +58,14 @@ export async function startSquareEmulator(options: SquareEmulatorOptions): Promi
   const faults = new Faults();
   const webhooks = new WebhookSender(options.webhook);
   if (options.webhook) webhooks.subscribe(options.webhook);
+  const refundSettlement = new RefundSettlement(store, webhooks, options.refundSettleMs);
   const host = options.host ?? '127.0.0.1';
   let url = '';
   const { server, cancelDelays } = createEmulatorServer({
     store,
     faults,
     webhooks,
+    refunds: refundSettlement,
     cardScript: readFileSync(CARD_SCRIPT_FILE, 'utf8'),
     imagesDir: IMAGES_DIR,
     baseUrl: () => url,
@@ -78,9 +86,11 @@ export async function startSquareEmulator(options: SquareEmulatorOptions): Promi
     faults,
     payments: () => allPayments({ store }),
     refunds: () => Object.values(store.state.refunds),
+    refundSettlement,
     webhooks,
     async close() {
       cancelDelays();
+      refundSettlement.close();
       webhooks.close();
       await new Promise<void>((done) => {
         server.close(() => done());

@@ -16,8 +16,8 @@ export const MAX_REFUNDS_PER_PAYMENT = 20;
 /**
  * `POST /v2/refunds`: refunds (part of) a completed card payment once per idempotency key. The
  * refunds of one payment never add up to more than it took, and there are at most 20 of them; the
- * payment's `refunded_money` and `refund_ids` follow. A card refund is `PENDING` when it is made, as
- * in Square's sandbox, and `COMPLETED` when it is next read.
+ * payment's `refunded_money` and `refund_ids` follow. A card refund is `PENDING` when it is made
+ * (`refund.created` is sent) and ends as `RefundSettlement` says (`refund.updated`).
  */
 export function refundPayment(ctx: HandlerContext): Reply {
   const request = validateBody<RefundPaymentRequest>(serialization.RefundPaymentRequest, ctx.body, [
@@ -64,6 +64,8 @@ export function refundPayment(ctx: HandlerContext): Reply {
       updated_at: at,
     };
     ctx.state.refunds[refund.id] = refund;
+    ctx.notify({ type: 'refund.created', dataType: 'refund', id: refund.id, object: { refund: structuredClone(refund) } });
+    ctx.refundMade(refund.id);
     ctx.state.payments[payment.id as string] = {
       ...payment,
       refunded_money: { amount: refunded + amount, currency },
@@ -74,19 +76,11 @@ export function refundPayment(ctx: HandlerContext): Reply {
   });
 }
 
-/** A pending card refund has gone through by the time it is read again. */
-function settled(ctx: HandlerContext, refund: PaymentRefundRaw): PaymentRefundRaw {
-  if (refund.status !== 'PENDING') return refund;
-  const done = { ...refund, status: 'COMPLETED', updated_at: now() };
-  ctx.state.refunds[refund.id] = done;
-  return done;
-}
-
 /** `GET /v2/refunds/{refund_id}`. */
 export function getPaymentRefund(ctx: HandlerContext): Reply {
   const refund = ctx.state.refunds[ctx.params[0]];
   if (!refund) throw notFound(`Could not find payment refund with id: ${ctx.params[0]}`);
-  return ok({ refund: settled(ctx, refund) });
+  return ok({ refund });
 }
 
 /**
@@ -96,7 +90,7 @@ export function getPaymentRefund(ctx: HandlerContext): Reply {
  */
 export function listPaymentRefunds(ctx: HandlerContext): Reply {
   const q = ctx.query;
-  const refunds = Object.values(ctx.state.refunds).map((r) => settled(ctx, r));
+  const refunds = Object.values(ctx.state.refunds);
   const { items, cursor } = listByTime(
     q,
     refunds,

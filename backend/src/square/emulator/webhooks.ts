@@ -17,6 +17,8 @@ export interface EmulatorNotice {
   object: Record<string, unknown>;
   /** Whether `data.id` is sent (Square's `catalog.version.updated` has none). */
   withId?: boolean;
+  /** `data.id` when it names the object (a refund's id); otherwise a new id. */
+  id?: string;
 }
 
 export interface DeliveryAttempt {
@@ -101,7 +103,7 @@ export class WebhookSender {
         type: notice.type,
         event_id: eventId,
         created_at: new Date().toISOString(),
-        data: { type: notice.dataType, ...(notice.withId === false ? {} : { id: randomUUID() }), object: notice.object },
+        data: { type: notice.dataType, ...(notice.withId === false ? {} : { id: notice.id ?? randomUUID() }), object: notice.object },
       });
       const delivery: WebhookDelivery = { eventId, type: notice.type, notificationUrl: subscription.notificationUrl, body, attempts: [], state: 'pending' };
       this.sent.push(delivery);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { WebhooksHelper } from 'square';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { CommandRunner } from '../../platform/event-store/command-runner';
 import { requestedBy } from '../../platform/jobs/job-caller';
 import { QueueRegistry, withTimeout } from '../../platform/outbox/queue.registry';
 import { CATALOG_SYNC_JOB } from '../catalog-sync/catalog-sync';
+import { SquareRefundReported } from '../refunds/square-refund-reported';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import type { WebhookOutcome } from './square-webhooks.responses';
 
@@ -23,12 +24,15 @@ const inventoryCount = z.object({
   calculated_at: z.string().refine((at) => !Number.isNaN(Date.parse(at)), 'is not an RFC 3339 time'),
 });
 
+/** What Square sends of a refund (its `PaymentRefund`): only the fields the shop reads are checked. */
+const paymentRefund = z.object({ id: z.string().min(1).max(255), payment_id: z.string().min(1).max(192), status: z.string().max(50) }).passthrough();
+
 export const webhookEvent = z.object({
   event_id: z.string().min(1).max(200),
   type: z.string().min(1).max(100),
   merchant_id: z.string().max(200).nullish(),
   created_at: z.string().max(100).nullish(),
-  data: z.object({ object: z.object({ inventory_counts: z.array(inventoryCount).max(1000).nullish() }).passthrough().nullish() }).passthrough().nullish(),
+  data: z.object({ object: z.object({ inventory_counts: z.array(inventoryCount).max(1000).nullish(), refund: paymentRefund.nullish() }).passthrough().nullish() }).passthrough().nullish(),
 });
 
 export type WebhookEvent = z.infer<typeof webhookEvent>;
@@ -48,6 +52,7 @@ export class SquareWebhooks implements OnModuleInit {
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
     private readonly orm: MikroORM,
     private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
     private readonly runner: CommandRunner,
     private readonly queues: QueueRegistry,
   ) {}
@@ -77,6 +82,7 @@ export class SquareWebhooks implements OnModuleInit {
     let applied: number | undefined;
     if (event.type === 'inventory.count.updated') applied = await this.applyCounts(event, asSquare);
     else if (event.type === 'catalog.version.updated') await this.startCatalogSync(event, asSquare);
+    else if (event.type === 'refund.created' || event.type === 'refund.updated') await this.recordRefund(event, asSquare);
     else this.logger.log(`Square webhook ${event.type} (${event.event_id}) ignored`);
     // Recorded after it was handled: a delivery that failed half-way is handled again when Square retries
     // (safe: a count applied already is not newer the second time).
@@ -99,6 +105,14 @@ export class SquareWebhooks implements OnModuleInit {
       if (Number(count.quantity) < 0) this.logger.warn(`Product ${productId} oversold at the stall: Square counts ${count.quantity}`);
     }
     return applied;
+  }
+
+  /** A refund's new status: a pending refund completes (restock, email) or fails (its amount freed) on the order it refunds. */
+  private async recordRefund(event: WebhookEvent, caller: RequestContext): Promise<void> {
+    const refund = event.data?.object?.refund;
+    if (!refund) return;
+    const recorded = await this.commands.execute(new SquareRefundReported({ id: refund.id, paymentId: refund.payment_id, status: refund.status }, caller));
+    if (!recorded) this.logger.log(`Square refund ${refund.id} (${refund.status}) changed nothing: no pending refund of the shop's is waiting for it`);
   }
 
   private async startCatalogSync(event: WebhookEvent, caller: RequestContext): Promise<void> {
