@@ -8,6 +8,8 @@ import { RunProductCommand } from '../../src/catalog';
 import { orderDecider } from '../../src/checkout/order.decider';
 import { orderStream } from '../../src/checkout/order.events';
 import { subscriberDecider } from '../../src/newsletter/subscriber.decider';
+import { subscriberIdOf } from '../../src/newsletter/subscriber-identity';
+import { UnsubscribeLinks } from '../../src/newsletter/unsubscribe-link';
 import { subscriberStream } from '../../src/newsletter/subscriber.events';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { ProjectionRebuilder, RebuildProgress } from '../../src/platform/projections/projection-rebuilder';
@@ -46,10 +48,11 @@ describe('projection rebuild', () => {
     const both = await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: 4, quantity: 1 }).expect(200);
     await t.http.patch(`/api/cart/items/${both.body.items[0].id}`).send({ quantity: 3 }).expect(200);
     await t.http.delete(`/api/cart/items/${both.body.items[1].id}`).expect(200);
-    await t.http.patch(`/api/cart/${cart.id}/contact`).send({ name: 'Ana', email: 'ana@example.com' }).expect(200);
+    await t.http.patch(`/api/cart/${cart.id}/contact`).send({ name: 'Ana', email: 'ana@example.com', source: 'checkout' }).expect(200);
     // Joined, left and joined again; another stays, linked to Square and welcomed.
     await t.http.post('/api/newsletter/subscribe').send({ email: 'ana@example.com', name: 'Ana' }).expect(200);
-    await t.http.post('/api/newsletter/unsubscribe').send({ email: 'ana@example.com' }).expect(200);
+    // Unsubscribed by the link in an email (a bare email only sends that link).
+    await t.http.post('/api/newsletter/unsubscribe').send({ token: new URL(t.app.get(UnsubscribeLinks).urlFor(subscriberIdOf('ana@example.com'))).searchParams.get('token') }).expect(200);
     await t.http.post('/api/newsletter/subscribe').send({ email: 'ana@example.com', name: null }).expect(200);
     await t.http.post('/api/newsletter/subscribe').send({ email: 'bat@example.com', name: null }).expect(200);
     const bat = subscriberStream((await t.app.get(MikroORM).em.fork().getConnection().execute(`select id from subscribers where email = 'bat@example.com'`))[0].id);

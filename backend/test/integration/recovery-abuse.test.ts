@@ -126,7 +126,8 @@ it('honours a link from before addresses were signed only while the cart still n
 describe('rate limits on carts and contact details', () => {
   let limited: TestApp;
   beforeAll(async () => {
-    limited = await startTestApp({ CART_RATE_LIMIT_PER_ADDRESS: '3', CONTACT_RATE_LIMIT_PER_ADDRESS: '3', CART_RATE_LIMIT_WINDOW_SECONDS: '3600' }, { worker: false });
+    // Each client comes through a proxy on this machine, which the shop is told to believe.
+    limited = await startTestApp({ TRUST_PROXY: 'loopback', CART_RATE_LIMIT_PER_ADDRESS: '3', CONTACT_RATE_LIMIT_PER_ADDRESS: '3', CART_RATE_LIMIT_WINDOW_SECONDS: '3600' }, { worker: false });
   });
   afterAll(() => limited?.close());
 

@@ -266,7 +266,7 @@ describe('Square emulator: locations and payments', () => {
   it('takes faults and shows payments over HTTP, for a test driving an emulator in another process', async () => {
     const bad = await fetch(`${emulator.url}/emulator/faults`, { method: 'POST', body: JSON.stringify({ operation: 'CreatePayment', kind: 'melt' }) });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "kind must be 'slow', 'in-flight', 'unavailable', 'drop' or 'pass'" });
+    expect(await bad.json()).toEqual({ error: "kind must be 'slow', 'in-flight', 'unavailable', 'drop', 'pass' or 'internal-error'" });
 
     const remote = remoteEmulator(emulator.url);
     await remote.fault('CreatePayment', { kind: 'unavailable' }, 2);
