@@ -49,11 +49,13 @@ try {
   const [first] = await (await fetch(`${base}/api/products`)).json();
   const pages = ['/', `/product/${first.id}`, '/cart', '/fonts'].map((page) => [page, `${base}${page}`]);
   // The checkout itself (an empty /cart is a short page): a cart with one item, handed to each run's
-  // fresh browser storage by the cart hand-over link, as an embedded cart's Checkout does.
+  // fresh browser storage by the cart hand-over link (a token good for 15 minutes), as an embedded
+  // cart's Checkout does.
   const sessionId = `session_${Date.now()}_lighthouse`;
   const cart = await (await fetch(`${base}/api/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId, totalAmount: '0.00' }) })).json();
   await fetch(`${base}/api/cart/${cart.id}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: first.id, quantity: 1, price: first.price }) });
-  pages.push(['/cart (checkout)', `${base}/cart?cart=${sessionId}`]);
+  const { token } = await (await fetch(`${base}/api/cart/${cart.id}/handover`, { method: 'POST' })).json();
+  pages.push(['/cart (checkout)', `${base}/cart?handover=${encodeURIComponent(token)}`]);
   // The demo page names the shop as http://localhost, as `npm start` prints it.
   pages.push(['widget demo', `http://localhost:${DEMO_PORT}/`]);
   // LIGHTHOUSE_PAGES=/cart,/cart (checkout): only these pages (by the names the report uses).
