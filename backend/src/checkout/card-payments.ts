@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Square, SquareClient, SquareError, SquareTimeoutError } from 'square';
-import { SQUARE_SETTINGS, SquareSettings } from '../square';
+import { SQUARE_SETTINGS, SquarePayments, SquareSettings, type SquarePayment } from '../square';
 import { declineMessage } from './decline-messages';
 
 export interface ChargeRequest {
@@ -42,20 +41,18 @@ export type PaymentSearch = { kind: 'found'; outcome: ChargeOutcome } | { kind: 
 
 const ATTEMPTS = 3;
 
-/** How long before the charge was asked for a lost charge is looked for: Square's clock and ours may differ. */
-const CLOCK_SKEW_MS = 3600 * 1000;
-
 /**
- * Card charges through the official SDK. Every attempt of one charge sends the same idempotency key
- * and the same body, so a timeout retried here (or by the shopper) charges at most once. The key is
- * also the payment's `reference_id`: a charge whose answer was lost is found by it in Square's list.
+ * Card charges through Square (`SquarePayments`). Every attempt of one charge sends the same
+ * idempotency key and the same body, so a timeout retried here (or by the shopper) charges at most
+ * once. The key is also the payment's `reference_id`: a charge whose answer was lost is found by it
+ * in Square's list.
  */
 @Injectable()
 export class CardPayments {
   private readonly logger = new Logger('CardPayments');
 
   constructor(
-    private readonly square: SquareClient,
+    private readonly square: SquarePayments,
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
   ) {}
 
@@ -67,31 +64,22 @@ export class CardPayments {
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
     let lastProblem = 'no answer';
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      try {
-        const { payment } = await this.square.payments.create(
-          {
-            idempotencyKey: request.idempotencyKey,
-            sourceId: request.sourceId,
-            amountMoney: { amount: BigInt(request.amountCents), currency: 'USD' },
-            locationId: this.settings.locationId,
-            referenceId: referenceOf(request.idempotencyKey),
-            buyerEmailAddress: request.buyerEmail,
-            note: request.orderNumber ? `Order ${request.orderNumber}` : `Dark Circle checkout ${request.orderId}`,
-            autocomplete: request.autocomplete,
-          },
-          // Retries are ours, so that each one is logged and bounded.
-          { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 0 },
-        );
-        return payment ? outcomeOf(payment) : { kind: 'unknown', message: 'Square answered without a payment' };
-      } catch (error) {
-        const decline = cardDecline(error);
-        if (decline) return { kind: 'declined', code: decline, message: declineMessage(decline) };
-        lastProblem = describe(error);
-        // Any other refusal (a duplicate of a request still in flight, say) is no verdict on the
-        // card, and asking again cannot change it: the first attempt may yet capture.
-        if (!isTransient(error)) break;
-        this.logger.warn(`Charge of checkout ${request.orderId} attempt ${attempt} got no answer (${lastProblem}); retrying with the same key`);
-      }
+      const answer = await this.square.charge({
+        idempotencyKey: request.idempotencyKey,
+        sourceId: request.sourceId,
+        amountCents: request.amountCents,
+        buyerEmail: request.buyerEmail,
+        note: request.orderNumber ? `Order ${request.orderNumber}` : `Dark Circle checkout ${request.orderId}`,
+        autocomplete: request.autocomplete,
+      });
+      if (answer.ok) return answer.value ? outcomeOf(answer.value) : { kind: 'unknown', message: 'Square answered without a payment' };
+      const { failure } = answer;
+      if (failure.kind === 'declined') return { kind: 'declined', code: failure.code, message: declineMessage(failure.code) };
+      lastProblem = failure.message;
+      // Any other refusal (a duplicate of a request still in flight, say) is no verdict on the
+      // card, and asking again cannot change it: the first attempt may yet capture.
+      if (failure.kind === 'rejected' || failure.inFlight) break;
+      this.logger.warn(`Charge of checkout ${request.orderId} attempt ${attempt} got no answer (${lastProblem}); retrying with the same key`);
     }
     this.logger.warn(`Charge of checkout ${request.orderId}: whether the card was charged is unknown (${lastProblem}); looking for the payment`);
     // No payment found yet is no verdict either: the charge may still land.
@@ -104,19 +92,9 @@ export class CardPayments {
    * earlier call, is read back from the payment itself.
    */
   async settleHold(paymentId: string, capture: boolean): Promise<ChargeOutcome> {
-    const options = { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 2 };
-    try {
-      const { payment } = capture ? await this.square.payments.complete({ paymentId }, options) : await this.square.payments.cancel({ paymentId }, options);
-      if (payment) return outcomeOf(payment);
-    } catch (error) {
-      this.logger.warn(`Could not ${capture ? 'complete' : 'cancel'} payment ${paymentId} (${describe(error)}); reading it back`);
-    }
-    try {
-      const { payment } = await this.square.payments.get({ paymentId }, options);
-      return payment ? outcomeOf(payment) : { kind: 'unknown', message: `payment ${paymentId} was not found` };
-    } catch (error) {
-      return { kind: 'unknown', message: describe(error) };
-    }
+    const answer = await this.square.settle(paymentId, capture);
+    if (!answer.ok) return { kind: 'unknown', message: answer.failure.message };
+    return answer.value ? outcomeOf(answer.value) : { kind: 'unknown', message: `payment ${paymentId} was not found` };
   }
 
   /**
@@ -125,66 +103,21 @@ export class CardPayments {
    * first or midway, says `unavailable`: the charge may be on a page not read.
    */
   async find(request: Pick<ChargeRequest, 'idempotencyKey' | 'requestedAt'>): Promise<PaymentSearch> {
-    const reference = referenceOf(request.idempotencyKey);
-    const requestedAt = Date.parse(request.requestedAt ?? '');
-    try {
-      const pages = await this.square.payments.list(
-        {
-          // From a little before the charge was asked for (Square's clock is not ours) to now, oldest
-          // first: the charge is near the start, and payments made while paging are added at the end.
-          // An order from before the time was recorded is looked for over Square's default year.
-          beginTime: Number.isNaN(requestedAt) ? undefined : new Date(requestedAt - CLOCK_SKEW_MS).toISOString(),
-          sortOrder: 'ASC',
-          locationId: this.settings.locationId,
-          limit: 100,
-        },
-        { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 1 },
-      );
-      // Pages through the whole window (Square's cursor); a page that fails throws to the catch below.
-      for await (const payment of pages) {
-        if (payment.referenceId === reference) return { kind: 'found', outcome: outcomeOf(payment) };
-      }
-      return { kind: 'none' };
-    } catch (error) {
-      const message = describe(error);
-      this.logger.warn(`Could not look for the payment with reference ${reference} (${message})`);
-      return { kind: 'unavailable', message };
-    }
+    const search = await this.square.find(request.idempotencyKey, request.requestedAt);
+    return search.kind === 'found' ? { kind: 'found', outcome: outcomeOf(search.payment) } : search;
   }
 }
 
-/** `reference_id` holds at most 40 characters; keys made before they fitted are cut the same way every time. */
-const referenceOf = (idempotencyKey: string) => idempotencyKey.slice(0, 40);
-
 /** What a payment Square holds says about the charge: a completed one took the money, an approved one holds it. */
-function outcomeOf(payment: Square.Payment): ChargeOutcome {
-  const card = payment.cardDetails?.card;
+function outcomeOf(payment: SquarePayment): ChargeOutcome {
   if (payment.id && (payment.status === 'COMPLETED' || payment.status === 'APPROVED')) {
-    const seen = { paymentId: payment.id, cardBrand: card?.cardBrand ?? null, last4: card?.last4 ?? null, fingerprint: card?.fingerprint ?? null };
+    const seen = { paymentId: payment.id, cardBrand: payment.cardBrand, last4: payment.last4, fingerprint: payment.fingerprint };
     return { kind: payment.status === 'COMPLETED' ? 'captured' : 'held', ...seen };
   }
   if (payment.status === 'FAILED' || payment.status === 'CANCELED') {
-    const code = String(payment.cardDetails?.errors?.[0]?.code ?? 'GENERIC_DECLINE');
+    const code = payment.cardErrorCode ?? 'GENERIC_DECLINE';
     return { kind: 'declined', code, message: declineMessage(code) };
   }
   // PENDING (or a status this code does not know): Square has not decided yet.
   return { kind: 'unknown', message: `payment ${payment.id} is ${payment.status ?? 'without a status'}` };
-}
-
-/** The code of a card decline: Square's `PAYMENT_METHOD_ERROR` category, and nothing else. */
-function cardDecline(error: unknown): string | undefined {
-  if (!(error instanceof SquareError)) return undefined;
-  const decline = error.errors.find((e) => e.category === 'PAYMENT_METHOD_ERROR');
-  return decline ? String(decline.code) : undefined;
-}
-
-/** Timeouts, dropped connections, 429 and 5xx: the charge may or may not have happened, so ask again. */
-function isTransient(error: unknown): boolean {
-  if (error instanceof SquareTimeoutError || !(error instanceof SquareError)) return true;
-  return error.statusCode === undefined || error.statusCode === 429 || error.statusCode >= 500;
-}
-
-function describe(error: unknown): string {
-  if (error instanceof SquareError) return `${error.statusCode ?? 'no status'} ${error.errors.map((e) => e.code).join(', ') || error.message}`;
-  return error instanceof Error ? error.message : String(error);
 }

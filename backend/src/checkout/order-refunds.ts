@@ -1,19 +1,18 @@
-import { BadGatewayException, Inject, Injectable, Logger } from '@nestjs/common';
+import { BadGatewayException, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { SquareClient, SquareError, SquareTimeoutError } from 'square';
 import type { RequestContext } from '../platform/context/request-context';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import { EventStore } from '../platform/event-store/event-store';
 import { fold } from '../platform/event-store/decider';
 import { conflict, notFound } from '../platform/errors/domain-error';
-import { SQUARE_SETTINGS, SquareSettings } from '../square';
+import { SquarePayments, type SquareAnswer, type SquareRefund } from '../square';
 import { orderDecider, orderName, RefundAsked, type OrderState, type SquareRefundStatus } from './order.decider';
 import { orderStream, type OrderEvent } from './order.events';
 
 export type RefundRequestInput = Omit<RefundAsked, 'refundId'>;
 
 /** What Square said about one refund request. */
-type SquareAnswer =
+type RefundAnswer =
   /** Square has the refund: `COMPLETED`, still `PENDING`, or already `FAILED`/`REJECTED`. */
   | { kind: 'taken'; squareRefundId: string; status: SquareRefundStatus }
   /** A 4xx verdict: Square refused, nothing was refunded. */
@@ -46,8 +45,7 @@ export class OrderRefunds {
   constructor(
     private readonly runner: CommandRunner,
     private readonly store: EventStore,
-    private readonly square: SquareClient,
-    @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
+    private readonly square: SquarePayments,
   ) {}
 
   async load(orderId: string): Promise<OrderState> {
@@ -121,7 +119,7 @@ export class OrderRefunds {
     return events.length > 0;
   }
 
-  private async record(orderId: string, refundId: string, answer: Exclude<SquareAnswer, { kind: 'unknown' }>, caller: RequestContext): Promise<OrderState> {
+  private async record(orderId: string, refundId: string, answer: Exclude<RefundAnswer, { kind: 'unknown' }>, caller: RequestContext): Promise<OrderState> {
     const command =
       answer.kind === 'taken'
         ? ({ kind: 'RecordSquareRefund', refundId, squareRefundId: answer.squareRefundId, status: answer.status } as const)
@@ -134,62 +132,39 @@ export class OrderRefunds {
   private async refundedAtSquare(state: OpenOrder): Promise<number> {
     const paymentId = state.payment?.paymentId;
     if (!paymentId) return 0;
-    try {
-      const { payment } = await this.square.payments.get({ paymentId }, { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 1 });
-      return Number(payment?.refundedMoney?.amount ?? 0);
-    } catch (error) {
-      this.logger.warn(`Order ${orderName(state)}: Square could not say what it has refunded of payment ${paymentId} (${error instanceof Error ? error.message : error})`);
-      throw new BadGatewayException({ code: 'REFUND_FAILED', message: 'Square could not be asked what it has already refunded of this payment, so nothing was refunded. Please try again.' });
-    }
+    const answer = await this.square.refundedCents(paymentId);
+    if (answer.ok) return answer.value ?? 0;
+    this.logger.warn(`Order ${orderName(state)}: Square could not say what it has refunded of payment ${paymentId} (${answer.failure.message})`);
+    throw new BadGatewayException({ code: 'REFUND_FAILED', message: 'Square could not be asked what it has already refunded of this payment, so nothing was refunded. Please try again.' });
   }
 
   /** Every send of one request carries the same key and body, so Square makes the refund at most once. */
-  private async send(state: OpenOrder, refundId: string): Promise<SquareAnswer> {
+  private async send(state: OpenOrder, refundId: string): Promise<RefundAnswer> {
     const request = state.refunds[refundId].terms;
     const paymentId = state.payment?.paymentId;
     if (!paymentId) return { kind: 'declined', code: 'NO_PAYMENT', message: 'The order has no payment to refund.' };
-    try {
-      const { refund } = await this.square.refunds.refundPayment(
-        {
-          idempotencyKey: refundId,
-          paymentId,
-          amountMoney: { amount: BigInt(request.amountCents), currency: 'USD' },
-          reason: request.reason.slice(0, 192),
-        },
-        { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 1 },
-      );
-      return taken(refund);
-    } catch (error) {
-      return failure(error);
-    }
+    return answerOf(await this.square.refund({ idempotencyKey: refundId, paymentId, amountCents: request.amountCents, reason: request.reason }));
   }
 
   /** Square's current word on a refund it took (`GetPaymentRefund`). */
-  private async lookUp(squareRefundId: string): Promise<SquareAnswer> {
-    try {
-      const { refund } = await this.square.refunds.get({ refundId: squareRefundId }, { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 1 });
-      return taken(refund);
-    } catch (error) {
-      const answer = failure(error);
-      // A refund Square cannot find now is no verdict on the money: asked again later.
-      return answer.kind === 'declined' ? { kind: 'unknown', message: answer.message } : answer;
-    }
+  private async lookUp(squareRefundId: string): Promise<RefundAnswer> {
+    const answer = answerOf(await this.square.refundStatus(squareRefundId));
+    // A refund Square cannot find now is no verdict on the money: asked again later.
+    return answer.kind === 'declined' ? { kind: 'unknown', message: answer.message } : answer;
   }
 }
 
-function taken(refund: { id?: string; status?: string | null } | undefined): SquareAnswer {
-  if (!refund?.id || !refund.status || !SQUARE_STATUSES.includes(refund.status)) return { kind: 'unknown', message: 'Square answered without a refund status' };
-  return { kind: 'taken', squareRefundId: refund.id, status: refund.status as SquareRefundStatus };
-}
-
-/** Only a 4xx (other than 409 and 429) is Square's verdict; anything else leaves the outcome unknown. */
-function failure(error: unknown): SquareAnswer {
-  if (error instanceof SquareTimeoutError || !(error instanceof SquareError) || error.statusCode === undefined) {
-    return { kind: 'unknown', message: error instanceof Error ? error.message : String(error) };
+/**
+ * Square's answer to a refund, for the order: a refund it took, a verdict (its card decline or any
+ * other refusal), or no verdict (a 5xx, a 429, a 409 for the same key still at work, no answer).
+ */
+function answerOf(answer: SquareAnswer<SquareRefund>): RefundAnswer {
+  if (answer.ok) {
+    const refund = answer.value;
+    if (!refund?.id || !refund.status || !SQUARE_STATUSES.includes(refund.status)) return { kind: 'unknown', message: 'Square answered without a refund status' };
+    return { kind: 'taken', squareRefundId: refund.id, status: refund.status as SquareRefundStatus };
   }
-  const first = error.errors[0];
-  const message = first?.detail ?? error.message;
-  // 409 CONFLICT: the same key is still being worked on; 429 and 5xx: Square's trouble, not a refusal.
-  if (error.statusCode >= 500 || error.statusCode === 409 || error.statusCode === 429) return { kind: 'unknown', message: `${error.statusCode} ${first?.code ?? ''}`.trim() };
-  return { kind: 'declined', code: String(first?.code ?? error.statusCode), message };
+  const { failure } = answer;
+  if (failure.kind === 'unknown') return { kind: 'unknown', message: failure.message };
+  return { kind: 'declined', code: failure.code, message: failure.detail };
 }

@@ -5,13 +5,17 @@ import { CatalogSync } from './catalog-sync/catalog-sync';
 import { CatalogSyncController } from './catalog-sync/catalog-sync.controller';
 import { SquareCatalogueReader } from './catalog-sync/square-catalogue.reader';
 import { SquareConfigController } from './square-config.controller';
+import { SquarePayments } from './payments';
 import { SquareConnection } from './square-connection';
 import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
 import { SquareWebhooks } from './stock/square-webhooks';
 import { StockPushJob } from './stock/stock-push.job';
 import { SquareWebhooksController } from './stock/square-webhooks.controller';
 
-/** The official `square` SDK, pointed at Square or at the emulator, for every module that calls Square. */
+/**
+ * The official `square` SDK, pointed at Square or at the emulator. Other modules call Square only
+ * through its facades (`SquarePayments`); the SDK client stays inside this module.
+ */
 @Global()
 @Module({
   imports: [CatalogModule],
@@ -22,6 +26,7 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
     CatalogSync,
     SquareWebhooks,
     StockPushJob,
+    SquarePayments,
     { provide: SQUARE_SETTINGS, inject: [SquareConnection], useFactory: (connection: SquareConnection) => connection.settings() },
     {
       provide: SquareClient,
