@@ -1,9 +1,9 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { SquareClient } from 'square';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { SquareCustomers } from '../square';
 import { NewsletterService } from './newsletter.service';
 import { SUBSCRIBER_STREAM_PREFIX } from './subscriber.events';
 
@@ -24,7 +24,7 @@ export class SquareCustomerJob implements OnModuleInit {
     private readonly routes: OutboxRoutes,
     private readonly handlers: JobHandlers,
     private readonly newsletter: NewsletterService,
-    private readonly square: SquareClient,
+    private readonly customers: SquareCustomers,
   ) {}
 
   onModuleInit(): void {
@@ -38,26 +38,11 @@ export class SquareCustomerJob implements OnModuleInit {
     const subscriber = await this.newsletter.load(subscriberId);
     if (!subscriber.exists || !subscriber.subscribed) return 'not-subscribed';
     if (subscriber.squareCustomerId) return 'already-linked';
-    const squareCustomerId = (await this.find(subscriber.email)) ?? (await this.create(subscriberId, subscriber.email, subscriber.name));
+    const squareCustomerId =
+      (await this.customers.findByEmail(subscriber.email)) ??
+      (await this.customers.create({ idempotencyKey: `subscriber-${subscriberId}`, email: subscriber.email, name: subscriber.name, referenceId: `newsletter-${subscriberId}`, note: 'Newsletter subscriber' }));
     await this.newsletter.run(subscriberId, { kind: 'LinkToSquare', squareCustomerId }, caller);
     this.logger.log(`Subscriber ${subscriberId} linked to Square customer ${squareCustomerId}`);
     return 'linked';
-  }
-
-  private async find(email: string): Promise<string | undefined> {
-    const { customers } = await this.square.customers.search({ limit: BigInt(1), query: { filter: { emailAddress: { exact: email } } } });
-    return customers?.[0]?.id;
-  }
-
-  private async create(subscriberId: string, email: string, name: string | null): Promise<string> {
-    const { customer } = await this.square.customers.create({
-      idempotencyKey: `subscriber-${subscriberId}`,
-      emailAddress: email,
-      ...(name ? { givenName: name } : {}),
-      referenceId: `newsletter-${subscriberId}`,
-      note: 'Newsletter subscriber',
-    });
-    if (!customer?.id) throw new Error('Square created a customer without an id');
-    return customer.id;
   }
 }

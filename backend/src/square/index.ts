@@ -4,3 +4,4 @@ export type { SquareSettings } from './square-settings';
 export { SquareRefundReported, type ReportedRefund } from './refunds/square-refund-reported';
 export { SquarePayments, type SquareAnswer, type SquarePayment, type SquarePaymentSearch, type SquareRefund } from './payments';
 export type { SquareFailure } from './square-errors';
+export { SquareCustomers, type NewCustomer } from './customers';

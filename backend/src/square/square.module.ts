@@ -5,6 +5,7 @@ import { CatalogSync } from './catalog-sync/catalog-sync';
 import { CatalogSyncController } from './catalog-sync/catalog-sync.controller';
 import { SquareCatalogueReader } from './catalog-sync/square-catalogue.reader';
 import { SquareConfigController } from './square-config.controller';
+import { SquareCustomers } from './customers';
 import { SquarePayments } from './payments';
 import { SquareConnection } from './square-connection';
 import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
@@ -14,7 +15,7 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
 
 /**
  * The official `square` SDK, pointed at Square or at the emulator. Other modules call Square only
- * through its facades (`SquarePayments`); the SDK client stays inside this module.
+ * through its facades (`SquarePayments`, `SquareCustomers`); the SDK client stays inside this module.
  */
 @Global()
 @Module({
@@ -27,6 +28,7 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
     SquareWebhooks,
     StockPushJob,
     SquarePayments,
+    SquareCustomers,
     { provide: SQUARE_SETTINGS, inject: [SquareConnection], useFactory: (connection: SquareConnection) => connection.settings() },
     {
       provide: SquareClient,
@@ -35,6 +37,6 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
       useFactory: (s: SquareSettings) => new SquareClient({ token: s.accessToken, baseUrl: s.baseUrl, timeoutInSeconds: s.timeoutMs / 1000, maxRetries: 0 }),
     },
   ],
-  exports: [SQUARE_SETTINGS, SquareClient],
+  exports: [SQUARE_SETTINGS, SquarePayments, SquareCustomers],
 })
 export class SquareModule {}
