@@ -3,6 +3,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY backend/package.json backend/
+COPY api-client/package.json api-client/
 COPY widgets/package.json widgets/
 COPY admin-web/package.json admin-web/
 RUN npm ci --no-audit --no-fund

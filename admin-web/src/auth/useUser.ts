@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getJson, httpStatusOf } from '../api/http';
-import type { User } from '../api/schema';
+import { apiErrorOf, ok } from '@dark-circle/api-client';
+import { api } from '../api/client';
 
 /** The signed-in user, or null when signed out (a 401 is an answer here, not an error). */
 export function useUser() {
@@ -8,9 +8,9 @@ export function useUser() {
     queryKey: ['/api/auth/user'],
     queryFn: async () => {
       try {
-        return await getJson<User>('/api/auth/user');
+        return await ok(api.GET('/api/auth/user'));
       } catch (error) {
-        if (httpStatusOf(error) === 401) return null;
+        if (apiErrorOf(error)?.status === 401) return null;
         throw error;
       }
     },

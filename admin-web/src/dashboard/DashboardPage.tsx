@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { apiRequest, getJson, serverMessageOf } from '../api/http';
-import type { AbandonedCart, SquareSyncProgress, SquareSyncResult } from '../api/schema';
+import { ok, serverMessageOf, type AbandonedCart } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { useToast } from '../toast/toast';
 import { FUNNEL, RecoveryFunnel } from './RecoveryFunnel';
 import { SalesSummary } from './SalesSummary';
@@ -13,7 +13,7 @@ const ABANDONED = '/api/admin/abandoned-carts';
 function InventorySync() {
   const toast = useToast();
   const sync = useMutation({
-    mutationFn: () => apiRequest<SquareSyncResult>('POST', '/api/admin/sync-square'),
+    mutationFn: () => ok(api.POST('/api/admin/sync-square')),
     onSuccess: (result) => {
       toast({ title: 'Sync Successful', description: `${result.products} products synced from Square.` });
       // The whole app shows the synced catalogue after the reload.
@@ -24,7 +24,7 @@ function InventorySync() {
   // While the job runs in the worker, its progress is polled (items read, then saved, of the total).
   const status = useQuery({
     queryKey: ['/api/admin/sync-square'],
-    queryFn: () => getJson<SquareSyncProgress>('/api/admin/sync-square'),
+    queryFn: () => ok(api.GET('/api/admin/sync-square')),
     enabled: sync.isPending,
     refetchInterval: sync.isPending ? 1000 : false,
   });
@@ -53,9 +53,9 @@ function InventorySync() {
 function AbandonedCarts() {
   const client = useQueryClient();
   const toast = useToast();
-  const carts = useQuery({ queryKey: [ABANDONED], queryFn: () => getJson<AbandonedCart[]>(ABANDONED) });
+  const carts = useQuery({ queryKey: [ABANDONED], queryFn: () => ok(api.GET('/api/admin/abandoned-carts')) });
   const recover = useMutation({
-    mutationFn: (cartId: string) => apiRequest('POST', `/api/cart/${cartId}/recovery-email`),
+    mutationFn: (cartId: string) => ok(api.POST('/api/cart/{cartId}/recovery-email', { params: { path: { cartId } } })),
     onSuccess: () => {
       window.alert('Recovery email sent successfully!');
       // The worker sends it; the count moves once it has gone out.
@@ -67,7 +67,7 @@ function AbandonedCarts() {
     onError: () => window.alert('Failed to send recovery email'),
   });
   const testCart = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/admin/test-cart'),
+    mutationFn: () => ok(api.POST('/api/admin/test-cart')),
     onSuccess: () => {
       toast({ title: 'Test cart created', description: 'A sample abandoned cart is in the list below.' });
       void client.invalidateQueries({ queryKey: [ABANDONED] });

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../api/http';
-import type { RecoveryFunnel as Funnel } from '../api/schema';
+import { ok } from '@dark-circle/api-client';
+import { api } from '../api/client';
 
 export const FUNNEL = '/api/admin/recovery/funnel?days=30';
 
 /** The last 30 days of abandoned-cart recovery: abandoned, emailed, recovered, and what the recovered carts brought in. */
 export function RecoveryFunnel() {
-  const funnel = useQuery({ queryKey: [FUNNEL], queryFn: () => getJson<Funnel>(FUNNEL) });
+  const funnel = useQuery({ queryKey: [FUNNEL], queryFn: () => ok(api.GET('/api/admin/recovery/funnel', { params: { query: { days: 30 } } })) });
   if (funnel.isPending) return <p>Loading the recovery funnel...</p>;
   if (funnel.isError) return <p className="error-text">Failed to load the recovery funnel.</p>;
   const f = funnel.data;

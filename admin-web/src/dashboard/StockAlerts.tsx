@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { getJson } from '../api/http';
-import type { StockAlerts as StockAlertList } from '../api/schema';
+import { ok } from '@dark-circle/api-client';
+import { api } from '../api/client';
 
 const STOCK_ALERTS = '/api/admin/stock-alerts';
 
@@ -11,7 +11,7 @@ const STOCK_ALERTS = '/api/admin/stock-alerts';
  * there are any; polled, since stall sales arrive by webhook at any time.
  */
 export function StockAlerts() {
-  const alerts = useQuery({ queryKey: [STOCK_ALERTS], queryFn: () => getJson<StockAlertList>(STOCK_ALERTS), refetchInterval: 30_000 });
+  const alerts = useQuery({ queryKey: [STOCK_ALERTS], queryFn: () => ok(api.GET('/api/admin/stock-alerts')), refetchInterval: 30_000 });
   const list = alerts.data?.alerts ?? [];
   if (!list.length) return null;
   return (

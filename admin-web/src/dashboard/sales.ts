@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../api/http';
-import type { Dashboard } from '../api/schema';
+import { ok, type Dashboard } from '@dark-circle/api-client';
+import { api } from '../api/client';
 
 export const DASHBOARD = '/api/admin/dashboard';
 
@@ -9,7 +9,7 @@ const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 
 export function useDashboard() {
   const zone = timeZone();
-  return useQuery({ queryKey: [DASHBOARD, zone], queryFn: () => getJson<Dashboard>(`${DASHBOARD}?timeZone=${encodeURIComponent(zone)}`) });
+  return useQuery({ queryKey: [DASHBOARD, zone], queryFn: () => ok(api.GET('/api/admin/dashboard', { params: { query: { timeZone: zone } } })) });
 }
 
 export type RevenueDay = Dashboard['revenueByDay'][number];

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { apiRequest, serverMessageOf } from '../api/http';
-import type { AdminLocalEvent } from '../api/schema';
+import { ok, serverMessageOf, type AdminLocalEvent } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { useToast } from '../toast/toast';
 import { browserTimeZone, fromLocalInput, toLocalInput } from './event-times';
 import { LOCAL_EVENTS } from './EventsPage';
@@ -29,8 +29,9 @@ export function EventForm({ event, onDone }: { event?: AdminLocalEvent; onDone: 
 
   const save = useMutation({
     mutationFn: () => {
-      const body = { ...form, startsAt: fromLocalInput(form.startsAt), endsAt: fromLocalInput(form.endsAt), mapUrl: form.mapUrl || null, note: form.note || null };
-      return event ? apiRequest('PATCH', `${LOCAL_EVENTS}/${event.id}`, body) : apiRequest('POST', LOCAL_EVENTS, body);
+      // The start is required: Save waits for it.
+      const body = { ...form, startsAt: fromLocalInput(form.startsAt) ?? '', endsAt: fromLocalInput(form.endsAt), mapUrl: form.mapUrl || null, note: form.note || null };
+      return event ? ok(api.PATCH('/api/admin/local-events/{id}', { params: { path: { id: event.id } }, body })) : ok(api.POST('/api/admin/local-events', { body }));
     },
     onSuccess: () => {
       toast(event ? { title: 'Event updated', description: `${form.title} has been saved.` } : { title: 'Event added', description: `${form.title} is on the home page.` });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, getJson, serverMessageOf } from '../api/http';
-import type { AdminLocalEvent } from '../api/schema';
+import { ok, serverMessageOf, type AdminLocalEvent } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { useToast } from '../toast/toast';
 import { EventForm } from './EventForm';
 import { formatWhen } from './event-times';
@@ -10,7 +10,7 @@ export const LOCAL_EVENTS = '/api/admin/local-events';
 
 /** The studio's calendar: the markets and open-studio nights the home page and the welcome email list. */
 export function EventsPage() {
-  const events = useQuery({ queryKey: [LOCAL_EVENTS], queryFn: () => getJson<AdminLocalEvent[]>(LOCAL_EVENTS) });
+  const events = useQuery({ queryKey: [LOCAL_EVENTS], queryFn: () => ok(api.GET('/api/admin/local-events')) });
   const [editing, setEditing] = useState<AdminLocalEvent | 'new' | null>(null);
   const coming = events.data?.filter((e) => !e.past) ?? [];
   const past = events.data?.filter((e) => e.past) ?? [];
@@ -74,7 +74,7 @@ function RemoveButton({ event }: { event: AdminLocalEvent }) {
   const client = useQueryClient();
   const toast = useToast();
   const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', `${LOCAL_EVENTS}/${event.id}`),
+    mutationFn: () => ok(api.DELETE('/api/admin/local-events/{id}', { params: { path: { id: event.id } } })),
     onSuccess: () => {
       toast({ title: 'Event removed', description: `${event.title} is off the calendar.` });
       void client.invalidateQueries({ queryKey: [LOCAL_EVENTS] });

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { getJson } from '../api/http';
-import type { HistoryEvent, StreamHistory } from '../api/schema';
+import { ok, type HistoryEvent, type StreamHistory } from '@dark-circle/api-client';
+import { api } from '../api/client';
 
 /** Every event of one product, cart or order: what happened, who did it, and when. */
 export function HistoryPage() {
   const { streamType = '', id = '' } = useParams();
-  const path = `/api/admin/history/${encodeURIComponent(streamType)}/${encodeURIComponent(id)}`;
-  const history = useQuery({ queryKey: [path], queryFn: () => getJson<StreamHistory>(path) });
+  const history = useQuery({
+    queryKey: ['/api/admin/history', streamType, id],
+    // The address names the stream's type; the server refuses any other.
+    queryFn: () => ok(api.GET('/api/admin/history/{streamType}/{id}', { params: { path: { streamType: streamType as StreamHistory['streamType'], id } } })),
+  });
   return (
     <>
       <h1>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { getJson } from '../api/http';
-import type { AdminProduct } from '../api/schema';
+import { ok, type AdminProduct } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { ProductForm } from './ProductForm';
 import { ProductCard } from './ProductCard';
 import { ProductTable } from './ProductTable';
@@ -43,7 +43,7 @@ export function InventoryPage() {
   const [params] = useSearchParams();
   const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [category, setCategory] = useState('');
-  const products = useQuery({ queryKey: [ADMIN_PRODUCTS], queryFn: () => getJson<AdminProduct[]>(ADMIN_PRODUCTS) });
+  const products = useQuery({ queryKey: [ADMIN_PRODUCTS], queryFn: () => ok(api.GET('/api/admin/products')) });
   const categories = useCategories();
   if (products.isPending) return <h1>Loading Inventory...</h1>;
 

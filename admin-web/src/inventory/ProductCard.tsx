@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { AdminProduct } from '../api/schema';
+import type { AdminProduct } from '@dark-circle/api-client';
 import { ProductForm } from './ProductForm';
 import { unitsFrom, useSetStock } from './useSetStock';
 

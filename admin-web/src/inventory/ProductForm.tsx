@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { apiRequest, serverMessageOf } from '../api/http';
-import type { AdminProduct, StoredImage } from '../api/schema';
+import { ok, serverMessageOf, type AdminProduct } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { useToast } from '../toast/toast';
 import { useCategories } from './useCategories';
 
@@ -12,6 +12,13 @@ const empty = { name: '', description: '', price: '', imageUrl: '', category: 'a
  * The add-product form (Add Product stays disabled until a name and a price are given), and the same
  * form editing a product's details. The image is really uploaded.
  */
+/** A form with one file field, as `multipart/form-data` sends it. */
+function formWith(name: string, file: File): FormData {
+  const form = new FormData();
+  form.append(name, file);
+  return form;
+}
+
 export function ProductForm({ product, onDone }: { product?: AdminProduct; onDone: () => void }) {
   const client = useQueryClient();
   const toast = useToast();
@@ -22,11 +29,8 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
   const set = <K extends keyof typeof empty>(key: K, value: (typeof empty)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
   const upload = useMutation({
-    mutationFn: (file: File) => {
-      const body = new FormData();
-      body.append('image', file);
-      return apiRequest<StoredImage>('POST', '/api/admin/uploads', body);
-    },
+    // The generated types give a file field as a string (its format, binary): the form carries the File itself.
+    mutationFn: (file: File) => ok(api.POST('/api/admin/uploads', { body: {}, bodySerializer: () => formWith('image', file) })),
     onSuccess: ({ imageUrl }) => {
       set('imageUrl', imageUrl);
       toast({ title: 'Image ready', description: 'The image was uploaded and resized for the web.' });
@@ -37,8 +41,8 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
   const add = useMutation({
     mutationFn: () =>
       product
-        ? apiRequest('PATCH', `/api/admin/products/${product.id}`, { name: form.name, description: form.description, price: form.price, imageUrl: form.imageUrl, category: form.category })
-        : apiRequest('POST', '/api/admin/products', {
+        ? ok(api.PATCH('/api/admin/products/{id}', { params: { path: { id: String(product.id) } }, body: { name: form.name, description: form.description, price: form.price, imageUrl: form.imageUrl, category: form.category } }))
+        : ok(api.POST('/api/admin/products', { body: {
         name: form.name,
         description: form.description,
         price: form.price,
@@ -47,7 +51,7 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
         // Left out unless ticked or unticked by hand: the server then follows the quantity.
         ...(form.inStock === null ? {} : { inStock: form.inStock }),
         stockQuantity: units,
-      }),
+      } })),
     onSuccess: () => {
       toast(product ? { title: 'Product updated', description: `${form.name} has been saved.` } : { title: 'Product added', description: 'New product has been added to inventory' });
       setForm(empty);

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { serverMessageOf } from '../api/http';
-import type { AdminProduct } from '../api/schema';
+import { serverMessageOf, type AdminProduct } from '@dark-circle/api-client';
 import { useSetStock } from './useSetStock';
 
 /** The compact view: one row per product, its stock typed in place (saved on Enter or leaving the field). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../api/http';
-import type { Category } from '../api/schema';
+import { ok } from '@dark-circle/api-client';
+import { api } from '../api/client';
 
 /** The shop's categories (slug and label), as the storefront lists them. */
-export const useCategories = () => useQuery({ queryKey: ['/api/categories'], queryFn: () => getJson<Category[]>('/api/categories') });
+export const useCategories = () => useQuery({ queryKey: ['/api/categories'], queryFn: () => ok(api.GET('/api/categories')) });

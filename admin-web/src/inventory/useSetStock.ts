@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api/http';
-import type { AdminProduct } from '../api/schema';
+import { ok, type AdminProduct, type RequestBody } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { useToast } from '../toast/toast';
 
 export const ADMIN_PRODUCTS = '/api/admin/products';
@@ -10,7 +10,7 @@ export function useSetStock(product: AdminProduct) {
   const client = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (body: { inStock: boolean; stockQuantity: number }) => apiRequest<AdminProduct>('PUT', `${ADMIN_PRODUCTS}/${product.id}/stock`, body),
+    mutationFn: (body: RequestBody<'/api/admin/products/{id}/stock', 'put'>) => ok(api.PUT('/api/admin/products/{id}/stock', { params: { path: { id: String(product.id) } }, body })),
     onSuccess: () => {
       toast({ title: 'Stock updated', description: 'Product inventory has been updated successfully' });
       void client.invalidateQueries({ queryKey: [ADMIN_PRODUCTS] });

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, getJson, serverMessageOf } from '../api/http';
-import type { HeldOutboxRow, OutboxRetried, OutboxView } from '../api/schema';
+import { ok, serverMessageOf, type HeldOutboxRow } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { useToast } from '../toast/toast';
 import { jobInWords } from './job-words';
 
@@ -42,9 +42,9 @@ function Rows({ rows, empty }: { rows: HeldOutboxRow[]; empty: string }) {
 export function JobsPage() {
   const toast = useToast();
   const client = useQueryClient();
-  const outbox = useQuery({ queryKey: [OUTBOX], queryFn: () => getJson<OutboxView>(OUTBOX), refetchInterval: 5000 });
+  const outbox = useQuery({ queryKey: [OUTBOX], queryFn: () => ok(api.GET('/api/admin/outbox')), refetchInterval: 5000 });
   const retry = useMutation({
-    mutationFn: () => apiRequest<OutboxRetried>('POST', `${OUTBOX}/retry-dead`),
+    mutationFn: () => ok(api.POST('/api/admin/outbox/retry-dead')),
     onSuccess: ({ retried }) => {
       toast({ title: 'Trying again', description: `${retried === 1 ? '1 task goes' : `${retried} tasks go`} back in line; they leave this page once done.` });
       void client.invalidateQueries({ queryKey: [OUTBOX] });

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../api/http';
+import { ok } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { useUser } from '../auth/useUser';
 
 /** The header every admin page shares: where to go, who is signed in, and the way out. */
@@ -9,7 +10,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const { data: user } = useUser();
   const client = useQueryClient();
   const logout = async () => {
-    await apiRequest('POST', '/api/auth/logout').catch(() => undefined);
+    await ok(api.POST('/api/auth/logout')).catch(() => undefined);
     client.clear();
     window.location.assign('/');
   };

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getJson } from '../api/http';
-import type { Mail, MailSummary } from '../api/schema';
+import { ok } from '@dark-circle/api-client';
+import { api } from '../api/client';
 
 /** Development: the emails the shop wrote instead of sending (no SMTP configured). */
 export function MailPage() {
   const [open, setOpen] = useState<string | null>(null);
-  const list = useQuery({ queryKey: ['/api/admin/mail'], queryFn: () => getJson<MailSummary[]>('/api/admin/mail') });
+  const list = useQuery({ queryKey: ['/api/admin/mail'], queryFn: () => ok(api.GET('/api/admin/mail')) });
   const one = useQuery({
     queryKey: ['/api/admin/mail', open],
-    queryFn: () => getJson<Mail>(`/api/admin/mail/${encodeURIComponent(open!)}`),
+    queryFn: () => ok(api.GET('/api/admin/mail/{file}', { params: { path: { file: open! } } })),
     enabled: open !== null,
   });
   return (

@@ -1,17 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { AdminOrderDetail } from '../api/schema';
+import { ok, type AdminOrderDetail, type RequestBody } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { type FulfilmentStep, stepAction } from './order-labels';
 import { errorText, useOrderAction } from './useOrderAction';
 
 const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'] as const;
 const OTHER = 'Other';
 
-interface StepBody {
-  step: FulfilmentStep;
-  carrier?: string;
-  trackingNumber?: string;
-  note?: string;
-}
+type StepBody = RequestBody<'/api/admin/orders/{id}/fulfilment', 'post'>;
 
 const toastOf = (orderNumber: string) => (body: StepBody) => ({
   title: body.step === 'shipped' ? 'Order shipped' : body.step === 'picked-up' ? 'Order picked up' : 'Ready for pickup',
@@ -25,7 +21,7 @@ const toastOf = (orderNumber: string) => (body: StepBody) => ({
  */
 export function FulfilmentActions({ order }: { order: AdminOrderDetail }) {
   const [open, setOpen] = useState<FulfilmentStep | null>(null);
-  const action = useOrderAction<StepBody>(order.id, 'fulfilment', toastOf(order.orderNumber));
+  const action = useOrderAction((body: StepBody) => ok(api.POST('/api/admin/orders/{id}/fulfilment', { params: { path: { id: order.id } }, body })), toastOf(order.orderNumber));
   const take = (body: StepBody) => action.mutate(body, { onSuccess: () => setOpen(null) });
 
   if (order.nextSteps.length === 0) return null;

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { getJson, httpStatusOf } from '../api/http';
-import type { AdminOrderDetail } from '../api/schema';
+import { apiErrorOf, ok, type AdminOrderDetail } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { FulfilmentActions } from './FulfilmentActions';
 import { addressLine, formatWhen, fulfilmentLabel, ORDERS, refundLabel } from './order-labels';
 import { RefundForm } from './RefundForm';
@@ -11,7 +11,7 @@ export function OrderPage() {
   const { id = '' } = useParams();
   const order = useQuery({
     queryKey: [ORDERS, 'detail', id],
-    queryFn: () => getJson<AdminOrderDetail>(`${ORDERS}/${encodeURIComponent(id)}`),
+    queryFn: () => ok(api.GET('/api/admin/orders/{id}', { params: { path: { id } } })),
     // While Square works on a refund the page looks again, so it shows the refund done (or failed) without a reload.
     refetchInterval: (query) => (query.state.data?.refundsPending ? 3000 : false),
   });
@@ -19,7 +19,7 @@ export function OrderPage() {
   if (order.isError)
     return (
       <>
-        <h1>{httpStatusOf(order.error) === 404 || httpStatusOf(order.error) === 400 ? 'Order not found' : 'Failed to load the order'}</h1>
+        <h1>{[400, 404].includes(apiErrorOf(order.error)?.status ?? 0) ? 'Order not found' : 'Failed to load the order'}</h1>
         <Link to="/admin/orders">All orders</Link>
       </>
     );

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { getJson } from '../api/http';
-import type { AdminOrderPage } from '../api/schema';
+import { ok } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { Pager } from '../list/Pager';
-import { apiQuery, useListQuery } from '../list/useListQuery';
-import { addressLine, formatWhen, fulfilmentLabel, ORDERS, refundLabel, STATUS_FILTERS } from './order-labels';
+import { useListQuery } from '../list/useListQuery';
+import { addressLine, formatWhen, fulfilmentLabel, ORDERS, refundLabel, STATUS_FILTERS, type StatusFilter } from './order-labels';
 
 const PAGE_SIZE = 25;
 
@@ -12,8 +12,8 @@ const PAGE_SIZE = 25;
 export function OrdersPage() {
   const list = useListQuery(['status']);
   const status = list.filters.status ?? '';
-  const path = `${ORDERS}${apiQuery({ search: list.search, status, page: list.page, pageSize: PAGE_SIZE })}`;
-  const orders = useQuery({ queryKey: [ORDERS, 'page', list.search, status, list.page], queryFn: () => getJson<AdminOrderPage>(path), placeholderData: keepPreviousData });
+  const query = { search: list.search || undefined, status: (status || undefined) as StatusFilter | undefined, page: list.page, pageSize: PAGE_SIZE };
+  const orders = useQuery({ queryKey: [ORDERS, 'page', list.search, status, list.page], queryFn: () => ok(api.GET('/api/admin/orders', { params: { query } })), placeholderData: keepPreviousData });
   const data = orders.data;
   return (
     <>

@@ -1,12 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { AdminOrderDetail, RefundResult } from '../api/schema';
+import { ok, type AdminOrderDetail, type RequestBody } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { errorText, useOrderAction } from './useOrderAction';
 
-interface RefundBody {
-  amount?: string;
-  lines?: { itemId: number; quantity: number; restock: boolean }[];
-  reason: string;
-}
+type RefundBody = RequestBody<'/api/admin/orders/{id}/refunds', 'post'>;
 
 const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
 const cents = (money: string) => Math.round(Number(money) * 100);
@@ -25,10 +22,12 @@ export function RefundForm({ order }: { order: AdminOrderDetail }) {
   const [chosen, setChosen] = useState<Record<number, { quantity: string; restock: boolean }>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const refund = useOrderAction<RefundBody, RefundResult>(order.id, 'refunds', (_body, answer) =>
-    answer.status === 'pending'
-      ? { title: 'Refund sent to Square', description: `Order ${order.orderNumber}: Square is returning the money to the card. Stock and the customer's email follow once Square completes it.` }
-      : { title: 'Refund taken', description: `Order ${order.orderNumber}: $${answer.order.refunded} refunded in all.` },
+  const refund = useOrderAction(
+    (body: RefundBody) => ok(api.POST('/api/admin/orders/{id}/refunds', { params: { path: { id: order.id } }, body })),
+    (_body, answer) =>
+      answer.status === 'pending'
+        ? { title: 'Refund sent to Square', description: `Order ${order.orderNumber}: Square is returning the money to the card. Stock and the customer's email follow once Square completes it.` }
+        : { title: 'Refund taken', description: `Order ${order.orderNumber}: $${answer.order.refunded} refunded in all.` },
   );
 
   const line = (itemId: number) => chosen[itemId] ?? { quantity: '0', restock: false };

@@ -1,4 +1,4 @@
-import type { AdminOrder } from '../api/schema';
+import type { AdminOrder } from '@dark-circle/api-client';
 
 export type FulfilmentStatus = AdminOrder['fulfilment'];
 export type FulfilmentStep = Exclude<FulfilmentStatus, 'unfulfilled'>;
@@ -14,6 +14,7 @@ export const STATUS_FILTERS = [
   { value: 'picked-up', label: 'Picked up' },
   { value: 'refunded', label: 'Refunded' },
 ] as const;
+export type StatusFilter = Exclude<(typeof STATUS_FILTERS)[number]['value'], ''>;
 
 export const fulfilmentLabel: Record<FulfilmentStatus, string> = {
   unfulfilled: 'Unfulfilled',

@@ -1,22 +1,22 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient, type MutateOptions } from '@tanstack/react-query';
-import { apiRequest, serverMessageOf } from '../api/http';
+import { serverMessageOf } from '@dark-circle/api-client';
 import { DASHBOARD } from '../dashboard/sales';
 import { useToast } from '../toast/toast';
 import { ORDERS } from './order-labels';
 
 /**
- * A change to an order (a fulfilment step, a refund): on success the order, the lists and the
+ * A change to an order (a fulfilment step, a refund), sent by `send`: on success the order, the lists and the
  * dashboard are read again and a toast says what happened; on failure the API's message is shown.
  * One change at a time: a second click before the first is answered (a double click) is ignored,
  * since `isPending` disables the buttons only from the next render, after the second click.
  */
-export function useOrderAction<Body, Answer = unknown>(orderId: string, path: string, done: (body: Body, answer: Answer) => { title: string; description?: string }) {
+export function useOrderAction<Body, Answer>(send: (body: Body) => Promise<Answer>, done: (body: Body, answer: Answer) => { title: string; description?: string }) {
   const client = useQueryClient();
   const toast = useToast();
   const inFlight = useRef(false);
   const mutation = useMutation({
-    mutationFn: (body: Body) => apiRequest<Answer>('POST', `${ORDERS}/${orderId}/${path}`, body),
+    mutationFn: send,
     onSuccess: (answer, body) => {
       toast(done(body, answer));
       void client.invalidateQueries({ queryKey: [ORDERS] });

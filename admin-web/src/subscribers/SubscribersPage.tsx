@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getJson } from '../api/http';
-import type { SubscriberPage } from '../api/schema';
+import { ok } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { Pager } from '../list/Pager';
 import { apiQuery, useListQuery } from '../list/useListQuery';
 
@@ -12,8 +12,8 @@ const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, {
 /** The newsletter list: searched by email or name, paged, and exported (who is subscribed now) as CSV. */
 export function SubscribersPage() {
   const list = useListQuery();
-  const path = `${SUBSCRIBERS}${apiQuery({ search: list.search, page: list.page, pageSize: PAGE_SIZE })}`;
-  const subscribers = useQuery({ queryKey: [SUBSCRIBERS, list.search, list.page], queryFn: () => getJson<SubscriberPage>(path), placeholderData: keepPreviousData });
+  const query = { search: list.search || undefined, page: list.page, pageSize: PAGE_SIZE };
+  const subscribers = useQuery({ queryKey: [SUBSCRIBERS, list.search, list.page], queryFn: () => ok(api.GET('/api/admin/subscribers', { params: { query } })), placeholderData: keepPreviousData });
   const data = subscribers.data;
   return (
     <>

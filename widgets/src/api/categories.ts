@@ -1,14 +1,14 @@
 import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from './http';
-import type { Category } from './schema';
+import { ok } from '@dark-circle/api-client';
+import { api } from './client';
 
 export const categoriesKey = ['/api/categories'] as const;
 
 export function useCategories() {
   return useQuery({
     queryKey: categoriesKey,
-    queryFn: ({ signal }) => getJson<Category[]>('/api/categories', signal),
+    queryFn: ({ signal }) => ok(api().GET('/api/categories', { signal })),
   });
 }
 

@@ -4,6 +4,6 @@
  * database instead of answering something older. A first read names none (its URL stays the one
  * the page preloads).
  */
-export function withKnownVersion(path: string, known: number | undefined): string {
-  return known === undefined ? path : `${path}?version=${known}`;
+export function knownVersion(known: number | undefined): { version?: string } {
+  return known === undefined ? {} : { version: String(known) };
 }

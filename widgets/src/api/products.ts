@@ -1,19 +1,19 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { getJson } from './http';
-import type { Product } from './schema';
-import { withKnownVersion } from './known-version';
+import { ok, type Product } from '@dark-circle/api-client';
+import { api } from './client';
+import { knownVersion } from './known-version';
 
 export const productsKey = ['/api/products'] as const;
 export const productKey = (id: number) => ['/api/products', id] as const;
 
 /** `known`: the catalogue version the storefront holds (the sum of its list's product versions). */
 export function fetchProducts(signal?: AbortSignal, known?: number): Promise<Product[]> {
-  return getJson<Product[]>(withKnownVersion('/api/products', known), signal);
+  return ok(api().GET('/api/products', { params: { query: knownVersion(known) }, signal }));
 }
 
 /** `known`: the product's version the storefront holds. */
 export function fetchProduct(id: number, signal?: AbortSignal, known?: number): Promise<Product> {
-  return getJson<Product>(withKnownVersion(`/api/products/${id}`, known), signal);
+  return ok(api().GET('/api/products/{id}', { params: { path: { id: String(id) }, query: knownVersion(known) }, signal }));
 }
 
 /** The catalogue version of the list held: it moves on with every change to any product. */

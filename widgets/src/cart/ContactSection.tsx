@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { httpStatusOf } from '../api/http';
+import { apiErrorOf } from '@dark-circle/api-client';
 import { saveCartContact } from './cart-api';
 import type { CheckoutFieldId } from './checkout-fields';
 import { rememberContact } from './saved-contact';
@@ -48,7 +48,7 @@ export function ContactSection({ cartId, saved, value, onChange, errors, onLeave
       // Only logged: checkout does not depend on it. A refusal stands for these details; any other
       // failure (the network, the server) lets a later blur try again.
       console.error('Failed to save contact details', error);
-      if (httpStatusOf(error) !== 400 && lastSent.current === sent) lastSent.current = '';
+      if (apiErrorOf(error)?.status !== 400 && lastSent.current === sent) lastSent.current = '';
     });
   }
 

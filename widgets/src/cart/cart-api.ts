@@ -1,8 +1,6 @@
-import { apiCredentials, apiUrl } from '../api/config';
-import { apiRequest, throwIfNotOk } from '../api/http';
-import { withKnownVersion } from '../api/known-version';
-import type { RequestBody } from '../api/request-body';
-import type { Cart, CartItem, CartResponse, ShippingRates } from '../api/schema';
+import { apiErrorOf, ok, type Cart, type CartItem, type CartResponse, type RequestBody, type ShippingRates } from '@dark-circle/api-client';
+import { api } from '../api/client';
+import { knownVersion } from '../api/known-version';
 
 /** Every cart call that changes something answers with the whole cart (the API's `CartResponse`). */
 export type CartWithItems = CartResponse;
@@ -16,54 +14,44 @@ export type ContactDetails = RequestBody<'/api/cart/{cartId}/contact', 'patch'>;
  * the storefront holds (from the last answer, a change's included), so no server answers older.
  */
 export async function fetchCart(sessionId: string, signal?: AbortSignal, known?: number): Promise<CartWithItems | null> {
-  const res = await fetch(apiUrl(withKnownVersion(`/api/cart/${encodeURIComponent(sessionId)}`, known)), {
-    cache: 'no-cache',
-    credentials: apiCredentials(),
-    signal,
-  });
-  if (res.status === 404) return null;
-  await throwIfNotOk(res);
-  return (await res.json()) as CartWithItems;
+  try {
+    return await ok(api().GET('/api/cart/{sessionId}', { params: { path: { sessionId }, query: knownVersion(known) }, cache: 'no-cache', signal }));
+  } catch (error) {
+    if (apiErrorOf(error)?.status === 404) return null;
+    throw error;
+  }
 }
 
 /** Creates the session's cart (the server returns the existing one if there is one). */
-export async function createCart(sessionId: string): Promise<Cart> {
-  const res = await apiRequest('POST', '/api/cart', { sessionId, totalAmount: '0.00' });
-  return (await res.json()) as Cart;
+export function createCart(sessionId: string): Promise<Cart> {
+  return ok(api().POST('/api/cart', { body: { sessionId, totalAmount: '0.00' } }));
 }
 
 /** Adding a product already in the cart raises its quantity; the server prices it from the catalogue. */
-export async function addCartItem(cartId: string, item: { productId: number; quantity: number; price: string }): Promise<CartWithItems> {
-  const res = await apiRequest('POST', `/api/cart/${cartId}/items`, item);
-  return (await res.json()) as CartWithItems;
+export function addCartItem(cartId: string, item: RequestBody<'/api/cart/{cartId}/items', 'post'>): Promise<CartWithItems> {
+  return ok(api().POST('/api/cart/{cartId}/items', { params: { path: { cartId } }, body: item }));
 }
 
 /** A quantity of 0 or below removes the item. */
-export async function updateCartItemQuantity(itemId: string, quantity: number): Promise<CartWithItems> {
-  const res = await apiRequest('PATCH', `/api/cart/items/${itemId}`, { quantity });
-  return (await res.json()) as CartWithItems;
+export function updateCartItemQuantity(itemId: string, quantity: number): Promise<CartWithItems> {
+  return ok(api().PATCH('/api/cart/items/{itemId}', { params: { path: { itemId } }, body: { quantity } }));
 }
 
-export async function removeCartItem(itemId: string): Promise<CartWithItems> {
-  const res = await apiRequest('DELETE', `/api/cart/items/${itemId}`);
-  return (await res.json()) as CartWithItems;
+export function removeCartItem(itemId: string): Promise<CartWithItems> {
+  return ok(api().DELETE('/api/cart/items/{itemId}', { params: { path: { itemId } } }));
 }
 
 /** Empties the cart after a successful payment. */
-export async function clearCart(cartId: string): Promise<CartWithItems> {
-  const res = await apiRequest('POST', `/api/cart/${cartId}/clear`);
-  return (await res.json()) as CartWithItems;
+export function clearCart(cartId: string): Promise<CartWithItems> {
+  return ok(api().POST('/api/cart/{cartId}/clear', { params: { path: { cartId } } }));
 }
 
 /** Tells the server who is checking out, so an abandoned cart can be recovered by email. */
-export async function saveCartContact(cartId: string, contact: ContactDetails): Promise<CartWithItems> {
-  const res = await apiRequest('PATCH', `/api/cart/${cartId}/contact`, contact);
-  return (await res.json()) as CartWithItems;
+export function saveCartContact(cartId: string, contact: ContactDetails): Promise<CartWithItems> {
+  return ok(api().PATCH('/api/cart/{cartId}/contact', { params: { path: { cartId } }, body: contact }));
 }
 
 /** `total` is the subtotal as a decimal string; `zipCode` is 00000 until the shopper types one. */
-export async function fetchShippingRates(total: string, zipCode: string, signal?: AbortSignal): Promise<ShippingRates> {
-  const query = new URLSearchParams({ total, zipCode });
-  const res = await apiRequest('GET', `/api/shipping/rates?${query}`, undefined, signal);
-  return (await res.json()) as ShippingRates;
+export function fetchShippingRates(total: string, zipCode: string, signal?: AbortSignal): Promise<ShippingRates> {
+  return ok(api().GET('/api/shipping/rates', { params: { query: { total, zipCode } }, signal }));
 }

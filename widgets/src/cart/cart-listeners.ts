@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Product } from '../api/schema';
+import type { Product } from '@dark-circle/api-client';
 import type { CartWithItems } from './cart-api';
 
 /**

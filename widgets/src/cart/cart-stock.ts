@@ -1,4 +1,4 @@
-import type { Product } from '../api/schema';
+import type { Product } from '@dark-circle/api-client';
 import type { CartItem } from './cart-api';
 
 /** How many of the product the cart already holds (all its lines together). */

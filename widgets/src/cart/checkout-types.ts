@@ -1,5 +1,4 @@
-import type { ShippingAddress } from '../api/schema';
-import type { RequestBody } from '../api/request-body';
+import type { RequestBody, ShippingAddress } from '@dark-circle/api-client';
 
 /** Pickup is the default; shipping asks for an address and a shipping option. */
 export type FulfillmentMethod = NonNullable<RequestBody<'/api/square/process-payment', 'post'>['fulfillmentMethod']>;

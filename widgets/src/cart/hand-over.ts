@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { apiRequest, serverMessageOf } from '../api/http';
+import { ok, type CartHandOver, type RestoredCart } from '@dark-circle/api-client';
+import { api } from '../api/client';
+import { shopperMessageOf } from '../api/refusals';
 import { queryClient } from '../api/query-client';
-import type { CartHandOver, RestoredCart } from '../api/schema';
 import { notifyCartUpdated } from './cart-events';
 import { rememberContact } from './saved-contact';
 import { HAND_OVER_PARAM, readCartSessionId, storeCartSessionId } from './session';
@@ -42,9 +43,9 @@ export function takeHandOver(): void {
   url.searchParams.delete(HAND_OVER_PARAM);
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
   set({ status: 'pending', kind });
-  const path = kind === 'restore' ? '/api/cart/restore' : '/api/cart/handover';
-  apiRequest('POST', path, { token, sessionId: readCartSessionId() ?? undefined })
-    .then((res) => res.json() as Promise<RestoredCart | CartHandOver>)
+  const body = { token, sessionId: readCartSessionId() ?? undefined };
+  const call: Promise<RestoredCart | CartHandOver> = kind === 'restore' ? ok(api().POST('/api/cart/restore', { body })) : ok(api().POST('/api/cart/handover', { body }));
+  call
     .then(async (answer) => {
       if (answer.sessionId !== readCartSessionId()) storeCartSessionId(answer.sessionId);
       // A recovery email's link brings the details the email went to, for the checkout form here.
@@ -54,7 +55,7 @@ export function takeHandOver(): void {
       await queryClient.invalidateQueries({ queryKey: ['/api/cart'] });
       set({ status: 'done', kind, answer });
     })
-    .catch((error: unknown) => set({ status: 'failed', kind, message: serverMessageOf(error) ?? 'This link could not be opened. Your cart is as it was.' }));
+    .catch((error: unknown) => set({ status: 'failed', kind, message: shopperMessageOf(error) ?? 'This link could not be opened. Your cart is as it was.' }));
 }
 
 /** The hand-over this page opened with, if any. The build's prerender knows of none. */

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorCodeOf, serverMessageOf } from '../api/http';
+import { apiErrorOf, type Product } from '@dark-circle/api-client';
+import { shopperMessageOf } from '../api/refusals';
 import { productsKey } from '../api/products';
-import type { Product } from '../api/schema';
 import { useToast, type ToastOptions } from '../toast/toast-context';
 import { useCartListeners } from './cart-listeners';
 import { addCartItem, createCart, fetchCart, type CartWithItems } from './cart-api';
@@ -38,12 +38,12 @@ const FAILED = 'Failed to add item to cart. Please try again.';
  * it follows the shop's words.
  */
 function addToCartRefusal(error: unknown): ToastOptions {
-  switch (errorCodeOf(error)) {
+  switch (apiErrorOf(error)?.code) {
     case 'OUT_OF_STOCK':
       return SOLD_OUT_TOAST;
     case 'INSUFFICIENT_STOCK':
     case 'LINE_LIMIT': {
-      const detail = serverMessageOf(error);
+      const detail = shopperMessageOf(error);
       return { title: 'Error', description: detail ? `${FAILED} ${detail}` : FAILED, variant: 'destructive' };
     }
     default:

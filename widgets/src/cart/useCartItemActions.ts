@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorCodeOf, serverMessageOf } from '../api/http';
+import { apiErrorOf } from '@dark-circle/api-client';
+import { shopperMessageOf } from '../api/refusals';
 import { productsKey } from '../api/products';
 import { useToast, type ToastOptions } from '../toast/toast-context';
 import { removeCartItem, updateCartItemQuantity, type CartItem } from './cart-api';
@@ -15,7 +16,7 @@ const EXPLAINED = new Set(['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'LINE_LIMIT']);
 
 /** The shop's words for a refused quantity, followed by the server's reason when it has one for the shopper. */
 function quantityRefusal(error: unknown): ToastOptions {
-  const reason = EXPLAINED.has(errorCodeOf(error) ?? '') ? serverMessageOf(error) : undefined;
+  const reason = EXPLAINED.has(apiErrorOf(error)?.code ?? '') ? shopperMessageOf(error) : undefined;
   return { title: 'Error', description: reason ? `${QUANTITY_FAILED} ${reason}` : QUANTITY_FAILED, variant: 'destructive' };
 }
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiUrl } from '../api/config';
-import { apiRequest } from '../api/http';
-import type { CartHandOverLink } from '../api/schema';
+import { ok } from '@dark-circle/api-client';
+import { api } from '../api/client';
 import { HAND_OVER_PARAM } from './session';
 
 /** The token lives 15 minutes on the server; one shown in the drawer is at most this old (and renewed when the page comes back into view after longer). */
@@ -15,7 +15,7 @@ const RENEW_MS = 5 * 60_000;
 export function useHandOverLink(cartId: string | undefined): string | undefined {
   const { data } = useQuery({
     queryKey: ['cart-handover', cartId],
-    queryFn: async () => (await (await apiRequest('POST', `/api/cart/${cartId}/handover`)).json()) as CartHandOverLink,
+    queryFn: () => ok(api().POST('/api/cart/{cartId}/handover', { params: { path: { cartId: cartId! } } })),
     enabled: Boolean(cartId),
     staleTime: RENEW_MS,
     refetchInterval: RENEW_MS,

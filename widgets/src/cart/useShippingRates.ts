@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { httpStatusOf, serverMessageOf } from '../api/http';
+import { apiErrorOf } from '@dark-circle/api-client';
+import { shopperMessageOf } from '../api/refusals';
 import { centsToDecimal } from '../lib/money';
 import { useToast } from '../toast/toast-context';
 import { US_ZIP } from './checkout-fields';
@@ -39,13 +40,13 @@ export function useShippingRates({ enabled, subtotalCents, zipCode }: { enabled:
   const { error } = query;
   useEffect(() => {
     if (!error) return;
-    if (httpStatusOf(error) !== 400) {
+    if (apiErrorOf(error)?.status !== 400) {
       console.error('Failed to load shipping rates', error);
       return;
     }
     toast({
       title: 'Shipping Restriction',
-      description: serverMessageOf(error) ?? 'We only ship within the United States.',
+      description: shopperMessageOf(error) ?? 'We only ship within the United States.',
       variant: 'destructive',
     });
   }, [error, toast]);

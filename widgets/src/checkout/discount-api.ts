@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api/http';
-import type { DiscountCheck } from '../api/schema';
+import { ok, type DiscountCheck, type RequestBody } from '@dark-circle/api-client';
+import { api } from '../api/client';
 
 /** What the server says a code takes off this cart for this email. */
 export type DiscountQuote = DiscountCheck;
 
-export async function checkDiscount(request: { code: string; email: string; cartId: string }, signal?: AbortSignal): Promise<DiscountQuote> {
-  const res = await apiRequest('POST', '/api/checkout/discount', request, signal);
-  return (await res.json()) as DiscountQuote;
+export function checkDiscount(request: RequestBody<'/api/checkout/discount', 'post'>, signal?: AbortSignal): Promise<DiscountQuote> {
+  return ok(api().POST('/api/checkout/discount', { body: request, signal }));
 }
 
 /**

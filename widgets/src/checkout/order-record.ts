@@ -1,7 +1,10 @@
 import type { FulfillmentMethod, ShippingAddress } from '../cart/checkout-types';
 
-/** What the confirmation page shows, kept in session storage between the payment and that page. */
-export interface OrderRecord {
+/**
+ * What the confirmation page shows, kept in session storage between the payment and that page. A
+ * type rather than an interface: the confirmation route takes it as an open record of fields.
+ */
+export type OrderRecord = {
   /** The payment id, as the order confirmation has always called it. */
   orderId: string;
   orderNumber: string;
@@ -17,7 +20,7 @@ export interface OrderRecord {
   fulfillmentMethod: FulfillmentMethod;
   shippingAddress: ShippingAddress | null;
   items: { name: string; quantity: number; price: string }[];
-}
+};
 
 const KEY = 'orderConfirmation';
 

@@ -1,5 +1,5 @@
-import { getJson } from '../api/http';
-import type { SquareConfig } from '../api/schema';
+import { ok, type SquareConfig } from '@dark-circle/api-client';
+import { api } from '../api/client';
 
 /** `GET /api/square/config`: which card script to load and which account it charges into. */
 export type { SquareConfig };
@@ -32,7 +32,7 @@ declare global {
   }
 }
 
-export const fetchSquareConfig = () => getJson<SquareConfig>('/api/square/config');
+export const fetchSquareConfig = () => ok(api().GET('/api/square/config'));
 
 const loading = new Map<string, Promise<SquareGlobal>>();
 

@@ -1,6 +1,7 @@
 import { useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { refusedFieldOf, serverMessageOf } from '../api/http';
+import { ApiError } from '@dark-circle/api-client';
+import { refusedFieldOf, shopperMessageOf } from '../api/refusals';
 import type { Cart, CartItem } from '../cart/cart-api';
 import { clearCart } from '../cart/cart-api';
 import { notifyCartUpdated } from '../cart/cart-events';
@@ -123,7 +124,8 @@ export function useCompleteOrder(card: RefObject<SquareCard | null>, cardReady: 
       // The order's own address: a reload, Back/Forward or another browser shows it again.
       navigate(`/order-confirmation?${ORDER_PARAM}=${encodeURIComponent(result.statusToken)}`);
     } catch (error) {
-      const message = serverMessageOf(error) ?? (error instanceof Error && !/^\d{3}: /.test(error.message) ? error.message : undefined);
+      // A refusal without the shop's words (a proxy's page) is no message for the shopper.
+      const message = shopperMessageOf(error) ?? (error instanceof Error && !(error instanceof ApiError) ? error.message : undefined);
       toast({ title: 'Payment Failed', description: message ?? 'Please check your payment information and try again.', variant: 'destructive' });
       setFailure((shown) => shown ?? { message: message ?? 'Please check your payment information and try again.' });
       focusField(fieldOfRequest(refusedFieldOf(error)));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { errorDetailsOf, httpStatusOf, serverMessageOf } from '../api/http';
+import { apiErrorOf } from '@dark-circle/api-client';
+import { shopperMessageOf } from '../api/refusals';
 import { toCents } from '../lib/money';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
 import { NEWSLETTER_DISCOUNT_CODE, useSubscribe } from '../newsletter/newsletter-api';
@@ -37,9 +38,9 @@ export function useDiscount(cartId: string, email: string, subtotal: number, ini
     cents = null;
   } else if (code && quote.isError) {
     status =
-      errorDetailsOf(quote.error)?.subscriptionRequired === true
+      apiErrorOf(quote.error)?.details?.subscriptionRequired === true
         ? { kind: 'refused', text: `${code} is for newsletter subscribers.`, subscribeWith: settledEmail }
-        : { kind: 'refused', text: serverMessageOf(quote.error) ?? 'The code could not be checked. Please try again.' };
+        : { kind: 'refused', text: shopperMessageOf(quote.error) ?? 'The code could not be checked. Please try again.' };
   } else if (code && quote.data) {
     cents = toCents(quote.data.discount);
     forOrder = { code: quote.data.code, discountCents: cents };
@@ -54,8 +55,8 @@ export function useDiscount(cartId: string, email: string, subtotal: number, ini
         void quote.refetch();
       },
       onError: (error) => {
-        const status = httpStatusOf(error);
-        const message = status === 400 || status === 429 ? serverMessageOf(error) : undefined;
+        const status = apiErrorOf(error)?.status;
+        const message = status === 400 || status === 429 ? shopperMessageOf(error) : undefined;
         toast({ title: 'Something went wrong', description: message ?? 'Please try again later.', variant: 'destructive' });
       },
     });

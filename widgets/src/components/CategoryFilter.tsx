@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Category } from '../api/schema';
+import type { Category } from '@dark-circle/api-client';
 import { ALL, SOLD_OUT, type ShopFilter } from '../lib/product-filter';
 
 interface Props {

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Product } from '../api/schema';
+import type { Product } from '@dark-circle/api-client';
 import { canAddMore } from '../cart/cart-stock';
 import { useAddToCart } from '../cart/useAddToCart';
 import { formatPrice } from '../lib/money';

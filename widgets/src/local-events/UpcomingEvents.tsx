@@ -1,5 +1,5 @@
 import { apiUrl } from '../api/config';
-import type { LocalEvent } from '../api/schema';
+import type { LocalEvent } from '@dark-circle/api-client';
 import { calendarLeaf, eventWhen, useLocalEvents } from './local-events-api';
 
 /** How many of the coming dates the home page shows. */

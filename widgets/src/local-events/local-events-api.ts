@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../api/http';
-import type { LocalEvent } from '../api/schema';
+import { ok, type LocalEvent } from '@dark-circle/api-client';
+import { api } from '../api/client';
 
 export const localEventsKey = ['/api/local-events'] as const;
 
@@ -8,7 +8,7 @@ export const localEventsKey = ['/api/local-events'] as const;
 export function useLocalEvents() {
   return useQuery({
     queryKey: localEventsKey,
-    queryFn: ({ signal }) => getJson<LocalEvent[]>('/api/local-events', signal),
+    queryFn: ({ signal }) => ok(api().GET('/api/local-events', { signal })),
     staleTime: 5 * 60_000,
   });
 }

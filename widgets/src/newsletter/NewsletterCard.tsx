@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { httpStatusOf, serverMessageOf } from '../api/http';
+import { apiErrorOf } from '@dark-circle/api-client';
+import { shopperMessageOf } from '../api/refusals';
 import { useToast } from '../toast/toast-context';
 import { NEWSLETTER_DISCOUNT_CODE, useSubscribe } from './newsletter-api';
 
@@ -34,8 +35,8 @@ export function NewsletterCard() {
       },
       onError: (error) => {
         // A refusal the shopper can act on (a mistyped address, too many tries) says what to do.
-        const status = httpStatusOf(error);
-        const message = status === 400 || status === 429 ? serverMessageOf(error) : undefined;
+        const status = apiErrorOf(error)?.status;
+        const message = status === 400 || status === 429 ? shopperMessageOf(error) : undefined;
         toast({ title: 'Something went wrong', description: message ?? 'Please try again later.', variant: 'destructive' });
       },
     });

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { httpStatusOf } from '../api/http';
+import { apiErrorOf, type OrderStatus } from '@dark-circle/api-client';
 import { useOrderStatus } from '../api/order-status';
-import type { OrderStatus } from '../api/schema';
 import { keptOrderToken, ORDER_PARAM, orderRecordFor, takeOrderRecord, type OrderRecord } from '../checkout/order-record';
 import { centsToDecimal, formatPrice, toCents } from '../lib/money';
 import { ContactEmail } from '../site/ContactEmail';
@@ -44,7 +43,7 @@ function ConfirmationOf({ token }: { token: string }) {
   return (
     <main id="main" className="page container confirmation">
       <title>{order ? 'Order Confirmed — The Dark Circle' : 'Order Not Found — The Dark Circle'}</title>
-      {order ? <Confirmed order={order} statusToken={token} /> : httpStatusOf(status.error) === 404 ? <NotFound /> : <NotLoaded />}
+      {order ? <Confirmed order={order} statusToken={token} /> : apiErrorOf(status.error)?.status === 404 ? <NotFound /> : <NotLoaded />}
     </main>
   );
 }

@@ -1,7 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { httpStatusOf } from '../api/http';
+import { apiErrorOf, type OrderStatus } from '@dark-circle/api-client';
 import { useOrderStatus } from '../api/order-status';
-import type { OrderStatus } from '../api/schema';
 import { formatCents, formatPrice, toCents } from '../lib/money';
 import { ContactEmail } from '../site/ContactEmail';
 
@@ -20,7 +19,7 @@ export function OrderStatusPage() {
   const order = useOrderStatus(token);
   if (order.isPending) return <main id="main" className="page container confirmation" aria-busy="true" />;
   if (order.isError) {
-    const missing = httpStatusOf(order.error) === 404;
+    const missing = apiErrorOf(order.error)?.status === 404;
     return (
       <main id="main" className="page container confirmation">
         <title>Order Not Found — The Dark Circle</title>

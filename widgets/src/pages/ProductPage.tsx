@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
 import { useProduct } from '../api/products';
-import type { Product } from '../api/schema';
+import type { Product } from '@dark-circle/api-client';
 import { canAddMore, quantityInCart } from '../cart/cart-stock';
 import { useAddToCart } from '../cart/useAddToCart';
 import { useCart } from '../cart/useCart';

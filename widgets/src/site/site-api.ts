@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../api/http';
-import type { Site } from '../api/schema';
+import { ok, type Site } from '@dark-circle/api-client';
+import { api } from '../api/client';
 
 /** `GET /api/site`: what the shop's configuration says the home page and footer show. */
 export type SiteInfo = Site;
@@ -9,5 +9,5 @@ export const siteKey = ['/api/site'] as const;
 
 /** Read once per page load (configuration changes only with a restart). */
 export function useSite() {
-  return useQuery({ queryKey: siteKey, queryFn: ({ signal }) => getJson<SiteInfo>('/api/site', signal) });
+  return useQuery({ queryKey: siteKey, queryFn: ({ signal }) => ok(api().GET('/api/site', { signal })) });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getJson } from '../api/http';
-import type { InstagramPost, InstagramProfile } from '../api/schema';
+import { ok, type InstagramPost, type InstagramProfile } from '@dark-circle/api-client';
+import { api } from '../api/client';
 
 /** A post as `GET /api/instagram/posts` gives it (the Graph API's field names). */
 export type { InstagramPost, InstagramProfile };
@@ -13,7 +13,7 @@ export function useInstagramPosts() {
     queryKey: ['/api/instagram/posts'],
     queryFn: async ({ signal }) => {
       try {
-        return await getJson<InstagramPost[]>('/api/instagram/posts', signal);
+        return await ok(api().GET('/api/instagram/posts', { signal }));
       } catch (error) {
         throw new Error('Failed to fetch Instagram posts', { cause: error });
       }
@@ -28,7 +28,7 @@ export function useInstagramProfile(enabled: boolean) {
     queryKey: ['/api/instagram/profile'],
     queryFn: async ({ signal }) => {
       try {
-        return await getJson<InstagramProfile>('/api/instagram/profile', signal);
+        return await ok(api().GET('/api/instagram/profile', { signal }));
       } catch (error) {
         throw new Error('Failed to fetch Instagram profile', { cause: error });
       }

@@ -4,8 +4,8 @@ import openapiTS, { astToString } from 'openapi-typescript';
 
 const repoRoot = resolve(__dirname, '../../../..');
 
-/** Where the API's types are generated from its description; the admin app re-exports the same file. */
-export const API_TYPES_FILE = resolve(repoRoot, 'widgets/src/api/schema.d.ts');
+/** Where the API's types are generated from its description: the `api-client` workspace both front ends import. */
+export const API_TYPES_FILE = resolve(repoRoot, 'api-client/src/schema.d.ts');
 
 const HEADER = `/**
  * The shop's API types, generated from its description (/api/docs-json) by \`npm run api:types\`.
