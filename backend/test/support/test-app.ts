@@ -31,6 +31,8 @@ export interface TestAppOptions {
   reachDatabase?: (url: string) => string;
   /** Run on this app's database instead of a fresh one. */
   shareDatabaseOf?: TestApp;
+  /** Run on this database, prepared by the test (an upgrade fixture loaded into it), instead of a fresh one; the test drops it. */
+  database?: string;
   /** Run the worker's side too (outbox relay, processors, schedules); false: the API alone, as `main.js` runs. */
   worker?: boolean;
   /**
@@ -48,7 +50,8 @@ export interface TestAppOptions {
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   // A second app on the first one's database plays another API process (or the same one restarted).
   const shared = options.shareDatabaseOf;
-  const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await createScratchDatabase('test');
+  const given = shared?.databaseUrl ?? options.database;
+  const database = given ? { url: given, drop: async () => {} } : await createScratchDatabase('test');
   const databaseUrl = options.reachDatabase?.(database.url) ?? database.url;
   const queuePrefix = `dc-test-${randomBytes(4).toString('hex')}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'dc-test-'));
