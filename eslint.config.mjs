@@ -34,6 +34,10 @@ export default defineConfig(
     files: ['backend/src/platform/validation/text.ts', 'backend/src/catalog/admin-product.schemas.ts'],
     rules: { 'no-control-regex': 'off' },
   },
+  // - @typescript-eslint/no-explicit-any in backend/test: a test reads an answer's body field by field,
+  //   as supertest's own `body: any` lets it; typing every answer there would copy the API's types.
+  //   (In the product code one `any` is left, with its reason beside it: the Square emulator's catalogue.)
+  { files: ['backend/test/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
 
   // Where each file runs.
   { files: ['backend/**/*.{ts,tsx,js,mjs}'], languageOptions: { globals: globals.node } },

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { getJson } from '../api/http';
-import type { HistoryEvent, StreamHistory } from '../api/schema';
+import type { StreamHistory } from '../api/schema';
 
 /** Every event of one product, cart or order: what happened, who did it, and when. */
 export function HistoryPage() {
