@@ -94,10 +94,7 @@ export default defineConfig(
   {
     files: [`${backendSrc}/*.ts`],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['./*/*', '!./platform/**'], message: 'A module is reached through its index.ts only: import from its folder.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['./*/*', '!./platform/**'], message: 'A module is reached through its index.ts only: import from its folder.' }] }],
     },
   },
 
