@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import { createHttpApp } from './bootstrap/create-app';
-import { closeGracefully, closeOnSignal } from './bootstrap/shutdown';
+import { closeGracefully, closeOnSignal, createHttpApp } from './bootstrap';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
 import { standInsOf, standInsWarning } from './platform/security/development-stand-ins';

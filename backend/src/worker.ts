@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
-import { closeOnSignal } from './bootstrap/shutdown';
+import { closeOnSignal } from './bootstrap';
 import { loadSettings } from './platform/config/app-config';
 import { nestLogger } from './platform/logging/logger';
 import { resolveDatabase } from './platform/database/resolve-database';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { CartButton } from './cart/CartButton';
 import { Header } from './components/Header';
@@ -52,9 +52,10 @@ function SiteLayout() {
 /** A new page starts at the top unless the URL names a section to scroll to. */
 function ScrollToTopOnPageChange() {
   const { pathname, hash } = useLocation();
-  useEffect(() => {
+  // Only page changes count; the hash is read, not watched.
+  const scrollToTop = useEffectEvent(() => {
     if (!hash) window.scrollTo(0, 0);
-    // Only page changes count; the hash is read, not watched.
-  }, [pathname]);
+  });
+  useEffect(() => scrollToTop(), [pathname]);
   return null;
 }

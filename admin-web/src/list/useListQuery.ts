@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 const DEBOUNCE_MS = 300;
@@ -16,9 +16,10 @@ export function useListQuery(filterNames: readonly string[] = []) {
 
   // The URL changed under the box (back, a link): the box shows it, trailing space typed aside.
   useEffect(() => setTyped((current) => (current.trim() === search ? current : search)), [search]);
+  const searchFor = useEffectEvent((text: string) => update({ search: text, page: '' }));
   useEffect(() => {
     if (typed.trim() === search) return;
-    const timer = window.setTimeout(() => update({ search: typed.trim(), page: '' }), DEBOUNCE_MS);
+    const timer = window.setTimeout(() => searchFor(typed.trim()), DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [typed, search]);
 

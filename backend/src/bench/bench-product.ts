@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { withAppContext } from '../bootstrap/app-context';
+import { withAppContext } from '../bootstrap';
 import { ProductIds, RunProductCommand } from '../catalog';
 import { loadSettings } from '../platform/config/app-config';
 import { systemContext } from '../platform/context/request-context';

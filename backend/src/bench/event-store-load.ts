@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { withAppContext } from '../bootstrap/app-context';
+import { withAppContext } from '../bootstrap';
 import { loadSettings } from '../platform/config/app-config';
 import { systemContext } from '../platform/context/request-context';
 import { createScratchDatabase } from '../platform/database/scratch-database';

@@ -4,8 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { MikroORM } from '@mikro-orm/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppModule, AppRoles } from '../app.module';
-import { GOOGLE_ENDPOINTS } from '../auth/google-endpoints';
-import type { GoogleEndpoints } from '../auth/google.strategy';
+import { GOOGLE_ENDPOINTS, type GoogleEndpoints } from '../auth';
 import { CatalogSeeder } from '../catalog';
 import { serveApiDocs } from '../platform/api-docs/serve-api-docs';
 import { AppConfig } from '../platform/config/app-config';

@@ -8,3 +8,4 @@ export type { RecoveryWithheldReason } from './cart.events';
 export { totalCents } from './cart.decider';
 export type { CartResponse } from './cart.responses';
 export { cartHandOverSchema, cartResponseSchema } from './cart.responses';
+export { sessionIdParam } from './cart.schemas';

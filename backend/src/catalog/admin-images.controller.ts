@@ -1,6 +1,6 @@
 import { Controller, HttpCode, PayloadTooLargeException, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { AdminOnly } from '../auth/admin.guard';
+import { AdminOnly } from '../auth';
 import { invalid } from '../platform/errors/domain-error';
 import { FileTooLargeError, isMultipart, readOneFile } from '../platform/web/multipart-upload';
 import { MAX_IMAGE_BYTES, ProductImages } from './product-images';

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { AdminOnly } from '../auth/admin.guard';
+import { AdminOnly } from '../auth';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
 import { notFound } from '../platform/errors/domain-error';

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { AdminOnly } from '../auth/admin.guard';
+import { AdminOnly } from '../auth';
 import { OversoldAtStallQuery } from './square-products.query';
 import type { z } from 'zod';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runTask } from '../bootstrap/app-context';
+import { runTask } from '../bootstrap';
 import { CatalogSeeder } from './catalog-seeder';
 
 /** `npm run seed`: fills the demo catalogue into a shop that has never had products. */

@@ -16,7 +16,6 @@ import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import {
   AdminOrderDetailDto,
   adminOrderDetailSchema,
-  AdminOrderDto,
   AdminOrderPageDto,
   adminOrderPageSchema,
   adminOrderSchema,

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { AdminOnly } from '../auth/admin.guard';
+import { AdminOnly } from '../auth';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { subscribersExportQuery, subscribersQuery } from './newsletter.schemas';

@@ -37,7 +37,10 @@ export class CartRestore {
             notes.add('soldout');
             continue;
           }
-          if (product.priceCents !== line.unitPriceCents) (prices[line.itemId] = product.priceCents), notes.add('price');
+          if (product.priceCents !== line.unitPriceCents) {
+            prices[line.itemId] = product.priceCents;
+            notes.add('price');
+          }
           if (line.quantity > product.stockQuantity) {
             await run({ kind: 'ChangeQuantity', itemId: line.itemId, quantity: product.stockQuantity, stock: product });
             notes.add('lowered');

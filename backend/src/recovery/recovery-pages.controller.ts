@@ -2,13 +2,12 @@ import { Body, Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@n
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { CartHandOver, LoadCartQuery } from '../cart';
+import { CartHandOver, LoadCartQuery, sessionIdParam } from '../cart';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
 import { invalid, notFound } from '../platform/errors/domain-error';
 import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
 import { ZodPipe } from '../platform/validation/zod.pipe';
-import { sessionIdParam } from '../cart/cart.schemas';
 import { CartRestore, NOTE_ORDER } from './cart-restore';
 import { RecoveryLinks } from './recovery-links';
 import { RecoveryAddresses } from './recovery-address';

@@ -79,7 +79,7 @@ describe('reads across replicas', () => {
     // The storefront's list names the catalogue version it holds: the sum of its products' versions.
     const catalogVersion = (list: { version: number }[]) => list.reduce((sum, p) => sum + p.version, 0);
     // B has served the product and the list: its cache holds them.
-    let product = await one.get(`${b.baseUrl}/api/products/${productId}?version=1`);
+    await one.get(`${b.baseUrl}/api/products/${productId}?version=1`);
     let list = await all.get(`${b.baseUrl}/api/products?version=0`);
 
     const stale: string[] = [];
@@ -87,7 +87,7 @@ describe('reads across replicas', () => {
       const stockQuantity = 20 + round;
       const answered = await admin.put(`/api/admin/products/${productId}/stock`, { inStock: true, stockQuantity });
       expect(answered.status).toBe(200);
-      product = await one.get(`${b.baseUrl}/api/products/${productId}?version=${answered.body.version}`);
+      const product = await one.get(`${b.baseUrl}/api/products/${productId}?version=${answered.body.version}`);
       if (product.stockQuantity !== stockQuantity) stale.push(`product ${round}`);
       // The list the client is answered by A, then its refetch through B.
       const fromA = await (await fetch(`${a.baseUrl}/api/products?version=${catalogVersion(list)}`)).json();

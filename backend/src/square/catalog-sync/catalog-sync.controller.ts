@@ -1,6 +1,6 @@
 import { BadGatewayException, Controller, Get, HttpCode, Inject, Post, ServiceUnavailableException } from '@nestjs/common';
 import { QueueEvents } from 'bullmq';
-import { AdminOnly } from '../../auth/admin.guard';
+import { AdminOnly } from '../../auth';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import { Caller } from '../../platform/context/correlation';
 import type { RequestContext } from '../../platform/context/request-context';

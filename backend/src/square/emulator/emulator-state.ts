@@ -80,7 +80,7 @@ export class StateStore {
     try {
       state = { ...state, ...(JSON.parse(await readFile(join(dataDir, 'state.json'), 'utf8')) as Partial<EmulatorState>) };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`The Square emulator's state in ${dataDir} cannot be read: ${(error as Error).message}`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`The Square emulator's state in ${dataDir} cannot be read: ${(error as Error).message}`, { cause: error });
     }
     return new StateStore(state, dataDir);
   }
