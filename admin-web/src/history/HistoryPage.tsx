@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { ok, type HistoryEvent, type StreamHistory } from '@dark-circle/api-client';
+import { ok, type StreamHistory } from '@dark-circle/api-client';
 import { api } from '../api/client';
 
 /** Every event of one product, cart or order: what happened, who did it, and when. */
