@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse';
 const require = createRequire(import.meta.url);
 const { createScratchDatabase } = require('../dist/platform/database/scratch-database.js');
 const { startShop, stop } = require('../dist/bench/processes.js');
-const emulator = require('../dist/square/emulator/index.js');
+const emulator = require('../dist/stand-ins/square/index.js');
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3911);
 const DEMO_PORT = PORT + 3;

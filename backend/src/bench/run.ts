@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScratchDatabase } from '../platform/database/scratch-database';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, startSquareEmulator } from '../square/emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, startSquareEmulator } from '../stand-ins/square';
 import { addBenchProduct } from './bench-product';
 import { measureCheckouts } from './checkouts';
 import { measure, Measurement } from './measure';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
-import { standInPort, startOrJoin } from '../platform/dev-servers/start-or-join';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, SquareEmulator, startSquareEmulator } from './emulator';
+import { standInPort, startOrJoin } from '../stand-ins/start-or-join';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, SquareEmulator, startSquareEmulator } from '../stand-ins/square';
 import { squareAddresses, SquareSettings } from './square-settings';
 import { SQUARE_WEBHOOKS_PATH } from './stock/square-webhooks';
 

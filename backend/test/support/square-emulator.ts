@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SquareClient, SquareError } from 'square';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, Fault, Operation, PaymentRaw, SquareEmulator, startSquareEmulator, WebhookDelivery } from '../../src/square/emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, Fault, Operation, PaymentRaw, SquareEmulator, startSquareEmulator, WebhookDelivery } from '../../src/stand-ins/square';
 
 /** A Square emulator of the test's own, on a free port and its own data folder. */
 export async function startTestEmulator(dataDir?: string): Promise<SquareEmulator & { dataDir: string; client: SquareClient; removeData(): Promise<void> }> {

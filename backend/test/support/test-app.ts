@@ -7,7 +7,7 @@ import request from 'supertest';
 import { createHttpApp } from '../../src/bootstrap/create-app';
 import { loadSettings } from '../../src/platform/config/app-config';
 import { createScratchDatabase } from '../../src/platform/database/scratch-database';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, SquareEmulator, startSquareEmulator } from '../../src/square/emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, SquareEmulator, startSquareEmulator } from '../../src/stand-ins/square';
 
 export interface TestApp {
   app: NestFastifyApplication;
