@@ -4,7 +4,7 @@ import { closeGracefully, closeOnSignal } from './bootstrap/shutdown';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
 import { standInsOf, standInsWarning } from './stand-ins/development-stand-ins';
-import { startWidgetDemo } from './platform/web/widget-demo';
+import { startWidgetDemo } from './site';
 import { SQUARE_SETTINGS, SquareSettings } from './square';
 
 /** `npm start`: API, storefront and worker in one process, on the embedded defaults where unset. */

@@ -19,10 +19,8 @@ import { createRootLogger, PinoNestLogger } from '../platform/logging/logger';
 import { registerRateLimits } from '../platform/web/rate-limit';
 import { guardInput } from '../platform/validation/input-guard';
 import { recordRoutes } from '../platform/web/route-table';
-import { securityHeaders, sendSecurityHeaders } from '../platform/web/security-headers';
-import { serveStaticAssets } from '../platform/web/static-assets';
-import { allowWidgetOrigins } from '../platform/web/widget-cors';
 import { leaveMultipartUnread } from '../platform/web/multipart-upload';
+import { allowWidgetOrigins, securityHeaders, sendSecurityHeaders, serveStaticAssets } from '../site';
 import { SQUARE_SETTINGS, SquareSettings } from '../square';
 
 /** Builds the HTTP app on a migrated database (unless MIGRATE_ON_START is off); seeds the demo catalogue into an empty one. */
