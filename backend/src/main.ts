@@ -3,7 +3,7 @@ import { createHttpApp } from './bootstrap/create-app';
 import { closeGracefully, closeOnSignal } from './bootstrap/shutdown';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
-import { standInsOf, standInsWarning } from './stand-ins/development-stand-ins';
+import { standInsOf, standInsWarning } from './stand-ins';
 
 /** The HTTP API and the built storefront and admin app, without the worker (docker-compose `api`). */
 async function main(): Promise<void> {

@@ -3,7 +3,7 @@ import { createHttpApp } from './bootstrap/create-app';
 import { closeGracefully, closeOnSignal } from './bootstrap/shutdown';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
-import { standInsOf, standInsWarning } from './stand-ins/development-stand-ins';
+import { standInsOf, standInsWarning } from './stand-ins';
 import { startWidgetDemo } from './site';
 import { SQUARE_SETTINGS, SquareSettings } from './square';
 

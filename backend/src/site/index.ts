@@ -4,3 +4,4 @@ export { securityHeaders, sendSecurityHeaders, contentSecurityPolicy } from './s
 export { serveStaticAssets } from './static-assets';
 export { allowWidgetOrigins } from './widget-cors';
 export { startWidgetDemo, type WidgetDemo } from './widget-demo';
+export { storefrontImagesDir } from './storefront-images';
