@@ -95,7 +95,7 @@ it('leaves migrations to `npm run migrate` when MIGRATE_ON_START is off', async 
   await replica!.up(180_000);
   expect(await applied(LATEST)).toBe(0);
 
-  const job = await startShopProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'true' }, 'platform/database/migrate.cli.js');
+  const job = await startShopProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'true' }, 'cli/migrate.cli.js');
   started.push(job);
 
   expect(await job.exited).toBe(0);

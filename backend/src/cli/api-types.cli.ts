@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { createHttpApp } from '../../bootstrap/create-app';
-import { loadSettings } from '../config/app-config';
-import { resolveDatabase } from '../database/resolve-database';
-import { buildApiDocument } from './api-document';
-import { API_TYPES_FILE, apiTypesOf } from './api-types';
+import { createHttpApp } from '../bootstrap/create-app';
+import { loadSettings } from '../platform/config/app-config';
+import { resolveDatabase } from '../platform/database/resolve-database';
+import { buildApiDocument } from '../platform/api-docs/api-document';
+import { API_TYPES_FILE, apiTypesOf } from '../platform/api-docs/api-types';
 
 /**
  * `npm run api:types`: builds the app (on the configured or embedded database, as `npm run seed`
