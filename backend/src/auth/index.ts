@@ -1,4 +1,4 @@
 export { AuthModule } from './auth.module';
 export { AdminGuard, AdminOnly } from './admin.guard';
-export { SignInService } from './sign-in.service';
+export { SESSION_COOKIE, SignInService } from './sign-in.service';
 export type { SignedInUser } from './signed-in-user';

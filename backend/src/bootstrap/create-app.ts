@@ -4,6 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { MikroORM } from '@mikro-orm/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppModule, AppRoles } from '../app.module';
+import { SESSION_COOKIE } from '../auth';
 import { GOOGLE_ENDPOINTS } from '../auth/google-endpoints';
 import type { GoogleEndpoints } from '../auth/google.strategy';
 import { CatalogSeeder } from '../catalog';
@@ -77,7 +78,7 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   await app.init();
   // After init: Fastify gives a route the error handler in place when its plugin queue loads, and
   // Nest sets the one that answers in the one error body only during init.
-  serveApiDocs(app, config);
+  serveApiDocs(app, config, SESSION_COOKIE);
   if (config.MIGRATE_ON_START) await seedDemoCatalog(app, config);
   return app;
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
+import { SESSION_COOKIE } from '../auth';
 import { createHttpApp } from '../bootstrap/create-app';
 import { loadSettings } from '../platform/config/app-config';
 import { resolveDatabase } from '../platform/database/resolve-database';
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   try {
     const app = await createHttpApp(database.config, { worker: false });
     try {
-      const types = await apiTypesOf(buildApiDocument(app));
+      const types = await apiTypesOf(buildApiDocument(app, SESSION_COOKIE));
       await writeFile(API_TYPES_FILE, types);
       console.log(`Wrote ${relative(process.cwd(), API_TYPES_FILE)}`);
     } finally {
