@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { DEMO_CATALOG } from '../../src/catalog/demo-catalog';
-import { migrations } from '../../src/platform/database/migrations';
+import { migrations } from '../../src/migrations';
 import { ormOptions } from '../../src/platform/database/orm-options';
 import { createScratchDatabase, ScratchDatabase } from '../../src/platform/database/scratch-database';
 import { ShopProcess, startShopProcess } from '../support/shop-process';

@@ -1,17 +1,17 @@
-import { Migration20261122000000_platform_and_catalog } from './Migration20261122000000_platform_and_catalog';
-import { Migration20261122010000_carts } from './Migration20261122010000_carts';
-import { Migration20261123000000_checkout } from './Migration20261123000000_checkout';
-import { Migration20261123100000_newsletter } from './Migration20261123100000_newsletter';
-import { Migration20261123110000_discount_redemptions } from './Migration20261123110000_discount_redemptions';
-import { Migration20261123120000_outbox_dead_letters } from './Migration20261123120000_outbox_dead_letters';
-import { Migration20261123130000_admin } from './Migration20261123130000_admin';
-import { Migration20261124000000_append_function } from './Migration20261124000000_append_function';
-import { Migration20261124100000_card_fingerprint } from './Migration20261124100000_card_fingerprint';
-import { Migration20261124200000_square_stock } from './Migration20261124200000_square_stock';
-import { Migration20261124300000_order_refunds } from './Migration20261124300000_order_refunds';
-import { Migration20261125000000_order_fulfilment_steps } from './Migration20261125000000_order_fulfilment_steps';
-import { Migration20261125180000_order_numbers_when_paid } from './Migration20261125180000_order_numbers_when_paid';
-import { Migration20261125200000_local_events } from './Migration20261125200000_local_events';
+import { Migration20261122000000_platform_and_catalog } from './platform/Migration20261122000000_platform_and_catalog';
+import { Migration20261122010000_carts } from './cart/Migration20261122010000_carts';
+import { Migration20261123000000_checkout } from './checkout/Migration20261123000000_checkout';
+import { Migration20261123100000_newsletter } from './newsletter/Migration20261123100000_newsletter';
+import { Migration20261123110000_discount_redemptions } from './checkout/Migration20261123110000_discount_redemptions';
+import { Migration20261123120000_outbox_dead_letters } from './platform/Migration20261123120000_outbox_dead_letters';
+import { Migration20261123130000_admin } from './auth/Migration20261123130000_admin';
+import { Migration20261124000000_append_function } from './platform/Migration20261124000000_append_function';
+import { Migration20261124100000_card_fingerprint } from './checkout/Migration20261124100000_card_fingerprint';
+import { Migration20261124200000_square_stock } from './square/Migration20261124200000_square_stock';
+import { Migration20261124300000_order_refunds } from './orders/Migration20261124300000_order_refunds';
+import { Migration20261125000000_order_fulfilment_steps } from './orders/Migration20261125000000_order_fulfilment_steps';
+import { Migration20261125180000_order_numbers_when_paid } from './orders/Migration20261125180000_order_numbers_when_paid';
+import { Migration20261125200000_local_events } from './local-events/Migration20261125200000_local_events';
 
 /** Every migration in order; listed here so the built app needs no file globbing. */
 export const migrations = [
