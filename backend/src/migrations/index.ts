@@ -13,7 +13,22 @@ import { Migration20261125000000_order_fulfilment_steps } from './orders/Migrati
 import { Migration20261125180000_order_numbers_when_paid } from './orders/Migration20261125180000_order_numbers_when_paid';
 import { Migration20261125200000_local_events } from './local-events/Migration20261125200000_local_events';
 
-/** Every migration in order; listed here so the built app needs no file globbing. */
+/**
+ * Every migration in the order it is applied; listed here so the built app needs no file globbing.
+ * Each sits in the folder of the module that owns what it changes. `name` is what the database
+ * recorded in `mikro_orm_migrations` when it ran: never rename one, never reorder them (a renamed or
+ * moved-up migration would run again on a shop that has it). A new one goes last, in its module's folder.
+ *
+ * A table's history, by table:
+ * - `events`, `outbox`: platform/ (…_platform_and_catalog, …_outbox_dead_letters, …_append_function)
+ * - `products`: platform/…_platform_and_catalog (created with the event store), checkout/…_checkout
+ *   (reserved stock), auth/…_admin (Square item), square/…_square_stock (Square variation and count)
+ * - `carts`, `cart_items`: cart/…_carts, checkout/…_checkout (the checkout lock)
+ * - `orders`: checkout/ (…_checkout creates it, …_discount_redemptions, …_card_fingerprint), auth/…_admin
+ *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid)
+ * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
+ * - `sessions`: auth/; `subscribers`: newsletter/; `square_webhook_deliveries`: square/; `local_events`: local-events/
+ */
 export const migrations = [
   { name: 'Migration20261122000000_platform_and_catalog', class: Migration20261122000000_platform_and_catalog },
   { name: 'Migration20261122010000_carts', class: Migration20261122010000_carts },
