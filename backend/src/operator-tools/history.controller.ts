@@ -1,6 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { z } from 'zod';
-import { AdminOnly } from '../auth/admin.guard';
+import { AdminOnly } from '../auth';
 import { notFound } from '../platform/errors/domain-error';
 import { EventStore } from '../platform/event-store/event-store';
 import { ZodPipe } from '../platform/validation/zod.pipe';

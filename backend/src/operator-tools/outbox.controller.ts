@@ -1,5 +1,5 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { AdminOnly } from '../auth/admin.guard';
+import { AdminOnly } from '../auth';
 import { OutboxBacklog } from '../platform/outbox/outbox-backlog';
 import type { z } from 'zod';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
