@@ -48,7 +48,7 @@ compiler.stdout.on('data', (chunk) => {
 /** The shop itself, restarted by Node whenever tsc writes to dist/. */
 function startShop() {
   // The build copies the emulator's card form beside the compiled code; tsc does not.
-  cpSync(join(backend, 'src/square/emulator/card-form.js'), join(dist, 'square/emulator/card-form.js'));
+  cpSync(join(backend, 'src/stand-ins/square/card-form.js'), join(dist, 'stand-ins/square/card-form.js'));
   shop = spawn(process.execPath, ['--watch-path', dist, '--watch-preserve-output', join(dist, 'start.js')], {
     stdio: 'inherit',
     env: { ...process.env, DEV_SERVER: 'true' },

@@ -12,7 +12,9 @@ import lighthouse from 'lighthouse';
 const require = createRequire(import.meta.url);
 const { createScratchDatabase } = require('../dist/platform/database/scratch-database.js');
 const { startShop, stop } = require('../dist/bench/processes.js');
-const emulator = require('../dist/square/emulator/index.js');
+const emulator = require('../dist/stand-ins/square/index.js');
+const { storefrontImagesDir } = require('../dist/site/storefront-images.js');
+const { loadSettings } = require('../dist/platform/config/app-config.js');
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3911);
 const DEMO_PORT = PORT + 3;
@@ -27,7 +29,7 @@ function median(runs) {
 }
 
 const database = await createScratchDatabase('bench');
-const square = await emulator.startSquareEmulator({ port: 0, host: '127.0.0.1' });
+const square = await emulator.startSquareEmulator({ port: 0, host: '127.0.0.1', imagesDir: storefrontImagesDir(loadSettings({})) });
 const dataDir = mkdtempSync(join(tmpdir(), 'dc-lighthouse-'));
 const shop = await startShop(
   {

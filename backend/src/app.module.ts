@@ -6,6 +6,7 @@ import { CheckoutModule } from './checkout';
 import { LocalEventsModule } from './local-events';
 import { MailModule } from './mail';
 import { NewsletterModule } from './newsletter';
+import { OperatorToolsModule } from './operator-tools';
 import { SquareModule } from './square';
 import { JobsModule } from './platform/jobs/jobs.module';
 import { AppConfig } from './platform/config/app-config';
@@ -15,8 +16,8 @@ import { OutboxRelayModule } from './platform/outbox/outbox-relay.module';
 import { PlatformModule } from './platform/platform.module';
 import { RecoveryModule } from './recovery';
 import { ShippingModule } from './shipping';
+import { SiteModule } from './site';
 import { SocialModule } from './social';
-import { WebModule } from './platform/web/web.module';
 
 export interface AppRoles {
   /** Run the worker's part too: the outbox relay and the job processors. */
@@ -33,6 +34,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule,
         PlatformModule,
+        OperatorToolsModule,
         AuthModule,
         CatalogModule,
         CartModule,
@@ -45,7 +47,7 @@ export class AppModule {
         SocialModule,
         RecoveryModule,
         // Last, so its catch-all route is the fallback behind every API route.
-        WebModule,
+        SiteModule,
         ...(roles.worker ? [OutboxRelayModule, JobsModule] : []),
       ],
     };

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { closeGracefully, closeOnSignal, createHttpApp } from './bootstrap';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
-import { standInsOf, standInsWarning } from './platform/security/development-stand-ins';
+import { standInsOf, standInsWarning } from './stand-ins';
 
 /** The HTTP API and the built storefront and admin app, without the worker (docker-compose `api`). */
 async function main(): Promise<void> {

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { closeGracefully, closeOnSignal, createHttpApp } from './bootstrap';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
-import { standInsOf, standInsWarning } from './platform/security/development-stand-ins';
-import { startWidgetDemo } from './platform/web/widget-demo';
+import { standInsOf, standInsWarning } from './stand-ins';
+import { startWidgetDemo } from './site';
 import { SQUARE_SETTINGS, SquareSettings } from './square';
 
 /** `npm start`: API, storefront and worker in one process, on the embedded defaults where unset. */

@@ -3,11 +3,10 @@ import { Controller, ForbiddenException, Get, HttpCode, Inject, Logger, Post, Re
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
-import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
+import { localSignInPage, OnlyFromThisMachineWhile } from '../stand-ins';
 import { clearCookie, readCookie, setCookie } from './cookies';
 import { GOOGLE_ENDPOINTS } from './google-endpoints';
 import { GOOGLE_STRATEGY, GoogleEndpoints } from './google.strategy';
-import { localSignInPage } from './local-sign-in.page';
 import { runStrategy } from './run-strategy';
 import { SESSION_COOKIE, SignInService } from './sign-in.service';
 import { ApiQuery } from '@nestjs/swagger';

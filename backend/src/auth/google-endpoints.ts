@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
-import { standInPort, startOrJoin } from '../platform/dev-servers/start-or-join';
 import type { GoogleEndpoints } from './google.strategy';
-import { LOCAL_CLIENT_ID, LOCAL_CLIENT_SECRET, LocalGoogle, startLocalGoogle } from './local-google-provider';
+import { LOCAL_CLIENT_ID, LOCAL_CLIENT_SECRET, LocalGoogle, standInPort, startLocalGoogle, startOrJoin } from '../stand-ins';
 
 export const GOOGLE_ENDPOINTS = Symbol('GOOGLE_ENDPOINTS');
 

@@ -1,8 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadSettings } from '../platform/config/app-config';
 import { createScratchDatabase } from '../platform/database/scratch-database';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, startSquareEmulator } from '../square/emulator';
+import { storefrontImagesDir } from '../site';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, startSquareEmulator } from '../stand-ins';
 import { addBenchProduct } from './bench-product';
 import { measureCheckouts } from './checkouts';
 import { measure, Measurement } from './measure';
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
   const database = await createScratchDatabase('bench');
   const productId = await addBenchProduct(database.url);
   // Square's stand-in runs here, outside the shop's process, as the real Square would.
-  const square = await startSquareEmulator({ port: 0, host: '127.0.0.1' });
+  const square = await startSquareEmulator({ port: 0, host: '127.0.0.1', imagesDir: storefrontImagesDir(loadSettings({})) });
   const dataDir = mkdtempSync(join(tmpdir(), 'dc-bench-data-'));
   const logFile = join(dataDir, 'shop.log');
   const child = await startShop(

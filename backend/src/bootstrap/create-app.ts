@@ -4,7 +4,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { MikroORM } from '@mikro-orm/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppModule, AppRoles } from '../app.module';
-import { GOOGLE_ENDPOINTS, type GoogleEndpoints } from '../auth';
+import { GOOGLE_ENDPOINTS, SESSION_COOKIE, type GoogleEndpoints } from '../auth';
 import { CatalogSeeder } from '../catalog';
 import { serveApiDocs } from '../platform/api-docs/serve-api-docs';
 import { AppConfig } from '../platform/config/app-config';
@@ -18,10 +18,8 @@ import { createRootLogger, PinoNestLogger } from '../platform/logging/logger';
 import { registerRateLimits } from '../platform/web/rate-limit';
 import { guardInput } from '../platform/validation/input-guard';
 import { recordRoutes } from '../platform/web/route-table';
-import { securityHeaders, sendSecurityHeaders } from '../platform/web/security-headers';
-import { serveStaticAssets } from '../platform/web/static-assets';
-import { allowWidgetOrigins } from '../platform/web/widget-cors';
 import { leaveMultipartUnread } from '../platform/web/multipart-upload';
+import { allowWidgetOrigins, securityHeaders, sendSecurityHeaders, serveStaticAssets } from '../site';
 import { SQUARE_SETTINGS, SquareSettings } from '../square';
 
 /** Builds the HTTP app on a migrated database (unless MIGRATE_ON_START is off); seeds the demo catalogue into an empty one. */
@@ -78,7 +76,7 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   await app.init();
   // After init: Fastify gives a route the error handler in place when its plugin queue loads, and
   // Nest sets the one that answers in the one error body only during init.
-  serveApiDocs(app, config);
+  serveApiDocs(app, config, SESSION_COOKIE);
   if (config.MIGRATE_ON_START) await seedDemoCatalog(app, config);
   return app;
 }

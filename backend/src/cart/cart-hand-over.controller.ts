@@ -4,7 +4,7 @@ import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
 import { invalid, notFound } from '../platform/errors/domain-error';
-import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
+import { OnlyFromThisMachineWhile } from '../stand-ins';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { CartHandOver } from './cart-hand-over';
 import { CartReader } from './cart.reader';

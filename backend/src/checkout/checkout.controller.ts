@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../platform/config/app-config';
 import { Caller } from '../platform/context/correlation';
-import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
+import { OnlyFromThisMachineWhile } from '../stand-ins';
 import type { RequestContext } from '../platform/context/request-context';
 import { text } from '../platform/validation/text';
 import { ZodPipe } from '../platform/validation/zod.pipe';

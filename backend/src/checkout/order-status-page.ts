@@ -1,5 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { StorefrontPages } from '../platform/web/storefront-pages';
+import { StorefrontPages } from '../site';
 import { OrderReader } from './order.reader';
 import { OrderStatusLinks } from './order-status-links';
 

@@ -5,7 +5,7 @@ import { EventStore } from '../platform/event-store/event-store';
 import { notFound } from '../platform/errors/domain-error';
 import { maskEmail } from '../platform/mask-email';
 import { formatCents } from '../platform/money';
-import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
+import { OnlyFromThisMachineWhile } from '../stand-ins';
 import { OrderStatusDto, orderStatusSchema } from './checkout.responses';
 import { isFullyRefunded, orderDecider, orderName, takenRefundCents } from './order.decider';
 import { orderStream, type OrderEvent } from './order.events';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Caller } from '../platform/context/correlation';
-import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
+import { OnlyFromThisMachineWhile } from '../stand-ins';
 import type { RequestContext } from '../platform/context/request-context';
 import { NewsletterService } from './newsletter.service';
 import { alreadyUnsubscribedPage, confirmUnsubscribePage, invalidLinkPage, unsubscribedPage } from './unsubscribe.page';

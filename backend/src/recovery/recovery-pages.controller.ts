@@ -6,7 +6,7 @@ import { CartHandOver, LoadCartQuery, sessionIdParam } from '../cart';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
 import { invalid, notFound } from '../platform/errors/domain-error';
-import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
+import { OnlyFromThisMachineWhile } from '../stand-ins';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { CartRestore, NOTE_ORDER } from './cart-restore';
 import { RecoveryLinks } from './recovery-links';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
-import { standInPort, startOrJoin } from '../platform/dev-servers/start-or-join';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, SquareEmulator, startSquareEmulator } from './emulator';
+import { storefrontImagesDir } from '../site';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, SquareEmulator, standInPort, startOrJoin, startSquareEmulator } from '../stand-ins';
 import { squareAddresses, SquareSettings } from './square-settings';
 import { SQUARE_WEBHOOKS_PATH } from './stock/square-webhooks';
 
@@ -72,7 +72,7 @@ export class SquareConnection implements OnModuleDestroy {
   private async startEmulator(): Promise<string> {
     const c = this.config;
     const port = standInPort(c.SQUARE_EMULATOR_PORT, c.PORT, 1);
-    const { url, started } = await startOrJoin(port, () => startSquareEmulator({ port, host: '127.0.0.1', dataDir: join(c.DATA_DIR, 'square-emulator') }), {
+    const { url, started } = await startOrJoin(port, () => startSquareEmulator({ port, host: '127.0.0.1', dataDir: join(c.DATA_DIR, 'square-emulator'), imagesDir: storefrontImagesDir(c) }), {
       path: '/v2/locations',
       headers: { Authorization: `Bearer ${EMULATOR_ACCESS_TOKEN}` },
     });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { EMULATOR_WEBHOOK_SIGNATURE_KEY } from '../../src/square/emulator';
+import { EMULATOR_WEBHOOK_SIGNATURE_KEY } from '../../src/stand-ins';
 import { browserSuite } from '../support/browser';
 import { addProduct, paidCheckout } from '../support/shop-fixtures';
 import { mintCardTokens } from '../support/square-emulator';

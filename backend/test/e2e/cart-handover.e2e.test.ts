@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { startWidgetDemo, type WidgetDemo } from '../../src/platform/web/widget-demo';
+import { startWidgetDemo, type WidgetDemo } from '../../src/site';
 import { RecoveryLinks } from '../../src/recovery/recovery-links';
 import { browserSuite } from '../support/browser';
 

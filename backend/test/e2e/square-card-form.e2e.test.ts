@@ -2,7 +2,7 @@ import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Browser, Page } from 'playwright-core';
 import { SquareError } from 'square';
-import { EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID } from '../../src/square/emulator';
+import { EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID } from '../../src/stand-ins';
 import { launchBrowser } from '../support/chromium';
 import { FUTURE_YEAR, FUTURE_YY, startTestEmulator } from '../support/square-emulator';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
-import { EMULATOR_WEBHOOK_SIGNATURE_KEY } from '../../src/square/emulator';
+import { EMULATOR_WEBHOOK_SIGNATURE_KEY } from '../../src/stand-ins';
 import { browserSuite } from '../support/browser';
 import { waitForMail } from '../support/mailbox';
 import { addProduct, paidCheckout } from '../support/shop-fixtures';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
-import { startWidgetDemo, type WidgetDemo } from '../../src/platform/web/widget-demo';
+import { startWidgetDemo, type WidgetDemo } from '../../src/site';
 import { browserSuite } from '../support/browser';
 
 /** A port nothing listens on now: the listed demo's origin must be known before the shop starts. */

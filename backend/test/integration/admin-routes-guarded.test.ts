@@ -5,7 +5,7 @@ import { RequestMethod } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { QUEUE_DASHBOARD_PATH } from '../../src/platform/jobs/queue-dashboard';
+import { QUEUE_DASHBOARD_PATH } from '../../src/operator-tools';
 import { routesOf } from '../../src/platform/web/route-table';
 import { AdminClient } from '../support/admin-client';
 import { placeOrder } from '../support/placed-order';

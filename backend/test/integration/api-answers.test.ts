@@ -8,7 +8,7 @@ import { placeOrder } from '../support/placed-order';
 import { mailSummarySchema } from '../../src/mail/mail-outbox.responses';
 import { subscriberPageSchema } from '../../src/newsletter/newsletter.responses';
 import { healthSchema } from '../../src/platform/health/health.responses';
-import { streamHistorySchema } from '../../src/platform/history/history.responses';
+import { streamHistorySchema } from '../../src/operator-tools';
 import { outboxViewSchema } from '../../src/platform/outbox/outbox.responses';
 import { abandonedCartSchema, recoveryFunnelSchema } from '../../src/recovery/recovery.responses';
 import { shippingRatesSchema } from '../../src/shipping/shipping.responses';

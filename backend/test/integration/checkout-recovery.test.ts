@@ -10,7 +10,7 @@ import { orderDecider } from '../../src/checkout/order.decider';
 import { orderStream } from '../../src/checkout/order.events';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { systemContext } from '../../src/platform/context/request-context';
-import { EMULATOR_LOCATION_ID } from '../../src/square/emulator';
+import { EMULATOR_LOCATION_ID } from '../../src/stand-ins';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 

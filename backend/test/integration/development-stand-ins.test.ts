@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { DEVELOPMENT_ADMIN } from '../../src/platform/config/app-config';
-import { EMULATOR_WEBHOOK_SIGNATURE_KEY, webhookSignature } from '../../src/square/emulator';
+import { EMULATOR_WEBHOOK_SIGNATURE_KEY, webhookSignature } from '../../src/stand-ins';
 import { SQUARE_WEBHOOKS_PATH } from '../../src/square/stock/square-webhooks';
 import { CookieJar } from '../support/sign-in';
 import { addProduct, cartWith } from '../support/shop-fixtures';

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { DEMO_CATALOG } from '../../src/catalog/demo-catalog';
-import { migrations } from '../../src/platform/database/migrations';
+import { migrations } from '../../src/migrations';
 import { ormOptions } from '../../src/platform/database/orm-options';
 import { createScratchDatabase, ScratchDatabase } from '../../src/platform/database/scratch-database';
 import { ShopProcess, startShopProcess } from '../support/shop-process';
@@ -95,7 +95,7 @@ it('leaves migrations to `npm run migrate` when MIGRATE_ON_START is off', async 
   await replica!.up(180_000);
   expect(await applied(LATEST)).toBe(0);
 
-  const job = await startShopProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'true' }, 'platform/database/migrate.cli.js');
+  const job = await startShopProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'true' }, 'cli/migrate.cli.js');
   started.push(job);
 
   expect(await job.exited).toBe(0);

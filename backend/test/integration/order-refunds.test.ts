@@ -7,7 +7,7 @@ import { RefundRestockJob } from '../../src/checkout/refund-restock.job';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { sentMail } from '../support/mailbox';
 import { systemContext } from '../../src/platform/context/request-context';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_WEBHOOK_SIGNATURE_KEY } from '../../src/square/emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_WEBHOOK_SIGNATURE_KEY } from '../../src/stand-ins';
 import { AdminClient } from '../support/admin-client';
 import { addProduct, paidCheckout, sql } from '../support/shop-fixtures';
 import { mintCardTokens } from '../support/square-emulator';

@@ -1,4 +1,4 @@
-import { contentSecurityPolicy, securityHeaders } from '../../src/platform/web/security-headers';
+import { contentSecurityPolicy, securityHeaders } from '../../src/site';
 import { startTestApp, TestApp } from '../support/test-app';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { serialization, Square } from 'square';
 import { DEMO_CATALOG } from '../../src/catalog/demo-catalog';
-import { EMULATOR_LOCATION_ID } from '../../src/square/emulator';
+import { EMULATOR_LOCATION_ID } from '../../src/stand-ins';
 import { schemaProblems, squareError, startTestEmulator, wire } from '../support/square-emulator';
 
 /** Catalogue, inventory and customers of the emulator, driven by the `square` SDK and checked on the wire against its schemas. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { serialization, SquareClient, SquareError } from 'square';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/square/emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins';
 import { FUTURE_YEAR, FUTURE_YY, mintToken, remoteEmulator, schemaProblems, squareError, startTestEmulator, wire } from '../support/square-emulator';
 
 /** The emulator's payments and locations, driven by the `square` SDK and checked on the wire against the SDK's own schemas. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { serialization } from 'square';
-import { EMULATOR_LOCATION_ID } from '../../src/square/emulator';
+import { EMULATOR_LOCATION_ID } from '../../src/stand-ins';
 import { schemaProblems, squareError, startTestEmulator, wire } from '../support/square-emulator';
 
 /** The emulator's refunds (RefundPayment, GetPaymentRefund, ListPaymentRefunds), driven by the `square` SDK. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serialization, WebhooksHelper, type Square } from 'square';
-import { EMULATOR_LOCATION_ID } from '../../src/square/emulator';
+import { EMULATOR_LOCATION_ID } from '../../src/stand-ins';
 import { remoteEmulator, schemaProblems, startTestEmulator } from '../support/square-emulator';
 
 interface Received {

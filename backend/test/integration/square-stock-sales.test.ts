@@ -3,7 +3,7 @@ import { SquareClient } from 'square';
 import { systemContext } from '../../src/platform/context/request-context';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/square/emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins';
 import { StockPushJob } from '../../src/square/stock/stock-push.job';
 import { AdminClient } from '../support/admin-client';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SquareClient } from 'square';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, webhookSignature } from '../../src/square/emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, webhookSignature } from '../../src/stand-ins';
 import { systemContext } from '../../src/platform/context/request-context';
 import { QueueRegistry } from '../../src/platform/outbox/queue.registry';
 import { DEMO_CATALOG } from '../../src/catalog/demo-catalog';

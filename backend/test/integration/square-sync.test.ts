@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SquareClient, type Square } from 'square';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/square/emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins';
 import { AdminClient } from '../support/admin-client';
 import { startTestApp, TestApp } from '../support/test-app';
 

@@ -2,12 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SquareClient, SquareError } from 'square';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, Fault, Operation, PaymentRaw, SquareEmulator, startSquareEmulator, WebhookDelivery } from '../../src/square/emulator';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, Fault, Operation, PaymentRaw, SquareEmulator, startSquareEmulator, WebhookDelivery } from '../../src/stand-ins';
+import { loadSettings } from '../../src/platform/config/app-config';
+import { storefrontImagesDir } from '../../src/site';
 
 /** A Square emulator of the test's own, on a free port and its own data folder. */
 export async function startTestEmulator(dataDir?: string): Promise<SquareEmulator & { dataDir: string; client: SquareClient; removeData(): Promise<void> }> {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'dc-square-')));
-  const emulator = await startSquareEmulator({ port: 0, dataDir: dir });
+  const emulator = await startSquareEmulator({ port: 0, dataDir: dir, imagesDir: storefrontImagesDir(loadSettings({})) });
   return Object.assign(emulator, {
     dataDir: dir,
     client: new SquareClient({ token: EMULATOR_ACCESS_TOKEN, baseUrl: emulator.url, maxRetries: 0 }),

@@ -7,7 +7,8 @@ import request from 'supertest';
 import { createHttpApp } from '../../src/bootstrap/create-app';
 import { loadSettings } from '../../src/platform/config/app-config';
 import { createScratchDatabase } from '../../src/platform/database/scratch-database';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, SquareEmulator, startSquareEmulator } from '../../src/square/emulator';
+import { storefrontImagesDir } from '../../src/site';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, SquareEmulator, startSquareEmulator } from '../../src/stand-ins';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -55,7 +56,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
   const databaseUrl = options.reachDatabase?.(database.url) ?? database.url;
   const queuePrefix = `dc-test-${randomBytes(4).toString('hex')}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'dc-test-'));
-  const square = await startSquareEmulator({ port: 0, host: '127.0.0.1' });
+  const square = await startSquareEmulator({ port: 0, host: '127.0.0.1', imagesDir: storefrontImagesDir(loadSettings({})) });
   const squareTimeoutMs = 2000;
   const squareEnv = {
     SQUARE_BASE_URL: square.url,

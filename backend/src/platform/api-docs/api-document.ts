@@ -1,6 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { SESSION_COOKIE } from '../../auth/sign-in.service';
 import { errorBodySchema } from '../errors/error-body';
 import { ADMIN_SESSION } from './admin-session';
 import { describeRequestsFromPipes } from './request-schemas';
@@ -10,13 +9,14 @@ import { namedSchemas, openApiSchema } from './zod-openapi';
  * The API description, read from the app's controllers: requests from their `ZodPipe`s, answers
  * from their `ApiAnswers`. Errors have one body shape, so it is described once (`ErrorBody`) and
  * every operation refers to it as its `default` answer rather than each route listing its refusals.
+ * `sessionCookie` is the admin session's cookie, which the sign-in (auth) names.
  */
-export function buildApiDocument(app: INestApplication): OpenAPIObject {
+export function buildApiDocument(app: INestApplication, sessionCookie: string): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('The Dark Circle shop API')
     .setDescription('The storefront\'s and the admin app\'s API. Every error answers with the one `ErrorBody` shape.')
     .setVersion('1')
-    .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The admin session, set by signing in at /api/auth/google' }, ADMIN_SESSION)
+    .addCookieAuth(sessionCookie, { type: 'apiKey', in: 'cookie', name: sessionCookie, description: 'The admin session, set by signing in at /api/auth/google' }, ADMIN_SESSION)
     .build();
   describeRequestsFromPipes(app);
   const document = SwaggerModule.createDocument(app, config);

@@ -11,9 +11,9 @@ export const API_DOCS_PATH = 'api/docs';
  * shop's Content-Security-Policy holds on that page unchanged. Production serves it only with
  * API_DOCS=true: the description lists the admin routes too.
  */
-export function serveApiDocs(app: NestFastifyApplication, config: AppConfig): void {
+export function serveApiDocs(app: NestFastifyApplication, config: AppConfig, sessionCookie: string): void {
   if (!config.apiDocs) return;
-  SwaggerModule.setup(API_DOCS_PATH, app, () => buildApiDocument(app), {
+  SwaggerModule.setup(API_DOCS_PATH, app, () => buildApiDocument(app, sessionCookie), {
     jsonDocumentUrl: `${API_DOCS_PATH}-json`,
     raw: ['json'],
     customSiteTitle: 'The Dark Circle shop API',

@@ -1,6 +1,6 @@
 import { defineConfig, PostgreSqlDriver } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
-import { migrations } from './migrations';
+import { migrations } from '../../migrations';
 
 /** MikroORM settings; the schema only ever changes through the listed migrations. */
 export function ormOptions(databaseUrl: string, embedded: boolean, poolMax = 10) {

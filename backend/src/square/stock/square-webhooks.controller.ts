@@ -5,7 +5,7 @@ import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import { Caller } from '../../platform/context/correlation';
 import type { RequestContext } from '../../platform/context/request-context';
 import { invalid } from '../../platform/errors/domain-error';
-import { fromThisMachine } from '../../platform/security/development-stand-ins';
+import { fromThisMachine } from '../../stand-ins';
 import { keepRawBody } from './raw-body';
 import { SQUARE_WEBHOOKS_PATH, SquareWebhooks, webhookEvent } from './square-webhooks';
 import { ApiBody, ApiHeader } from '@nestjs/swagger';

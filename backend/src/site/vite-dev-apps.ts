@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 
-const repoRoot = resolve(__dirname, '../../../..');
+const repoRoot = resolve(__dirname, '../../..');
 
 /**
  * The part of Vite's `ViteDevServer` (vite/dist/node/index.d.ts) the shop uses. Declared here

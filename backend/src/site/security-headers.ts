@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { HelmetOptions } from 'helmet';
-import type { SquareSettings } from '../../square';
+import type { SquareSettings } from '../square';
 
 /**
  * Where Square's Web Payments SDK loads its script from, talks to and frames its card fields from,

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { runTask } from '../../bootstrap/app-context';
-import { ProjectionRebuilder, RebuildProgress } from './projection-rebuilder';
+import { runTask } from '../bootstrap/app-context';
+import { ProjectionRebuilder, RebuildProgress } from '../platform/projections/projection-rebuilder';
 
 /** On a terminal one line rewritten in place; in a log a line at most each second. */
 function progressPrinter(): (progress: RebuildProgress) => void {

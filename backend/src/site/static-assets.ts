@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
-import { AppConfig } from '../config/app-config';
+import { AppConfig } from '../platform/config/app-config';
 
 const YEAR = 'public, max-age=31536000, immutable';
 

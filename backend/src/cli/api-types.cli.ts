@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
-import { createHttpApp } from '../../bootstrap/create-app';
-import { loadSettings } from '../config/app-config';
-import { resolveDatabase } from '../database/resolve-database';
-import { buildApiDocument } from './api-document';
-import { API_TYPES_FILE, apiTypesOf } from './api-types';
+import { SESSION_COOKIE } from '../auth';
+import { createHttpApp } from '../bootstrap/create-app';
+import { loadSettings } from '../platform/config/app-config';
+import { resolveDatabase } from '../platform/database/resolve-database';
+import { buildApiDocument } from '../platform/api-docs/api-document';
+import { API_TYPES_FILE, apiTypesOf } from '../platform/api-docs/api-types';
 
 /**
  * `npm run api:types`: builds the app (on the configured or embedded database, as `npm run seed`
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   try {
     const app = await createHttpApp(database.config, { worker: false });
     try {
-      const types = await apiTypesOf(buildApiDocument(app));
+      const types = await apiTypesOf(buildApiDocument(app, SESSION_COOKIE));
       await writeFile(API_TYPES_FILE, types);
       console.log(`Wrote ${relative(process.cwd(), API_TYPES_FILE)}`);
     } finally {

@@ -5,10 +5,10 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AdminGuard } from '../../auth/admin.guard';
-import { errorReply } from '../errors/error-body';
-import { QUEUE_NAMES } from '../outbox/queue-names';
-import { QueueRegistry } from '../outbox/queue.registry';
+import { AdminGuard } from '../auth';
+import { errorReply } from '../platform/errors/error-body';
+import { QUEUE_NAMES } from '../platform/outbox/queue-names';
+import { QueueRegistry } from '../platform/outbox/queue.registry';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { Controller, Get, Inject, NotFoundException, Optional, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CONFIG, AppConfig } from '../config/app-config';
-import { compressOnce, CompressedBody, sendCompressed } from './compressed-body';
+import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
+import { compressOnce, CompressedBody, sendCompressed } from '../platform/web/compressed-body';
 import { StorefrontPages } from './storefront-pages';
 import { ViteDevApps } from './vite-dev-apps';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 
 /** The demo host page and its own stylesheet and script (widgets/demo in the repository). */
-const DEMO_DIR = resolve(__dirname, '../../../../widgets/demo');
+const DEMO_DIR = resolve(__dirname, '../../../widgets/demo');
 const FILES: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/demo.css': { file: 'demo.css', type: 'text/css; charset=utf-8' },

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { runTask } from '../../bootstrap/app-context';
-import { OutboxBacklog } from './outbox-backlog';
+import { runTask } from '../bootstrap/app-context';
+import { OutboxBacklog } from '../platform/outbox/outbox-backlog';
 
 /** `npm run outbox:retry`: puts the outbox rows parked as dead back in line (fix their cause first). */
 runTask(async (app) => ({ retried: await app.get(OutboxBacklog).retryDead() })).catch((error) => {

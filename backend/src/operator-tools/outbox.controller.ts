@@ -1,9 +1,9 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { AdminOnly } from '../../auth/admin.guard';
-import { OutboxBacklog } from './outbox-backlog';
+import { AdminOnly } from '../auth';
+import { OutboxBacklog } from '../platform/outbox/outbox-backlog';
 import type { z } from 'zod';
-import { ApiAnswers } from '../api-docs/api-answers.decorator';
-import { outboxViewSchema, retriedSchema } from './outbox.responses';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { outboxViewSchema, retriedSchema } from '../platform/outbox/outbox.responses';
 
 const LISTED = 100;
 

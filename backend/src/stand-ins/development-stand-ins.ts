@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable, Type } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { isIP } from 'node:net';
-import { APP_CONFIG, AppConfig, Settings } from '../config/app-config';
+import { APP_CONFIG, AppConfig, Settings } from '../platform/config/app-config';
 
 /** The development stand-ins a shop may be running on, whatever `NODE_ENV` says. */
 export interface StandIns {

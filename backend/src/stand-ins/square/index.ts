@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { allPayments, createEmulatorServer } from './emulator-server';
 import type { PaymentRaw } from './emulator-state';
 import type { PaymentRefundRaw } from './refunds';
@@ -26,6 +26,11 @@ export interface SquareEmulatorOptions {
   webhook?: WebhookSubscription & WebhookOptions;
   /** How long a card refund stays `PENDING` before it completes on its own (default 100 ms). */
   refundSettleMs?: number;
+  /**
+   * The folder of the demo catalogue's images, served at `/images/products/<name>.svg` (the
+   * storefront's, given by whoever starts the emulator); unset: no images are served.
+   */
+  imagesDir?: string;
 }
 
 /** A running emulator, with the controls tests use from the same process. */
@@ -45,8 +50,6 @@ export interface SquareEmulator {
 }
 
 const CARD_SCRIPT_FILE = join(__dirname, 'card-form.js');
-/** The storefront's demo images (src/ and dist/ sit at the same depth): its sources, or its build in an image without them. */
-const IMAGES_DIR = ['public', 'dist'].map((d) => resolve(__dirname, `../../../../widgets/${d}/images/products`)).find((dir) => existsSync(dir)) ?? '';
 
 /**
  * Starts the Square sandbox emulator (development and tests only): Square's REST API for the calls
@@ -67,7 +70,7 @@ export async function startSquareEmulator(options: SquareEmulatorOptions): Promi
     webhooks,
     refunds: refundSettlement,
     cardScript: readFileSync(CARD_SCRIPT_FILE, 'utf8'),
-    imagesDir: IMAGES_DIR,
+    imagesDir: options.imagesDir ?? '',
     baseUrl: () => url,
   });
   await new Promise<void>((done, fail) => {

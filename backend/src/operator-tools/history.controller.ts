@@ -1,10 +1,10 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { z } from 'zod';
-import { AdminOnly } from '../../auth/admin.guard';
-import { notFound } from '../errors/domain-error';
-import { EventStore } from '../event-store/event-store';
-import { ZodPipe } from '../validation/zod.pipe';
-import { ApiAnswers } from '../api-docs/api-answers.decorator';
+import { AdminOnly } from '../auth';
+import { notFound } from '../platform/errors/domain-error';
+import { EventStore } from '../platform/event-store/event-store';
+import { ZodPipe } from '../platform/validation/zod.pipe';
+import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { streamHistorySchema } from './history.responses';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,0 +1,47 @@
+import { Migration20261122000000_platform_and_catalog } from './platform/Migration20261122000000_platform_and_catalog';
+import { Migration20261122010000_carts } from './cart/Migration20261122010000_carts';
+import { Migration20261123000000_checkout } from './checkout/Migration20261123000000_checkout';
+import { Migration20261123100000_newsletter } from './newsletter/Migration20261123100000_newsletter';
+import { Migration20261123110000_discount_redemptions } from './checkout/Migration20261123110000_discount_redemptions';
+import { Migration20261123120000_outbox_dead_letters } from './platform/Migration20261123120000_outbox_dead_letters';
+import { Migration20261123130000_admin } from './auth/Migration20261123130000_admin';
+import { Migration20261124000000_append_function } from './platform/Migration20261124000000_append_function';
+import { Migration20261124100000_card_fingerprint } from './checkout/Migration20261124100000_card_fingerprint';
+import { Migration20261124200000_square_stock } from './square/Migration20261124200000_square_stock';
+import { Migration20261124300000_order_refunds } from './orders/Migration20261124300000_order_refunds';
+import { Migration20261125000000_order_fulfilment_steps } from './orders/Migration20261125000000_order_fulfilment_steps';
+import { Migration20261125180000_order_numbers_when_paid } from './orders/Migration20261125180000_order_numbers_when_paid';
+import { Migration20261125200000_local_events } from './local-events/Migration20261125200000_local_events';
+
+/**
+ * Every migration in the order it is applied; listed here so the built app needs no file globbing.
+ * Each sits in the folder of the module that owns what it changes. `name` is what the database
+ * recorded in `mikro_orm_migrations` when it ran: never rename one, never reorder them (a renamed or
+ * moved-up migration would run again on a shop that has it). A new one goes last, in its module's folder.
+ *
+ * A table's history, by table:
+ * - `events`, `outbox`: platform/ (…_platform_and_catalog, …_outbox_dead_letters, …_append_function)
+ * - `products`: platform/…_platform_and_catalog (created with the event store), checkout/…_checkout
+ *   (reserved stock), auth/…_admin (Square item), square/…_square_stock (Square variation and count)
+ * - `carts`, `cart_items`: cart/…_carts, checkout/…_checkout (the checkout lock)
+ * - `orders`: checkout/ (…_checkout creates it, …_discount_redemptions, …_card_fingerprint), auth/…_admin
+ *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid)
+ * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
+ * - `sessions`: auth/; `subscribers`: newsletter/; `square_webhook_deliveries`: square/; `local_events`: local-events/
+ */
+export const migrations = [
+  { name: 'Migration20261122000000_platform_and_catalog', class: Migration20261122000000_platform_and_catalog },
+  { name: 'Migration20261122010000_carts', class: Migration20261122010000_carts },
+  { name: 'Migration20261123000000_checkout', class: Migration20261123000000_checkout },
+  { name: 'Migration20261123100000_newsletter', class: Migration20261123100000_newsletter },
+  { name: 'Migration20261123110000_discount_redemptions', class: Migration20261123110000_discount_redemptions },
+  { name: 'Migration20261123120000_outbox_dead_letters', class: Migration20261123120000_outbox_dead_letters },
+  { name: 'Migration20261123130000_admin', class: Migration20261123130000_admin },
+  { name: 'Migration20261124000000_append_function', class: Migration20261124000000_append_function },
+  { name: 'Migration20261124100000_card_fingerprint', class: Migration20261124100000_card_fingerprint },
+  { name: 'Migration20261124200000_square_stock', class: Migration20261124200000_square_stock },
+  { name: 'Migration20261124300000_order_refunds', class: Migration20261124300000_order_refunds },
+  { name: 'Migration20261125000000_order_fulfilment_steps', class: Migration20261125000000_order_fulfilment_steps },
+  { name: 'Migration20261125180000_order_numbers_when_paid', class: Migration20261125180000_order_numbers_when_paid },
+  { name: 'Migration20261125200000_local_events', class: Migration20261125200000_local_events },
+];
