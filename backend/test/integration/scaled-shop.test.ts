@@ -87,13 +87,13 @@ const outputs = () =>
     .map((p, i) => `--- process ${i} (${p.url}) ---\n${p.output().slice(-4_000)}`)
     .join('\n');
 
-async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+async function eventually<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000, everyMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${outputs()}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
 
@@ -264,8 +264,9 @@ describe('two API processes and two workers behind a round-robin balancer, PgBou
       const changed = await admin.call(`${a.url}/api/admin/products/${productId}/stock`, 'PUT', { inStock: true, stockQuantity });
       expect(changed.status).toBe(200);
       const answeredAt = performance.now();
-      // B is asked as a new visitor asks: no version named, so only B's change feed brings it.
-      await eventually('the stock on B', async () => ((await call(`${b.url}/api/products/${productId}`, 'GET')).stockQuantity === stockQuantity ? true : undefined), 10_000);
+      // B is asked as a new visitor asks: no version named, so only B's change feed brings it. Asked
+      // again as soon as answered; the time counted runs to the answer that shows it.
+      await eventually('the stock on B', async () => ((await call(`${b.url}/api/products/${productId}`, 'GET')).stockQuantity === stockQuantity ? true : undefined), 10_000, 0);
       lags.push(Math.round(performance.now() - answeredAt));
     }
     expect(lags.filter((ms) => ms > 100)).toEqual([]);
