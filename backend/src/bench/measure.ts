@@ -12,6 +12,8 @@ export interface Load {
   connections: number;
   seconds: number;
   method?: 'GET' | 'POST' | 'PATCH';
+  /** Requests per second across all connections (a steady load); unset, as fast as answered (saturation). */
+  rate?: number;
   headers?: Record<string, string>;
   /** Builds each request's path and body, for loads that must differ per request. */
   next?: () => { path: string; body?: string };
@@ -25,6 +27,7 @@ export async function measure(load: Load): Promise<Measurement> {
     duration: load.seconds,
     method: load.method ?? 'GET',
     headers: load.headers,
+    ...(load.rate ? { overallRate: load.rate } : {}),
     requests: load.next ? [{ setupRequest: (req) => ({ ...req, ...load.next!() }) }] : undefined,
   });
   return {

@@ -36,8 +36,9 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+/** Resolves when `url` answers 200; rejects when `child` exits first or after two minutes (a loaded machine). */
+export async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
     try {
       if ((await fetch(url)).ok) return;

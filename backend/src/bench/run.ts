@@ -6,11 +6,13 @@ import { createScratchDatabase } from '../platform/database/scratch-database';
 import { storefrontImagesDir } from '../site';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, startSquareEmulator } from '../stand-ins';
 import { addBenchProduct } from './bench-product';
+import { cartLines, changeQuantityOf } from './cart-lines';
 import { measureCheckouts } from './checkouts';
 import { measure, Measurement } from './measure';
 import { measureAppends, measureRebuild } from './event-store-load';
 import { measurePgbench } from './pgbench';
 import { startBareServer, startShop, stop } from './processes';
+import { measureScale } from './scale';
 
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3901);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3902);
@@ -20,6 +22,10 @@ const CONNECTIONS = 32;
 const CARTS = 1000;
 const SHOPPERS = 8;
 const REBUILD_EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 200_000);
+/** The steady load whose cart-write p99 is watched, and how many runs of it are printed (it swings from run to run). */
+const STEADY_RATE = 200;
+const STEADY_RUNS = Number(process.env.BENCH_STEADY_RUNS ?? 5);
+const SCALE_TURNS = Number(process.env.BENCH_SCALE_TURNS ?? 2);
 
 /** Headers that belong to the connection or the moment, which node:http writes itself; the bare server repeats every other. */
 const OWN_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -40,26 +46,24 @@ async function main(): Promise<void> {
   const square = await startSquareEmulator({ port: 0, host: '127.0.0.1', imagesDir: storefrontImagesDir(loadSettings({})) });
   const dataDir = mkdtempSync(join(tmpdir(), 'dc-bench-data-'));
   const logFile = join(dataDir, 'shop.log');
-  const child = await startShop(
-    {
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      QUEUE_PREFIX: 'dc-bench',
-      // The checkout shoppers all come from this machine: the card-testing limit would count them as one.
-      PAYMENT_RATE_LIMIT_PER_ADDRESS: '1000000',
-      // Likewise the carts they make and the contact details they give.
-      CART_RATE_LIMIT_PER_ADDRESS: '1000000',
-      CONTACT_RATE_LIMIT_PER_ADDRESS: '1000000',
-      SQUARE_BASE_URL: square.url,
-      SQUARE_ACCESS_TOKEN: EMULATOR_ACCESS_TOKEN,
-      SQUARE_APPLICATION_ID: EMULATOR_APPLICATION_ID,
-      SQUARE_LOCATION_ID: EMULATOR_LOCATION_ID,
-    },
-    API_PORT,
-    logFile,
-  );
+  const shopEnv = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    QUEUE_PREFIX: 'dc-bench',
+    // The checkout shoppers all come from this machine: the card-testing limit would count them as one.
+    PAYMENT_RATE_LIMIT_PER_ADDRESS: '1000000',
+    // Likewise the carts they make and the contact details they give.
+    CART_RATE_LIMIT_PER_ADDRESS: '1000000',
+    CONTACT_RATE_LIMIT_PER_ADDRESS: '1000000',
+    SQUARE_BASE_URL: square.url,
+    SQUARE_ACCESS_TOKEN: EMULATOR_ACCESS_TOKEN,
+    SQUARE_APPLICATION_ID: EMULATOR_APPLICATION_ID,
+    SQUARE_LOCATION_ID: EMULATOR_LOCATION_ID,
+  };
+  const child = await startShop(shopEnv, API_PORT, logFile);
   let report: Record<string, unknown>;
   try {
+    const itemIds = await cartLines(api(''), productId, CARTS, 'bench_session');
     report = {
       database: 'postgresql',
       shop: 'npm start (API and worker in one process, default log level)',
@@ -68,11 +72,17 @@ async function main(): Promise<void> {
       seconds: SECONDS,
       getProducts: await versusBareServer('/api/products', {}, 0.5),
       cartPoll304: await cartPoll(productId),
-      cartWrites: await cartWrites(productId),
+      cartWrites: await cartWrites(itemIds),
+      cartWritesSteady: await steadyCartWrites(itemIds),
       checkouts: await measureCheckouts(api(''), productId, SHOPPERS, SECONDS),
     };
   } finally {
     await stop(child);
+  }
+  try {
+    // The same database, Square and limits, as the scaled deployment runs them: API replicas (main.js) behind a balancer.
+    report.scale = await measureScale({ env: shopEnv, productId, ports: [API_PORT + 10, API_PORT + 11], seconds: SECONDS / 2, turns: SCALE_TURNS });
+  } finally {
     await square.close();
     await database.drop();
   }
@@ -108,24 +118,47 @@ async function versusBareServer(path: string, headers: Record<string, string>, t
  * Changing a line's quantity across many carts (each a command: read the stream and the product,
  * decide, append, project, answer), then pgbench's TPC-B-like load with as many clients for as long.
  */
-async function cartWrites(productId: number) {
-  const itemIds: string[] = [];
-  for (let i = 0; i < CARTS; i++) {
-    const cart = await postJson<{ id: string }>('/api/cart', { sessionId: `bench_session_${String(i).padStart(6, '0')}` });
-    const { items } = await postJson<{ items: { id: string }[] }>(`/api/cart/${cart.id}/items`, { productId, quantity: 1 });
-    itemIds.push(items[0]!.id);
-  }
+async function cartWrites(itemIds: string[]) {
   const measured = await measure({
     url: api('/api/cart'),
     method: 'PATCH',
     connections: CONNECTIONS,
     seconds: SECONDS,
     headers: { 'content-type': 'application/json' },
-    next: () => ({ path: `/api/cart/items/${itemIds[Math.floor(Math.random() * itemIds.length)]}`, body: JSON.stringify({ quantity: 1 + Math.floor(Math.random() * 5) }) }),
+    next: changeQuantityOf(itemIds),
   });
   const pgbench = await measurePgbench(CONNECTIONS, SECONDS);
   const ratio = 'tps' in pgbench ? Math.round((measured.requestsPerSec / pgbench.tps) * 100) / 100 : null;
   return { api: measured, pgbench, ratioToPgbench: ratio, target: { p99Ms: 30, ratioToPgbench: 0.25 } };
+}
+
+/**
+ * Cart writes at a steady rate well below saturation, in several runs: the p99 of each run, since it
+ * swings from run to run (a single figure hides that).
+ */
+async function steadyCartWrites(itemIds: string[]) {
+  const runs: Measurement[] = [];
+  for (let run = 0; run < STEADY_RUNS; run++) {
+    runs.push(
+      await measure({
+        url: api('/api/cart'),
+        method: 'PATCH',
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        rate: STEADY_RATE,
+        headers: { 'content-type': 'application/json' },
+        next: changeQuantityOf(itemIds),
+      }),
+    );
+  }
+  return {
+    requestsPerSec: STEADY_RATE,
+    seconds: SECONDS,
+    p99MsPerRun: runs.map((r) => r.p99Ms),
+    worstP99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    target: { p99Ms: 20 },
+  };
 }
 
 /** The header's 2-second poll of an unchanged cart, as the storefront sends it (the version it holds, If-None-Match): answered 304. */
