@@ -1,20 +1,21 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Mail } from '../mail';
 import type { RequestContext } from '../platform/context/request-context';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { JobHandlers } from '../platform/jobs/job-handlers';
-import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { OnEvent } from '../platform/jobs/event-jobs';
 import { fulfilmentEmail } from './fulfilment.email';
 import { orderDecider, orderName, paidTerms } from './order.decider';
-import { orderStream, type FulfilmentStep, type OrderEvent } from './order.events';
+import { orderStream, type FulfilmentStep, type OrderPickedUp, type OrderReadyForPickup, type OrderShipped } from './order.events';
 import { OrderEmailContexts } from './order-email-context';
 import { OrderRefunds } from './order-refunds';
 
 export const FULFILMENT_EMAIL_JOB = 'fulfilment-email';
 
+type FulfilmentEvent = OrderReadyForPickup | OrderShipped | OrderPickedUp;
+
 /** The step each fulfilment event records. */
-const STEP_OF: Partial<Record<OrderEvent['type'], FulfilmentStep>> = {
+const STEP_OF: Record<FulfilmentEvent['type'], FulfilmentStep> = {
   OrderReadyForPickup: 'ready-for-pickup',
   OrderShipped: 'shipped',
   OrderPickedUp: 'picked-up',
@@ -22,25 +23,19 @@ const STEP_OF: Partial<Record<OrderEvent['type'], FulfilmentStep>> = {
 
 /** On each fulfilment step, the worker emails the shopper about it, once per step. */
 @Injectable()
-export class FulfilmentEmailJob implements OnModuleInit {
+export class FulfilmentEmailJob {
   private readonly logger = new Logger('FulfilmentEmail');
 
   constructor(
-    private readonly routes: OutboxRoutes,
-    private readonly handlers: JobHandlers,
     private readonly orders: OrderRefunds,
     private readonly runner: CommandRunner,
     private readonly mail: Mail,
     private readonly contexts: OrderEmailContexts,
   ) {}
 
-  onModuleInit(): void {
-    for (const type of Object.keys(STEP_OF)) this.routes.route(type, { queue: 'email', jobName: FULFILMENT_EMAIL_JOB });
-    this.handlers.handle('email', FULFILMENT_EMAIL_JOB, (event, _job, caller) => {
-      const recorded = event as RecordedEvent<OrderEvent>;
-      const step = STEP_OF[recorded.type];
-      return step ? this.send(recorded.streamId.slice('order-'.length), step, caller) : Promise.resolve('not-recorded' as const);
-    });
+  @OnEvent<FulfilmentEvent>(['OrderReadyForPickup', 'OrderShipped', 'OrderPickedUp'], { queue: 'email', job: FULFILMENT_EMAIL_JOB })
+  onStep(event: RecordedEvent<FulfilmentEvent>, caller: RequestContext) {
+    return this.send(orderStream.idOf(event.streamId), STEP_OF[event.type], caller);
   }
 
   /** Checks the order stream first: a retried or repeated job finds the step's email recorded and sends nothing. */

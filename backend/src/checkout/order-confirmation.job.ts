@@ -1,13 +1,12 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Mail } from '../mail';
 import type { RequestContext } from '../platform/context/request-context';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { JobHandlers } from '../platform/jobs/job-handlers';
-import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { OnEvent } from '../platform/jobs/event-jobs';
 import { CheckoutProcess } from './checkout-process';
 import { orderDecider, orderName, paidTerms } from './order.decider';
-import { orderStream } from './order.events';
+import { orderStream, type OrderPlaced } from './order.events';
 import { orderConfirmationEmail } from './order-confirmation.email';
 import { OrderEmailContexts } from './order-email-context';
 
@@ -15,21 +14,19 @@ export const ORDER_CONFIRMATION_JOB = 'order-confirmation';
 
 /** On `OrderPlaced`, the worker emails the shopper their confirmation, once. */
 @Injectable()
-export class OrderConfirmationJob implements OnModuleInit {
+export class OrderConfirmationJob {
   private readonly logger = new Logger('OrderConfirmation');
 
   constructor(
-    private readonly routes: OutboxRoutes,
-    private readonly handlers: JobHandlers,
     private readonly process: CheckoutProcess,
     private readonly runner: CommandRunner,
     private readonly mail: Mail,
     private readonly contexts: OrderEmailContexts,
   ) {}
 
-  onModuleInit(): void {
-    this.routes.route('OrderPlaced', { queue: 'email', jobName: ORDER_CONFIRMATION_JOB });
-    this.handlers.handle('email', ORDER_CONFIRMATION_JOB, (event, _job, caller) => this.send((event as RecordedEvent).streamId.slice('order-'.length), caller));
+  @OnEvent<OrderPlaced>('OrderPlaced', { queue: 'email', job: ORDER_CONFIRMATION_JOB })
+  onPlaced(event: RecordedEvent<OrderPlaced>, caller: RequestContext) {
+    return this.send(orderStream.idOf(event.streamId), caller);
   }
 
   /** Checks the order stream first: a retried or repeated job finds the email already recorded and sends nothing. */

@@ -1,10 +1,9 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Mail } from '../mail';
 import type { RequestContext } from '../platform/context/request-context';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { JobHandlers } from '../platform/jobs/job-handlers';
-import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { OnEvent } from '../platform/jobs/event-jobs';
 import { orderDecider, orderName, paidTerms } from './order.decider';
 import { orderStream, type OrderRefunded } from './order.events';
 import { OrderEmailContexts } from './order-email-context';
@@ -15,24 +14,19 @@ export const REFUND_EMAIL_JOB = 'refund-email';
 
 /** On `OrderRefunded`, the worker emails the shopper about that refund, once. */
 @Injectable()
-export class RefundEmailJob implements OnModuleInit {
+export class RefundEmailJob {
   private readonly logger = new Logger('RefundEmail');
 
   constructor(
-    private readonly routes: OutboxRoutes,
-    private readonly handlers: JobHandlers,
     private readonly refunds: OrderRefunds,
     private readonly runner: CommandRunner,
     private readonly mail: Mail,
     private readonly contexts: OrderEmailContexts,
   ) {}
 
-  onModuleInit(): void {
-    this.routes.route('OrderRefunded', { queue: 'email', jobName: REFUND_EMAIL_JOB });
-    this.handlers.handle('email', REFUND_EMAIL_JOB, (event, _job, caller) => {
-      const refunded = event as RecordedEvent<OrderRefunded>;
-      return this.send(refunded.streamId.slice('order-'.length), refunded.data.refundId, caller);
-    });
+  @OnEvent<OrderRefunded>('OrderRefunded', { queue: 'email', job: REFUND_EMAIL_JOB })
+  onRefunded(event: RecordedEvent<OrderRefunded>, caller: RequestContext) {
+    return this.send(orderStream.idOf(event.streamId), event.data.refundId, caller);
   }
 
   /** Checks the order stream first: a retried or repeated job finds the email recorded and sends nothing. */

@@ -1,13 +1,12 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LocalEventsReader } from '../local-events';
 import { Mail } from '../mail';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { JobHandlers } from '../platform/jobs/job-handlers';
-import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { OnEvent } from '../platform/jobs/event-jobs';
 import { NewsletterService } from './newsletter.service';
-import { SUBSCRIBER_STREAM_PREFIX } from './subscriber.events';
+import { subscriberStream, type SubscriberJoined } from './subscriber.events';
 import { UnsubscribeLinks } from './unsubscribe-link';
 import { welcomeEmail } from './welcome.email';
 
@@ -17,24 +16,20 @@ const WELCOME_EVENTS = 3;
 
 /** On `SubscriberJoined`, the worker sends the welcome email with the discount code, once per subscriber. */
 @Injectable()
-export class WelcomeEmailJob implements OnModuleInit {
+export class WelcomeEmailJob {
   private readonly logger = new Logger('NewsletterWelcome');
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly routes: OutboxRoutes,
-    private readonly handlers: JobHandlers,
     private readonly newsletter: NewsletterService,
     private readonly links: UnsubscribeLinks,
     private readonly mail: Mail,
     private readonly localEvents: LocalEventsReader,
   ) {}
 
-  onModuleInit(): void {
-    this.routes.route('SubscriberJoined', { queue: 'email', jobName: WELCOME_EMAIL_JOB });
-    this.handlers.handle('email', WELCOME_EMAIL_JOB, (event, _job, caller) =>
-      this.send((event as RecordedEvent).streamId.slice(SUBSCRIBER_STREAM_PREFIX.length), caller),
-    );
+  @OnEvent<SubscriberJoined>('SubscriberJoined', { queue: 'email', job: WELCOME_EMAIL_JOB })
+  onJoined(event: RecordedEvent<SubscriberJoined>, caller: RequestContext) {
+    return this.send(subscriberStream.idOf(event.streamId), caller);
   }
 
   /** Checks the stream first: a retried job, or a rejoin, finds the welcome already recorded and sends nothing. */

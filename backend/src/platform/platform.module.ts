@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ChangeFeed } from './change-feed/change-feed';
 import { CommandRunner } from './event-store/command-runner';
@@ -6,6 +7,7 @@ import { EventStore } from './event-store/event-store';
 import { HealthController } from './health/health.controller';
 import { Readiness } from './health/readiness';
 import { HistoryController } from './history/history.controller';
+import { EventJobs } from './jobs/event-jobs';
 import { JobHandlers } from './jobs/job-handlers';
 import { QueueDashboard } from './jobs/queue-dashboard';
 import { OutboxBacklog } from './outbox/outbox-backlog';
@@ -21,9 +23,9 @@ import { UPLOAD_STORAGE } from './storage/upload-storage';
 /** What every module stands on: the event store, projections, the outbox, the uploads' storage and health. */
 @Global()
 @Module({
-  imports: [CqrsModule.forRoot(), QueuesModule],
+  imports: [CqrsModule.forRoot(), DiscoveryModule, QueuesModule],
   controllers: [HealthController, HistoryController, OutboxController],
-  providers: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, QueueDashboard, StorefrontPages, uploadStorageProvider],
+  providers: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, EventJobs, QueueDashboard, StorefrontPages, uploadStorageProvider],
   exports: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, StorefrontPages, UPLOAD_STORAGE],
 })
 export class PlatformModule {}

@@ -1,0 +1,16 @@
+/** Where an aggregate's events live: its stream id and type. */
+export interface StreamName {
+  id: string;
+  type: string;
+}
+
+/**
+ * A module's stream helper: `orderStream(orderId)` names the order's stream, and
+ * `orderStream.idOf(streamId)` reads the order id back (in a job or a projection, given a recorded
+ * event), so the id's spelling lives in one place.
+ */
+export function aggregateStream<Id extends string | number>(type: string, prefix: string, parseId: (raw: string) => Id) {
+  return Object.assign((id: Id): StreamName => ({ id: `${prefix}${id}`, type }), {
+    idOf: (streamId: string): Id => parseId(streamId.slice(prefix.length)),
+  });
+}
