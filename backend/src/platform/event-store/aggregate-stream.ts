@@ -4,13 +4,20 @@ export interface StreamName {
   type: string;
 }
 
+/** A module's stream helper: the stream of an aggregate id, its stream type, and the id read back from a stream id. */
+export interface StreamKind<Id extends string | number> {
+  (id: Id): StreamName;
+  readonly type: string;
+  idOf(streamId: string): Id;
+}
+
 /**
- * A module's stream helper: `orderStream(orderId)` names the order's stream, and
- * `orderStream.idOf(streamId)` reads the order id back (in a job or a projection, given a recorded
- * event), so the id's spelling lives in one place.
+ * `orderStream(orderId)` names the order's stream, and `orderStream.idOf(streamId)` reads the order
+ * id back (in a job or a projection, given a recorded event), so the id's spelling lives in one place.
  */
-export function aggregateStream<Id extends string | number>(type: string, prefix: string, parseId: (raw: string) => Id) {
+export function aggregateStream<Id extends string | number>(type: string, prefix: string, parseId: (raw: string) => Id): StreamKind<Id> {
   return Object.assign((id: Id): StreamName => ({ id: `${prefix}${id}`, type }), {
+    type,
     idOf: (streamId: string): Id => parseId(streamId.slice(prefix.length)),
   });
 }
