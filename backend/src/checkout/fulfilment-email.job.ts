@@ -1,13 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Mail } from '../mail';
+import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../platform/context/request-context';
-import { CommandRunner } from '../platform/event-store/command-runner';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { OnEvent } from '../platform/jobs/event-jobs';
 import { fulfilmentEmail } from './fulfilment.email';
-import { orderDecider, orderName, paidTerms } from './order.decider';
 import { orderStream, type FulfilmentStep, type OrderPickedUp, type OrderReadyForPickup, type OrderShipped } from './order.events';
-import { OrderEmailContexts } from './order-email-context';
+import { OrderEmails } from './order-emails';
 import { OrderRefunds } from './order-refunds';
 
 export const FULFILMENT_EMAIL_JOB = 'fulfilment-email';
@@ -24,13 +21,9 @@ const STEP_OF: Record<FulfilmentEvent['type'], FulfilmentStep> = {
 /** On each fulfilment step, the worker emails the shopper about it, once per step. */
 @Injectable()
 export class FulfilmentEmailJob {
-  private readonly logger = new Logger('FulfilmentEmail');
-
   constructor(
     private readonly orders: OrderRefunds,
-    private readonly runner: CommandRunner,
-    private readonly mail: Mail,
-    private readonly contexts: OrderEmailContexts,
+    private readonly emails: OrderEmails,
   ) {}
 
   @OnEvent<FulfilmentEvent>(['OrderReadyForPickup', 'OrderShipped', 'OrderPickedUp'], { queue: 'email', job: FULFILMENT_EMAIL_JOB })
@@ -45,9 +38,6 @@ export class FulfilmentEmailJob {
     if (!order.exists || !record) return 'not-recorded';
     if (record.emailSent) return 'already-sent';
     const news = { step, note: record.note, carrier: record.carrier, trackingNumber: record.trackingNumber, trackingUrl: record.trackingUrl };
-    const { messageId } = await this.mail.send(await fulfilmentEmail(paidTerms(order), news, await this.contexts.of(order.opened)));
-    await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordFulfilmentEmailSent', step, messageId }, caller);
-    this.logger.log(`Order ${orderName(order)}: ${step} email sent to the shopper`);
-    return 'sent';
+    return this.emails.send(order, `${step} email`, (terms, context) => fulfilmentEmail(terms, news, context), (messageId) => ({ kind: 'RecordFulfilmentEmailSent', step, messageId }), caller);
   }
 }

@@ -1,12 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Mail } from '../mail';
+import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../platform/context/request-context';
-import { CommandRunner } from '../platform/event-store/command-runner';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { OnEvent } from '../platform/jobs/event-jobs';
-import { orderDecider, orderName, paidTerms } from './order.decider';
 import { orderStream, type OrderRefunded } from './order.events';
-import { OrderEmailContexts } from './order-email-context';
+import { OrderEmails } from './order-emails';
 import { OrderRefunds } from './order-refunds';
 import { refundEmail } from './refund.email';
 
@@ -15,13 +12,9 @@ export const REFUND_EMAIL_JOB = 'refund-email';
 /** On `OrderRefunded`, the worker emails the shopper about that refund, once. */
 @Injectable()
 export class RefundEmailJob {
-  private readonly logger = new Logger('RefundEmail');
-
   constructor(
     private readonly refunds: OrderRefunds,
-    private readonly runner: CommandRunner,
-    private readonly mail: Mail,
-    private readonly contexts: OrderEmailContexts,
+    private readonly emails: OrderEmails,
   ) {}
 
   @OnEvent<OrderRefunded>('OrderRefunded', { queue: 'email', job: REFUND_EMAIL_JOB })
@@ -35,9 +28,6 @@ export class RefundEmailJob {
     const refund = order.exists ? order.refunds[refundId] : undefined;
     if (!order.exists || refund?.status !== 'refunded') return 'not-refunded';
     if (refund.emailSent) return 'already-sent';
-    const { messageId } = await this.mail.send(await refundEmail(paidTerms(order), refund.terms, await this.contexts.of(order.opened)));
-    await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordRefundEmailSent', refundId, messageId }, caller);
-    this.logger.log(`Order ${orderName(order)}: refund email sent to the shopper`);
-    return 'sent';
+    return this.emails.send(order, 'refund email', (terms, context) => refundEmail(terms, refund.terms, context), (messageId) => ({ kind: 'RecordRefundEmailSent', refundId, messageId }), caller);
   }
 }
