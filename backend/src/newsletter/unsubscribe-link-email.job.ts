@@ -1,6 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Mail } from '../mail';
-import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { OnEvent } from '../platform/jobs/event-jobs';
 import { NewsletterService } from './newsletter.service';
@@ -19,7 +18,6 @@ export class UnsubscribeLinkEmailJob {
   private readonly logger = new Logger('NewsletterUnsubscribeLink');
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly newsletter: NewsletterService,
     private readonly links: UnsubscribeLinks,
     private readonly mail: Mail,
@@ -34,8 +32,7 @@ export class UnsubscribeLinkEmailJob {
   async send(subscriberId: string, requestId: string): Promise<'sent' | 'not-subscribed'> {
     const subscriber = await this.newsletter.load(subscriberId);
     if (!subscriber.exists || !subscriber.subscribed) return 'not-subscribed';
-    const shop = { publicUrl: this.config.publicUrl, contactEmail: this.config.CONTACT_EMAIL ?? null };
-    await this.mail.send(await unsubscribeLinkEmail(subscriber, requestId, this.links.urlFor(subscriberId), shop));
+    await this.mail.send(await unsubscribeLinkEmail(subscriber, requestId, this.links.urlFor(subscriberId), this.mail.shop));
     this.logger.log(`Unsubscribe link emailed to subscriber ${subscriberId}`);
     return 'sent';
   }

@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { LocalEventsReader } from '../local-events';
 import { Mail } from '../mail';
-import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { OnEvent } from '../platform/jobs/event-jobs';
@@ -20,7 +19,6 @@ export class WelcomeEmailJob {
   private readonly logger = new Logger('NewsletterWelcome');
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly newsletter: NewsletterService,
     private readonly links: UnsubscribeLinks,
     private readonly mail: Mail,
@@ -37,9 +35,8 @@ export class WelcomeEmailJob {
     const subscriber = await this.newsletter.load(subscriberId);
     if (!subscriber.exists || !subscriber.subscribed) return 'not-subscribed';
     if (subscriber.welcomeSent) return 'already-sent';
-    const shop = { publicUrl: this.config.publicUrl, contactEmail: this.config.CONTACT_EMAIL ?? null };
     const nextEvents = await this.localEvents.upcoming(WELCOME_EVENTS);
-    const { messageId } = await this.mail.send(await welcomeEmail(subscriber, this.links.urlFor(subscriberId), shop, nextEvents));
+    const { messageId } = await this.mail.send(await welcomeEmail(subscriber, this.links.urlFor(subscriberId), this.mail.shop, nextEvents));
     await this.newsletter.run(subscriberId, { kind: 'RecordWelcomeSent', messageId }, caller);
     this.logger.log(`Welcome email sent to subscriber ${subscriberId}`);
     return 'sent';

@@ -1,10 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { cartIdOf, LoadCartQuery, RunCartCommand } from '../cart';
 import type { RecoveryEmailRequested, RecoveryWithheldReason } from '../cart';
 import { emailImageUrls } from '../catalog';
 import { Mail } from '../mail';
-import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { OnEvent } from '../platform/jobs/event-jobs';
@@ -20,7 +19,6 @@ export class RecoveryEmailJob {
   private readonly logger = new Logger('RecoveryEmail');
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly mail: Mail,
@@ -50,8 +48,8 @@ export class RecoveryEmailJob {
       return refusal;
     }
     const step = state.pendingRecoveryStep ?? 1;
-    const publicUrl = this.config.publicUrl;
-    const lineImages = await emailImageUrls(this.queries, publicUrl, state.lines.map((l) => l.productId));
+    const shop = this.mail.shop;
+    const lineImages = await emailImageUrls(this.queries, shop.publicUrl, state.lines.map((l) => l.productId));
     const { messageId } = await this.mail.send(
       await recoveryEmail({
         messageKey: `${cartId}-${requestId}`,
@@ -60,7 +58,7 @@ export class RecoveryEmailJob {
         name: state.contact.name,
         lines: state.lines,
         lineImages,
-        shop: { publicUrl, contactEmail: this.config.CONTACT_EMAIL ?? null },
+        shop,
         restoreUrl: this.links.restoreUrl(cartId),
         unsubscribeUrl: this.links.unsubscribeUrl(cartId, to),
       }),
