@@ -8,8 +8,6 @@ import { orderName } from './order.decider';
 import { OrderRefunds } from './order-refunds';
 import { OrderReader } from './order.reader';
 
-export const RECONCILE_CHECKOUTS_JOB = 'reconcile-checkouts';
-
 /**
  * Finishes checkouts whose process died part-way (killed between the charge and the record, say).
  * An order that had asked for its charge is looked for in Square's payments by its reference: what
@@ -29,7 +27,7 @@ export class CheckoutReconciler {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @OnSchedule({ queue: 'checkout', job: RECONCILE_CHECKOUTS_JOB, every: (config) => config.CHECKOUT_RECONCILE_EVERY_MS })
+  @OnSchedule({ queue: 'checkout', job: 'reconcile-checkouts', every: (config) => config.CHECKOUT_RECONCILE_EVERY_MS })
   onSchedule(caller: RequestContext) {
     return this.reconcile(caller);
   }

@@ -7,8 +7,6 @@ import { orderStream, type FulfilmentStep, type OrderPickedUp, type OrderReadyFo
 import { OrderEmails } from './order-emails';
 import { OrderRefunds } from './order-refunds';
 
-export const FULFILMENT_EMAIL_JOB = 'fulfilment-email';
-
 type FulfilmentEvent = OrderReadyForPickup | OrderShipped | OrderPickedUp;
 
 /** The step each fulfilment event records. */
@@ -26,7 +24,7 @@ export class FulfilmentEmailJob {
     private readonly emails: OrderEmails,
   ) {}
 
-  @OnEvent<FulfilmentEvent>(['OrderReadyForPickup', 'OrderShipped', 'OrderPickedUp'], { queue: 'email', job: FULFILMENT_EMAIL_JOB })
+  @OnEvent<FulfilmentEvent>(['OrderReadyForPickup', 'OrderShipped', 'OrderPickedUp'], { queue: 'email', job: 'fulfilment-email' })
   onStep(event: RecordedEvent<FulfilmentEvent>, caller: RequestContext) {
     return this.send(orderStream.idOf(event.streamId), STEP_OF[event.type], caller);
   }

@@ -7,8 +7,6 @@ import { orderStream, type OrderPlaced } from './order.events';
 import { orderConfirmationEmail } from './order-confirmation.email';
 import { OrderEmails } from './order-emails';
 
-export const ORDER_CONFIRMATION_JOB = 'order-confirmation';
-
 /** On `OrderPlaced`, the worker emails the shopper their confirmation, once. */
 @Injectable()
 export class OrderConfirmationJob {
@@ -17,7 +15,7 @@ export class OrderConfirmationJob {
     private readonly emails: OrderEmails,
   ) {}
 
-  @OnEvent<OrderPlaced>('OrderPlaced', { queue: 'email', job: ORDER_CONFIRMATION_JOB })
+  @OnEvent<OrderPlaced>('OrderPlaced', { queue: 'email', job: 'order-confirmation' })
   onPlaced(event: RecordedEvent<OrderPlaced>, caller: RequestContext) {
     return this.send(orderStream.idOf(event.streamId), caller);
   }

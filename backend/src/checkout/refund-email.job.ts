@@ -7,8 +7,6 @@ import { OrderEmails } from './order-emails';
 import { OrderRefunds } from './order-refunds';
 import { refundEmail } from './refund.email';
 
-export const REFUND_EMAIL_JOB = 'refund-email';
-
 /** On `OrderRefunded`, the worker emails the shopper about that refund, once. */
 @Injectable()
 export class RefundEmailJob {
@@ -17,7 +15,7 @@ export class RefundEmailJob {
     private readonly emails: OrderEmails,
   ) {}
 
-  @OnEvent<OrderRefunded>('OrderRefunded', { queue: 'email', job: REFUND_EMAIL_JOB })
+  @OnEvent<OrderRefunded>('OrderRefunded', { queue: 'email', job: 'refund-email' })
   onRefunded(event: RecordedEvent<OrderRefunded>, caller: RequestContext) {
     return this.send(orderStream.idOf(event.streamId), event.data.refundId, caller);
   }

@@ -6,8 +6,6 @@ import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { OnEvent } from '../platform/jobs/event-jobs';
 import { orderStream, type OrderRefunded } from './order.events';
 
-export const REFUND_RESTOCK_JOB = 'refund-restock';
-
 /**
  * On `OrderRefunded`, the worker puts the units of the lines marked `restock` back on the shelf
  * (`RestockFromRefund` on each product, once per refund); the product's `StockRestocked` then reaches
@@ -19,7 +17,7 @@ export class RefundRestockJob {
 
   constructor(private readonly commands: CommandBus) {}
 
-  @OnEvent<OrderRefunded>('OrderRefunded', { queue: 'checkout', job: REFUND_RESTOCK_JOB })
+  @OnEvent<OrderRefunded>('OrderRefunded', { queue: 'checkout', job: 'refund-restock' })
   async restock(event: RecordedEvent<OrderRefunded>, caller: RequestContext): Promise<number> {
     const orderId = orderStream.idOf(event.streamId);
     let lines = 0;

@@ -6,8 +6,6 @@ import { OnEvent } from '../platform/jobs/event-jobs';
 import { NewsletterService } from './newsletter.service';
 import { subscriberStream, type SubscriberJoined } from './subscriber.events';
 
-export const SQUARE_CUSTOMER_JOB = 'newsletter-square-customer';
-
 /**
  * On `SubscriberJoined`, the worker puts the subscriber into Square's customer directory and records
  * `SubscriberLinkedToSquare`. Once per subscriber: the stream is checked first; Square is searched by
@@ -24,7 +22,7 @@ export class SquareCustomerJob {
     private readonly square: SquareClient,
   ) {}
 
-  @OnEvent<SubscriberJoined>('SubscriberJoined', { queue: 'square', job: SQUARE_CUSTOMER_JOB })
+  @OnEvent<SubscriberJoined>('SubscriberJoined', { queue: 'square', job: 'newsletter-square-customer' })
   onJoined(event: RecordedEvent<SubscriberJoined>, caller: RequestContext) {
     return this.link(subscriberStream.idOf(event.streamId), caller);
   }

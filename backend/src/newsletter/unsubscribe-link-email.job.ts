@@ -7,8 +7,6 @@ import { subscriberStream, type UnsubscribeLinkRequested } from './subscriber.ev
 import { UnsubscribeLinks } from './unsubscribe-link';
 import { unsubscribeLinkEmail } from './unsubscribe-link.email';
 
-export const UNSUBSCRIBE_LINK_EMAIL_JOB = 'newsletter-unsubscribe-link';
-
 /**
  * On `UnsubscribeLinkRequested`, the worker emails the subscriber their signed unsubscribe link.
  * The job's id is the event's, so it runs once; a crash after the send sends it again under the same Message-ID.
@@ -23,7 +21,7 @@ export class UnsubscribeLinkEmailJob {
     private readonly mail: Mail,
   ) {}
 
-  @OnEvent<UnsubscribeLinkRequested>('UnsubscribeLinkRequested', { queue: 'email', job: UNSUBSCRIBE_LINK_EMAIL_JOB })
+  @OnEvent<UnsubscribeLinkRequested>('UnsubscribeLinkRequested', { queue: 'email', job: 'newsletter-unsubscribe-link' })
   async onRequested(event: RecordedEvent<UnsubscribeLinkRequested>) {
     return this.send(subscriberStream.idOf(event.streamId), event.data.requestId);
   }

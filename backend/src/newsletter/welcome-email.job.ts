@@ -9,7 +9,6 @@ import { subscriberStream, type SubscriberJoined } from './subscriber.events';
 import { UnsubscribeLinks } from './unsubscribe-link';
 import { welcomeEmail } from './welcome.email';
 
-export const WELCOME_EMAIL_JOB = 'newsletter-welcome';
 /** How many coming markets the welcome email lists. */
 const WELCOME_EVENTS = 3;
 
@@ -25,7 +24,7 @@ export class WelcomeEmailJob {
     private readonly localEvents: LocalEventsReader,
   ) {}
 
-  @OnEvent<SubscriberJoined>('SubscriberJoined', { queue: 'email', job: WELCOME_EMAIL_JOB })
+  @OnEvent<SubscriberJoined>('SubscriberJoined', { queue: 'email', job: 'newsletter-welcome' })
   onJoined(event: RecordedEvent<SubscriberJoined>, caller: RequestContext) {
     return this.send(subscriberStream.idOf(event.streamId), caller);
   }

@@ -11,8 +11,6 @@ import { RecoveryLinks } from './recovery-links';
 import { RecoveryAddresses } from './recovery-address';
 import { recoveryEmail } from './recovery.email';
 
-export const RECOVERY_EMAIL_JOB = 'cart-recovery';
-
 /** On `RecoveryEmailRequested` (a step of the sequence, or the studio's button), the worker emails the shopper, once. */
 @Injectable()
 export class RecoveryEmailJob {
@@ -26,7 +24,7 @@ export class RecoveryEmailJob {
     private readonly addresses: RecoveryAddresses,
   ) {}
 
-  @OnEvent<RecoveryEmailRequested>('RecoveryEmailRequested', { queue: 'email', job: RECOVERY_EMAIL_JOB })
+  @OnEvent<RecoveryEmailRequested>('RecoveryEmailRequested', { queue: 'email', job: 'cart-recovery' })
   onRequested(event: RecordedEvent<RecoveryEmailRequested>, caller: RequestContext) {
     return this.send(cartIdOf(event.streamId), event.data.requestId, caller);
   }

@@ -8,7 +8,6 @@ import type { RequestContext } from '../platform/context/request-context';
 import { DomainError } from '../platform/errors/domain-error';
 import { OnSchedule } from '../platform/jobs/event-jobs';
 
-export const RECOVERY_SCAN_JOB = 'recovery-scan';
 /** Enough for any scan interval of a small shop; the rest wait for the next run. */
 const BATCH = 500;
 
@@ -36,7 +35,7 @@ export class RecoveryScanJob {
     return this.config.recoveryIdleMs + (this.config.RECOVERY_SEQUENCE.at(-1) ?? 0);
   }
 
-  @OnSchedule({ queue: 'recovery', job: RECOVERY_SCAN_JOB, every: (config) => config.RECOVERY_SCAN_EVERY })
+  @OnSchedule({ queue: 'recovery', job: 'recovery-scan', every: (config) => config.RECOVERY_SCAN_EVERY })
   async scan(caller: RequestContext): Promise<{ abandoned: number }> {
     const idle = await (this.orm.em.fork() as EntityManager).execute<{ id: string }[]>(
       `select c.id from carts c

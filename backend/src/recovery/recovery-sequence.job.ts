@@ -5,10 +5,10 @@ import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { OnEvent, OnJob } from '../platform/jobs/event-jobs';
+import { DAY_SECONDS, RETRIED } from '../platform/outbox/queue-names';
 import { QueueRegistry, withTimeout } from '../platform/outbox/queue.registry';
 import { RecoveryAddresses } from './recovery-address';
 
-export const RECOVERY_SEQUENCE_JOB = 'recovery-sequence';
 export const RECOVERY_STEP_JOB = 'recovery-step';
 
 interface StepJob {
@@ -22,12 +22,7 @@ interface StepJob {
 /** One id per cart and step: adding a step again (a retried or repeated planning job) is a no-op in BullMQ. */
 export const stepJobId = (cartId: string, step: number) => `recovery-${cartId}-step-${step}`;
 
-const STEP_JOB_OPTIONS = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 2000 },
-  removeOnComplete: { age: 30 * 24 * 3600 },
-  removeOnFail: { age: 30 * 24 * 3600 },
-} as const;
+const STEP_JOB_OPTIONS = { ...RETRIED, removeOnComplete: { age: 30 * DAY_SECONDS }, removeOnFail: { age: 30 * DAY_SECONDS } } as const;
 
 /**
  * The email sequence. `CartAbandoned` reaches the worker through the outbox (so it is never lost),
@@ -48,7 +43,7 @@ export class RecoverySequenceJob {
     private readonly optOuts: RecoveryAddresses,
   ) {}
 
-  @OnEvent<CartAbandoned>('CartAbandoned', { queue: 'recovery', job: RECOVERY_SEQUENCE_JOB })
+  @OnEvent<CartAbandoned>('CartAbandoned', { queue: 'recovery', job: 'recovery-sequence' })
   async plan(abandonment: RecordedEvent<CartAbandoned>): Promise<{ steps: number }> {
     const cartId = cartIdOf(abandonment.streamId);
     const abandonedAt = new Date(abandonment.recordedAt).getTime();

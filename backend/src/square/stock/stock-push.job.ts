@@ -9,8 +9,6 @@ import type { RecordedEvent } from '../../platform/event-store/recorded-event';
 import { OnEvent } from '../../platform/jobs/event-jobs';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 
-export const STOCK_PUSH_JOB = 'stock-push';
-
 /**
  * A change the shop made to a product's units on hand that Square's count must hear of: which
  * product, the change's key on the product stream, how many units moved (negative: they left the
@@ -76,7 +74,7 @@ export class StockPushJob {
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
   ) {}
 
-  @OnEvent<StockSold | StockRestocked>(['StockSold', 'StockRestocked'], { queue: 'square', job: STOCK_PUSH_JOB })
+  @OnEvent<StockSold | StockRestocked>(['StockSold', 'StockRestocked'], { queue: 'square', job: 'stock-push' })
   async onStockChange(event: RecordedEvent<StockSold | StockRestocked>, caller: RequestContext) {
     const change = shopStockChange(event);
     return change ? this.push(change, caller) : 'not-a-stock-change';
