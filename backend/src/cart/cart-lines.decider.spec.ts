@@ -1,3 +1,4 @@
+import { added, aProduct } from '../../test/support/cart-fixtures';
 import { deciderSpec } from '../../test/support/decider-spec';
 import type { ProductSnapshot } from '../catalog';
 import { fold } from '../platform/event-store/decider';
@@ -6,20 +7,9 @@ import type { CartEvent } from './cart.events';
 
 const spec = deciderSpec(cartDecider);
 const created: CartEvent = { type: 'CartCreated', data: { cartId: 'c1', sessionId: 's1' } };
-const product = (productId: number, name: string, priceCents: number, stockQuantity = 500): ProductSnapshot => ({
-  productId,
-  name,
-  imageUrl: `/${productId}.svg`,
-  priceCents,
-  inStock: stockQuantity > 0,
-  stockQuantity,
-});
+const product = (productId: number, name: string, priceCents: number, stockQuantity = 500) => aProduct(productId, name, priceCents, stockQuantity);
 const hoodie = product(1, 'Raven Hoodie', 6800);
 const tee = product(2, 'Bat Tee', 3200);
-const added = (itemId: string, p: ProductSnapshot, quantity = 1): CartEvent => ({
-  type: 'ItemAdded',
-  data: { itemId, productId: p.productId, name: p.name, imageUrl: p.imageUrl, unitPriceCents: p.priceCents, quantity },
-});
 const hoodieLine = added('i1', hoodie);
 const teeLine = added('i2', tee, 2);
 

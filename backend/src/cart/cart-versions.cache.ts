@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ChangeFeed, ChangeListener, StreamChange } from '../platform/change-feed/change-feed';
-import { CART_STREAM_TYPE } from './cart.events';
+import { cartStream } from './cart.events';
 import { CartReader } from './cart.reader';
 
 export interface CartHead {
@@ -60,8 +60,8 @@ export class CartVersions implements ChangeListener {
   }
 
   changed(change: StreamChange): void {
-    if (change.streamType !== CART_STREAM_TYPE) return;
-    const cartId = change.streamId.slice('cart-'.length);
+    if (change.streamType !== cartStream.type) return;
+    const cartId = cartStream.idOf(change.streamId);
     if (this.reading > 0) this.noteWhileReading(cartId, change.version);
     const sessionId = this.sessionOfCart.get(cartId);
     const head = sessionId === undefined ? undefined : this.bySession.get(sessionId);

@@ -1,3 +1,4 @@
+import { aggregateStream } from '../platform/event-store/aggregate-stream';
 import type { DomainEvent } from '../platform/event-store/recorded-event';
 
 export type CartCreated = DomainEvent<'CartCreated', { cartId: string; sessionId: string }>;
@@ -74,4 +75,4 @@ export type CartEvent =
   | CartRecovered;
 
 export const CART_STREAM_TYPE = 'Cart';
-export const cartStream = (cartId: string) => ({ id: `cart-${cartId}`, type: CART_STREAM_TYPE });
+export const cartStream = aggregateStream(CART_STREAM_TYPE, 'cart-', String);

@@ -2,12 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import type { Projection } from '../platform/projections/projection';
 import { insertRow, SqlWrite, updateById, write } from '../platform/projections/sql-write';
-import { CART_STREAM_TYPE, CartEvent } from './cart.events';
-
-interface Stamp {
-  version: number;
-  updated_at: Date;
-}
+import { streamRows, type RowStamp } from '../platform/projections/stream-rows';
+import { cartStream, type CartEvent } from './cart.events';
 
 @Injectable()
 export class CartProjection implements Projection {
@@ -15,10 +11,9 @@ export class CartProjection implements Projection {
   readonly tables = ['cart_items', 'carts'];
 
   writesFor(recorded: RecordedEvent): SqlWrite[] {
-    if (recorded.streamType !== CART_STREAM_TYPE) return [];
-    const event = recorded as RecordedEvent<CartEvent>;
-    const cartId = event.streamId.slice('cart-'.length);
-    const stamp: Stamp = { version: event.version, updated_at: event.recordedAt };
+    const rows = streamRows<CartEvent>(recorded, cartStream);
+    if (!rows) return [];
+    const { event, id: cartId, stamp } = rows;
     switch (event.type) {
       case 'CartCreated':
         return [
@@ -86,7 +81,7 @@ export class CartProjection implements Projection {
  */
 function changeLines(
   cartId: string,
-  stamp: Stamp,
+  stamp: RowStamp,
   change: { sql: string; params: unknown[]; total?: { sql: string; params: unknown[] }; replaces?: string; emptied?: boolean },
 ): SqlWrite[] {
   const others = change.emptied

@@ -1,3 +1,4 @@
+import { aggregateStream } from '../platform/event-store/aggregate-stream';
 import type { DomainEvent } from '../platform/event-store/recorded-event';
 import type { CategorySlug } from './categories';
 
@@ -76,4 +77,4 @@ export const soldChange = (orderId: string) => `sold:${orderId}`;
 export const restockChange = (refundId: string) => `restocked:${refundId}`;
 
 export const PRODUCT_STREAM_TYPE = 'Product';
-export const productStream = (productId: number) => ({ id: `product-${productId}`, type: PRODUCT_STREAM_TYPE });
+export const productStream = aggregateStream(PRODUCT_STREAM_TYPE, 'product-', Number);

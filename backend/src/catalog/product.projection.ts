@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { Projection } from '../platform/projections/projection';
 import { insertRow, SqlWrite, toColumns, updateById, write } from '../platform/projections/sql-write';
+import { streamRows } from '../platform/projections/stream-rows';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { PRODUCT_STREAM_TYPE, ProductEvent } from './product.events';
+import { productStream, type ProductEvent } from './product.events';
 
 /** The products table's columns, by the event field that fills them. */
 const COLUMNS = {
@@ -25,10 +26,9 @@ export class ProductProjection implements Projection {
   readonly tables = ['products'];
 
   writesFor(recorded: RecordedEvent): SqlWrite[] {
-    if (recorded.streamType !== PRODUCT_STREAM_TYPE) return [];
-    const event = recorded as RecordedEvent<ProductEvent>;
-    const stamp = { version: event.version, updated_at: event.recordedAt };
-    const id = Number(event.streamId.slice('product-'.length));
+    const rows = streamRows<ProductEvent, number>(recorded, productStream);
+    if (!rows) return [];
+    const { event, id, stamp } = rows;
     switch (event.type) {
       case 'ProductAdded':
       case 'ProductImportedFromSquare': {

@@ -1,14 +1,12 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CartReader } from '../cart';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
-import { JobHandlers } from '../platform/jobs/job-handlers';
+import { OnSchedule } from '../platform/jobs/event-jobs';
 import { CheckoutProcess } from './checkout-process';
 import { orderName } from './order.decider';
 import { OrderRefunds } from './order-refunds';
 import { OrderReader } from './order.reader';
-
-export const RECONCILE_CHECKOUTS_JOB = 'reconcile-checkouts';
 
 /**
  * Finishes checkouts whose process died part-way (killed between the charge and the record, say).
@@ -18,11 +16,10 @@ export const RECONCILE_CHECKOUTS_JOB = 'reconcile-checkouts';
  * with its own idempotency key: Square answers with the refund it made, or makes the one it never got.
  */
 @Injectable()
-export class CheckoutReconciler implements OnModuleInit {
+export class CheckoutReconciler {
   private readonly logger = new Logger('CheckoutReconciler');
 
   constructor(
-    private readonly handlers: JobHandlers,
     private readonly orders: OrderReader,
     private readonly carts: CartReader,
     private readonly process: CheckoutProcess,
@@ -30,9 +27,9 @@ export class CheckoutReconciler implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  onModuleInit(): void {
-    this.handlers.handle('checkout', RECONCILE_CHECKOUTS_JOB, (_data, _job, caller) => this.reconcile(caller));
-    this.handlers.schedule({ queue: 'checkout', jobName: RECONCILE_CHECKOUTS_JOB, everyMs: this.config.CHECKOUT_RECONCILE_EVERY_MS });
+  @OnSchedule({ queue: 'checkout', job: 'reconcile-checkouts', every: (config) => config.CHECKOUT_RECONCILE_EVERY_MS })
+  onSchedule(caller: RequestContext) {
+    return this.reconcile(caller);
   }
 
   async reconcile(caller: RequestContext, olderThanSeconds = this.config.CHECKOUT_STALE_SECONDS): Promise<{ finished: number; stillUnconfirmed: number; failed: number }> {

@@ -17,6 +17,7 @@ import { CheckoutService } from './checkout.service';
 import { Discounts } from './discounts';
 import { OrderConfirmationJob } from './order-confirmation.job';
 import { OrderEmailContexts } from './order-email-context';
+import { OrderEmails } from './order-emails';
 import { OrderLineImages } from './order-line-images';
 import { OrderRefunds } from './order-refunds';
 import { OrderStatusLinks } from './order-status-links';
@@ -33,7 +34,7 @@ import { OrderViewSchema } from './order.view';
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CartModule],
   controllers: [CheckoutController, AdminOrdersController, AdminDashboardController, OrderStatusController],
-  providers: [Discounts, CardPayments, OrderNumbers, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderLineImages, AdminOrderDetails, DashboardReader, FulfilmentEmailJob, OrderStatusPage, SquareRefundReportedHandler],
+  providers: [Discounts, CardPayments, OrderNumbers, CheckoutProcess, CheckoutService, CheckoutReconciler, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderEmails, OrderLineImages, AdminOrderDetails, DashboardReader, FulfilmentEmailJob, OrderStatusPage, SquareRefundReportedHandler],
   exports: [OrderReader, CheckoutReconciler, OrderConfirmationJob],
 })
 export class CheckoutModule implements OnModuleInit {

@@ -1,20 +1,16 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { Mail } from '../mail';
+import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../platform/context/request-context';
-import { CommandRunner } from '../platform/event-store/command-runner';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { JobHandlers } from '../platform/jobs/job-handlers';
-import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { OnEvent } from '../platform/jobs/event-jobs';
 import { fulfilmentEmail } from './fulfilment.email';
-import { orderDecider, orderName, paidTerms } from './order.decider';
-import { orderStream, type FulfilmentStep, type OrderEvent } from './order.events';
-import { OrderEmailContexts } from './order-email-context';
+import { orderStream, type FulfilmentStep, type OrderPickedUp, type OrderReadyForPickup, type OrderShipped } from './order.events';
+import { OrderEmails } from './order-emails';
 import { OrderRefunds } from './order-refunds';
 
-export const FULFILMENT_EMAIL_JOB = 'fulfilment-email';
+type FulfilmentEvent = OrderReadyForPickup | OrderShipped | OrderPickedUp;
 
 /** The step each fulfilment event records. */
-const STEP_OF: Partial<Record<OrderEvent['type'], FulfilmentStep>> = {
+const STEP_OF: Record<FulfilmentEvent['type'], FulfilmentStep> = {
   OrderReadyForPickup: 'ready-for-pickup',
   OrderShipped: 'shipped',
   OrderPickedUp: 'picked-up',
@@ -22,25 +18,15 @@ const STEP_OF: Partial<Record<OrderEvent['type'], FulfilmentStep>> = {
 
 /** On each fulfilment step, the worker emails the shopper about it, once per step. */
 @Injectable()
-export class FulfilmentEmailJob implements OnModuleInit {
-  private readonly logger = new Logger('FulfilmentEmail');
-
+export class FulfilmentEmailJob {
   constructor(
-    private readonly routes: OutboxRoutes,
-    private readonly handlers: JobHandlers,
     private readonly orders: OrderRefunds,
-    private readonly runner: CommandRunner,
-    private readonly mail: Mail,
-    private readonly contexts: OrderEmailContexts,
+    private readonly emails: OrderEmails,
   ) {}
 
-  onModuleInit(): void {
-    for (const type of Object.keys(STEP_OF)) this.routes.route(type, { queue: 'email', jobName: FULFILMENT_EMAIL_JOB });
-    this.handlers.handle('email', FULFILMENT_EMAIL_JOB, (event, _job, caller) => {
-      const recorded = event as RecordedEvent<OrderEvent>;
-      const step = STEP_OF[recorded.type];
-      return step ? this.send(recorded.streamId.slice('order-'.length), step, caller) : Promise.resolve('not-recorded' as const);
-    });
+  @OnEvent<FulfilmentEvent>(['OrderReadyForPickup', 'OrderShipped', 'OrderPickedUp'], { queue: 'email', job: 'fulfilment-email' })
+  onStep(event: RecordedEvent<FulfilmentEvent>, caller: RequestContext) {
+    return this.send(orderStream.idOf(event.streamId), STEP_OF[event.type], caller);
   }
 
   /** Checks the order stream first: a retried or repeated job finds the step's email recorded and sends nothing. */
@@ -50,9 +36,6 @@ export class FulfilmentEmailJob implements OnModuleInit {
     if (!order.exists || !record) return 'not-recorded';
     if (record.emailSent) return 'already-sent';
     const news = { step, note: record.note, carrier: record.carrier, trackingNumber: record.trackingNumber, trackingUrl: record.trackingUrl };
-    const { messageId } = await this.mail.send(await fulfilmentEmail(paidTerms(order), news, await this.contexts.of(order.opened)));
-    await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordFulfilmentEmailSent', step, messageId }, caller);
-    this.logger.log(`Order ${orderName(order)}: ${step} email sent to the shopper`);
-    return 'sent';
+    return this.emails.send(order, `${step} email`, (terms, context) => fulfilmentEmail(terms, news, context), (messageId) => ({ kind: 'RecordFulfilmentEmailSent', step, messageId }), caller);
   }
 }

@@ -1,35 +1,23 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { Mail } from '../mail';
+import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../platform/context/request-context';
-import { CommandRunner } from '../platform/event-store/command-runner';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { JobHandlers } from '../platform/jobs/job-handlers';
-import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { OnEvent } from '../platform/jobs/event-jobs';
 import { CheckoutProcess } from './checkout-process';
-import { orderDecider, orderName, paidTerms } from './order.decider';
-import { orderStream } from './order.events';
+import { orderStream, type OrderPlaced } from './order.events';
 import { orderConfirmationEmail } from './order-confirmation.email';
-import { OrderEmailContexts } from './order-email-context';
-
-export const ORDER_CONFIRMATION_JOB = 'order-confirmation';
+import { OrderEmails } from './order-emails';
 
 /** On `OrderPlaced`, the worker emails the shopper their confirmation, once. */
 @Injectable()
-export class OrderConfirmationJob implements OnModuleInit {
-  private readonly logger = new Logger('OrderConfirmation');
-
+export class OrderConfirmationJob {
   constructor(
-    private readonly routes: OutboxRoutes,
-    private readonly handlers: JobHandlers,
     private readonly process: CheckoutProcess,
-    private readonly runner: CommandRunner,
-    private readonly mail: Mail,
-    private readonly contexts: OrderEmailContexts,
+    private readonly emails: OrderEmails,
   ) {}
 
-  onModuleInit(): void {
-    this.routes.route('OrderPlaced', { queue: 'email', jobName: ORDER_CONFIRMATION_JOB });
-    this.handlers.handle('email', ORDER_CONFIRMATION_JOB, (event, _job, caller) => this.send((event as RecordedEvent).streamId.slice('order-'.length), caller));
+  @OnEvent<OrderPlaced>('OrderPlaced', { queue: 'email', job: 'order-confirmation' })
+  onPlaced(event: RecordedEvent<OrderPlaced>, caller: RequestContext) {
+    return this.send(orderStream.idOf(event.streamId), caller);
   }
 
   /** Checks the order stream first: a retried or repeated job finds the email already recorded and sends nothing. */
@@ -37,9 +25,6 @@ export class OrderConfirmationJob implements OnModuleInit {
     const order = await this.process.load(orderId);
     if (!order.exists || order.status !== 'placed') return 'not-placed';
     if (order.confirmationSent) return 'already-sent';
-    const { messageId } = await this.mail.send(await orderConfirmationEmail(paidTerms(order), await this.contexts.of(order.opened)));
-    await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordConfirmationSent', messageId }, caller);
-    this.logger.log(`Order ${orderName(order)}: confirmation sent to the shopper`);
-    return 'sent';
+    return this.emails.send(order, 'confirmation', orderConfirmationEmail, (messageId) => ({ kind: 'RecordConfirmationSent', messageId }), caller);
   }
 }

@@ -1,7 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { emailImageUrls } from '../catalog';
-import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
+import { Mail } from '../mail';
 import type { OrderTerms } from './order.events';
 import { OrderStatusLinks } from './order-status-links';
 
@@ -19,14 +19,14 @@ export interface OrderEmailContext {
 @Injectable()
 export class OrderEmailContexts {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mail: Mail,
     private readonly links: OrderStatusLinks,
     private readonly queries: QueryBus,
   ) {}
 
   async of(order: Pick<OrderTerms, 'orderId' | 'lines'>): Promise<OrderEmailContext> {
-    const publicUrl = this.config.publicUrl;
+    const { publicUrl, contactEmail } = this.mail.shop;
     const lineImages = await emailImageUrls(this.queries, publicUrl, order.lines.map((l) => l.productId));
-    return { publicUrl, statusUrl: this.links.urlFor(order.orderId), lineImages, contactEmail: this.config.CONTACT_EMAIL ?? null };
+    return { publicUrl, statusUrl: this.links.urlFor(order.orderId), lineImages, contactEmail };
   }
 }

@@ -1,3 +1,4 @@
+import { aggregateStream } from '../platform/event-store/aggregate-stream';
 import type { DomainEvent } from '../platform/event-store/recorded-event';
 
 export type FulfillmentMethod = 'pickup' | 'shipping';
@@ -131,4 +132,4 @@ export type OrderEvent =
   | RefundEmailSent;
 
 export const ORDER_STREAM_TYPE = 'Order';
-export const orderStream = (orderId: string) => ({ id: `order-${orderId}`, type: ORDER_STREAM_TYPE });
+export const orderStream = aggregateStream(ORDER_STREAM_TYPE, 'order-', String);

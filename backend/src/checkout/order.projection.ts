@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import type { Projection } from '../platform/projections/projection';
 import { insertRow, json, SqlWrite, updateById, write } from '../platform/projections/sql-write';
-import { ORDER_STREAM_TYPE, OrderEvent } from './order.events';
+import { streamRows } from '../platform/projections/stream-rows';
+import { orderStream, type OrderEvent } from './order.events';
 import type { OrderView } from './order.view';
 
 const statusOf: Partial<Record<OrderEvent['type'], OrderView['status']>> = {
@@ -17,10 +18,9 @@ export class OrderProjection implements Projection {
   readonly tables = ['orders', 'discount_redemptions'];
 
   writesFor(recorded: RecordedEvent): SqlWrite[] {
-    if (recorded.streamType !== ORDER_STREAM_TYPE) return [];
-    const event = recorded as RecordedEvent<OrderEvent>;
-    const id = event.streamId.slice('order-'.length);
-    const stamp = { version: event.version, updated_at: event.recordedAt };
+    const rows = streamRows<OrderEvent>(recorded, orderStream);
+    if (!rows) return [];
+    const { event, id, stamp } = rows;
     switch (event.type) {
       case 'CheckoutOpened': {
         const d = event.data;

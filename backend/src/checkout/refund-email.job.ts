@@ -1,38 +1,23 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { Mail } from '../mail';
+import { Injectable } from '@nestjs/common';
 import type { RequestContext } from '../platform/context/request-context';
-import { CommandRunner } from '../platform/event-store/command-runner';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { JobHandlers } from '../platform/jobs/job-handlers';
-import { OutboxRoutes } from '../platform/outbox/outbox-routes';
-import { orderDecider, orderName, paidTerms } from './order.decider';
+import { OnEvent } from '../platform/jobs/event-jobs';
 import { orderStream, type OrderRefunded } from './order.events';
-import { OrderEmailContexts } from './order-email-context';
+import { OrderEmails } from './order-emails';
 import { OrderRefunds } from './order-refunds';
 import { refundEmail } from './refund.email';
 
-export const REFUND_EMAIL_JOB = 'refund-email';
-
 /** On `OrderRefunded`, the worker emails the shopper about that refund, once. */
 @Injectable()
-export class RefundEmailJob implements OnModuleInit {
-  private readonly logger = new Logger('RefundEmail');
-
+export class RefundEmailJob {
   constructor(
-    private readonly routes: OutboxRoutes,
-    private readonly handlers: JobHandlers,
     private readonly refunds: OrderRefunds,
-    private readonly runner: CommandRunner,
-    private readonly mail: Mail,
-    private readonly contexts: OrderEmailContexts,
+    private readonly emails: OrderEmails,
   ) {}
 
-  onModuleInit(): void {
-    this.routes.route('OrderRefunded', { queue: 'email', jobName: REFUND_EMAIL_JOB });
-    this.handlers.handle('email', REFUND_EMAIL_JOB, (event, _job, caller) => {
-      const refunded = event as RecordedEvent<OrderRefunded>;
-      return this.send(refunded.streamId.slice('order-'.length), refunded.data.refundId, caller);
-    });
+  @OnEvent<OrderRefunded>('OrderRefunded', { queue: 'email', job: 'refund-email' })
+  onRefunded(event: RecordedEvent<OrderRefunded>, caller: RequestContext) {
+    return this.send(orderStream.idOf(event.streamId), event.data.refundId, caller);
   }
 
   /** Checks the order stream first: a retried or repeated job finds the email recorded and sends nothing. */
@@ -41,9 +26,6 @@ export class RefundEmailJob implements OnModuleInit {
     const refund = order.exists ? order.refunds[refundId] : undefined;
     if (!order.exists || refund?.status !== 'refunded') return 'not-refunded';
     if (refund.emailSent) return 'already-sent';
-    const { messageId } = await this.mail.send(await refundEmail(paidTerms(order), refund.terms, await this.contexts.of(order.opened)));
-    await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordRefundEmailSent', refundId, messageId }, caller);
-    this.logger.log(`Order ${orderName(order)}: refund email sent to the shopper`);
-    return 'sent';
+    return this.emails.send(order, 'refund email', (terms, context) => refundEmail(terms, refund.terms, context), (messageId) => ({ kind: 'RecordRefundEmailSent', refundId, messageId }), caller);
   }
 }

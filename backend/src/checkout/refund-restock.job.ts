@@ -1,13 +1,10 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RunProductCommand } from '../catalog/run-product-command';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { JobHandlers } from '../platform/jobs/job-handlers';
-import { OutboxRoutes } from '../platform/outbox/outbox-routes';
-import type { OrderRefunded } from './order.events';
-
-export const REFUND_RESTOCK_JOB = 'refund-restock';
+import { OnEvent } from '../platform/jobs/event-jobs';
+import { orderStream, type OrderRefunded } from './order.events';
 
 /**
  * On `OrderRefunded`, the worker puts the units of the lines marked `restock` back on the shelf
@@ -15,22 +12,14 @@ export const REFUND_RESTOCK_JOB = 'refund-restock';
  * Square's count through the stock push job, as a sale does.
  */
 @Injectable()
-export class RefundRestockJob implements OnModuleInit {
+export class RefundRestockJob {
   private readonly logger = new Logger('RefundRestock');
 
-  constructor(
-    private readonly routes: OutboxRoutes,
-    private readonly handlers: JobHandlers,
-    private readonly commands: CommandBus,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
-  onModuleInit(): void {
-    this.routes.route('OrderRefunded', { queue: 'checkout', jobName: REFUND_RESTOCK_JOB });
-    this.handlers.handle('checkout', REFUND_RESTOCK_JOB, (event, _job, caller) => this.restock(event as RecordedEvent<OrderRefunded>, caller));
-  }
-
+  @OnEvent<OrderRefunded>('OrderRefunded', { queue: 'checkout', job: 'refund-restock' })
   async restock(event: RecordedEvent<OrderRefunded>, caller: RequestContext): Promise<number> {
-    const orderId = event.streamId.slice('order-'.length);
+    const orderId = orderStream.idOf(event.streamId);
     let lines = 0;
     for (const line of event.data.lines.filter((l) => l.restock)) {
       await this.commands.execute(new RunProductCommand({ kind: 'RestockFromRefund', productId: line.productId, orderId, refundId: event.data.refundId, quantity: line.quantity }, caller));

@@ -1,4 +1,4 @@
-import { aContext, anOrder } from '../../test/support/order-email-fixtures';
+import { aContext, anOrder, expectTheOrderEmailParts } from '../../test/support/order-email-fixtures';
 import { refundEmail } from './refund.email';
 
 describe('refundEmail', () => {
@@ -7,14 +7,11 @@ describe('refundEmail', () => {
   it('shows the amount, the refunded lines with their pictures, the way back to the order and the studio contact', async () => {
     const mail = await refundEmail(anOrder(), refund, aContext());
     expect(mail).toMatchObject({ subject: 'Your refund for Dark Circle order DC-123456', messageId: '<refund-r-1@darkcircle.shop>' });
-    expect(mail.html).toMatch(/<a href="https:\/\/shop\.example\/order-status\/signed\.token"[^>]*>[\s\S]*View your order/);
-    expect(mail.html).toMatch(/<img alt="Sandworm Patch"[^>]+src="https:\/\/shop\.example\/email-images\/1\.png"/);
+    expectTheOrderEmailParts(mail);
     expect(mail.html).not.toContain('Bat Wing Crop Tee');
-    expect(mail.html).toContain('href="mailto:studio@darkcircle.example"');
     expect(mail.text).toContain('We have refunded $7.25 for your order DC-123456 to the card you paid with.');
     expect(mail.text).toContain('Sandworm Patch\n1 × $12.00\n$12.00');
     expect(mail.text).toContain('Refunded: $7.25');
-    expect(mail.text).toContain('View your order https://shop.example/order-status/signed.token');
   });
 
   it('names no items for a refund of an amount alone', async () => {

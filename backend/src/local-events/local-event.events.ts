@@ -1,3 +1,4 @@
+import { aggregateStream } from '../platform/event-store/aggregate-stream';
 import type { DomainEvent } from '../platform/event-store/recorded-event';
 
 /** What the home page says about one market or open-studio night. Times are ISO 8601 instants. */
@@ -22,4 +23,4 @@ export type LocalEventEvent = LocalEventScheduled | LocalEventChanged | LocalEve
 
 export const LOCAL_EVENT_STREAM_TYPE = 'LocalEvent';
 export const LOCAL_EVENT_STREAM_PREFIX = 'local-event-';
-export const localEventStream = (eventId: string) => ({ id: `${LOCAL_EVENT_STREAM_PREFIX}${eventId}`, type: LOCAL_EVENT_STREAM_TYPE });
+export const localEventStream = aggregateStream(LOCAL_EVENT_STREAM_TYPE, LOCAL_EVENT_STREAM_PREFIX, String);

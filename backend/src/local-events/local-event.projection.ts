@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import type { Projection } from '../platform/projections/projection';
 import { insertRow, SqlWrite, toColumns, updateById, write } from '../platform/projections/sql-write';
-import { LOCAL_EVENT_STREAM_PREFIX, LOCAL_EVENT_STREAM_TYPE, LocalEventEvent } from './local-event.events';
+import { streamRows } from '../platform/projections/stream-rows';
+import { localEventStream, type LocalEventEvent } from './local-event.events';
 
 const COLUMNS = { title: 'title', startsAt: 'starts_at', endsAt: 'ends_at', place: 'place', address: 'address', mapUrl: 'map_url', note: 'note' } as const;
 
@@ -13,10 +14,9 @@ export class LocalEventProjection implements Projection {
   readonly tables = ['local_events'];
 
   writesFor(recorded: RecordedEvent): SqlWrite[] {
-    if (recorded.streamType !== LOCAL_EVENT_STREAM_TYPE) return [];
-    const event = recorded as RecordedEvent<LocalEventEvent>;
-    const id = event.streamId.slice(LOCAL_EVENT_STREAM_PREFIX.length);
-    const stamp = { version: event.version, updated_at: event.recordedAt };
+    const rows = streamRows<LocalEventEvent>(recorded, localEventStream);
+    if (!rows) return [];
+    const { event, id, stamp } = rows;
     switch (event.type) {
       case 'LocalEventScheduled':
         return [insertRow('local_events', { id, ...toColumns(event.data, COLUMNS), ...stamp })];

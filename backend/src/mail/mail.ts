@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { MailerService } from '@nestjs-modules/mailer';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import type { ShopEmailContext } from './email-layout';
 
 export interface OutgoingMail {
   to: string;
@@ -19,7 +21,15 @@ export interface OutgoingMail {
  */
 @Injectable()
 export class Mail {
-  constructor(private readonly mailer: MailerService) {}
+  /** Where the shop is and whom to write to, for every email's links and footer. */
+  readonly shop: ShopEmailContext;
+
+  constructor(
+    private readonly mailer: MailerService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.shop = { publicUrl: config.publicUrl, contactEmail: config.CONTACT_EMAIL ?? null };
+  }
 
   async send(mail: OutgoingMail): Promise<{ messageId: string }> {
     const info = await this.mailer.sendMail({ to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId, headers: mail.headers });

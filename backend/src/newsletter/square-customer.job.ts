@@ -1,13 +1,10 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { JobHandlers } from '../platform/jobs/job-handlers';
-import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { OnEvent } from '../platform/jobs/event-jobs';
 import { SquareCustomers } from '../square';
 import { NewsletterService } from './newsletter.service';
-import { SUBSCRIBER_STREAM_PREFIX } from './subscriber.events';
-
-export const SQUARE_CUSTOMER_JOB = 'newsletter-square-customer';
+import { subscriberStream, type SubscriberJoined } from './subscriber.events';
 
 /**
  * On `SubscriberJoined`, the worker puts the subscriber into Square's customer directory and records
@@ -17,21 +14,17 @@ export const SQUARE_CUSTOMER_JOB = 'newsletter-square-customer';
  * Square's errors are thrown, so BullMQ retries the job with backoff.
  */
 @Injectable()
-export class SquareCustomerJob implements OnModuleInit {
+export class SquareCustomerJob {
   private readonly logger = new Logger('NewsletterSquare');
 
   constructor(
-    private readonly routes: OutboxRoutes,
-    private readonly handlers: JobHandlers,
     private readonly newsletter: NewsletterService,
     private readonly customers: SquareCustomers,
   ) {}
 
-  onModuleInit(): void {
-    this.routes.route('SubscriberJoined', { queue: 'square', jobName: SQUARE_CUSTOMER_JOB });
-    this.handlers.handle('square', SQUARE_CUSTOMER_JOB, (event, _job, caller) =>
-      this.link((event as RecordedEvent).streamId.slice(SUBSCRIBER_STREAM_PREFIX.length), caller),
-    );
+  @OnEvent<SubscriberJoined>('SubscriberJoined', { queue: 'square', job: 'newsletter-square-customer' })
+  onJoined(event: RecordedEvent<SubscriberJoined>, caller: RequestContext) {
+    return this.link(subscriberStream.idOf(event.streamId), caller);
   }
 
   async link(subscriberId: string, caller: RequestContext): Promise<'linked' | 'already-linked' | 'not-subscribed'> {

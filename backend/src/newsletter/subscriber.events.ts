@@ -1,3 +1,4 @@
+import { aggregateStream } from '../platform/event-store/aggregate-stream';
 import type { DomainEvent } from '../platform/event-store/recorded-event';
 
 /** Joined the newsletter (the first time, or again after leaving). */
@@ -19,4 +20,4 @@ export type SubscriberEvent = SubscriberJoined | SubscriberLeft | SubscriberLink
 
 export const SUBSCRIBER_STREAM_TYPE = 'Subscriber';
 export const SUBSCRIBER_STREAM_PREFIX = 'subscriber-';
-export const subscriberStream = (subscriberId: string) => ({ id: `${SUBSCRIBER_STREAM_PREFIX}${subscriberId}`, type: SUBSCRIBER_STREAM_TYPE });
+export const subscriberStream = aggregateStream(SUBSCRIBER_STREAM_TYPE, SUBSCRIBER_STREAM_PREFIX, String);

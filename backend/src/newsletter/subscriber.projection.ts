@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import type { Projection } from '../platform/projections/projection';
 import { SqlWrite, updateById, write } from '../platform/projections/sql-write';
-import { SUBSCRIBER_STREAM_PREFIX, SUBSCRIBER_STREAM_TYPE, SubscriberEvent } from './subscriber.events';
+import { streamRows } from '../platform/projections/stream-rows';
+import { subscriberStream, type SubscriberEvent } from './subscriber.events';
 
 @Injectable()
 export class SubscriberProjection implements Projection {
@@ -10,10 +11,9 @@ export class SubscriberProjection implements Projection {
   readonly tables = ['subscribers'];
 
   writesFor(recorded: RecordedEvent): SqlWrite[] {
-    if (recorded.streamType !== SUBSCRIBER_STREAM_TYPE) return [];
-    const event = recorded as RecordedEvent<SubscriberEvent>;
-    const id = event.streamId.slice(SUBSCRIBER_STREAM_PREFIX.length);
-    const stamp = { version: event.version, updated_at: event.recordedAt };
+    const rows = streamRows<SubscriberEvent>(recorded, subscriberStream);
+    if (!rows) return [];
+    const { event, id, stamp } = rows;
     switch (event.type) {
       case 'SubscriberJoined':
         // A rejoin keeps the row (and its Square link) and only flips it back on.

@@ -1,10 +1,12 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ChangeFeed } from './change-feed/change-feed';
 import { CommandRunner } from './event-store/command-runner';
 import { EventStore } from './event-store/event-store';
 import { HealthController } from './health/health.controller';
 import { Readiness } from './health/readiness';
+import { EventJobs } from './jobs/event-jobs';
 import { JobHandlers } from './jobs/job-handlers';
 import { OutboxBacklog } from './outbox/outbox-backlog';
 import { OutboxRoutes } from './outbox/outbox-routes';
@@ -17,9 +19,9 @@ import { UPLOAD_STORAGE } from './storage/upload-storage';
 /** What every module stands on: the event store, projections, the outbox, the uploads' storage and health. */
 @Global()
 @Module({
-  imports: [CqrsModule.forRoot(), QueuesModule],
+  imports: [CqrsModule.forRoot(), DiscoveryModule, QueuesModule],
   controllers: [HealthController],
-  providers: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, uploadStorageProvider],
+  providers: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, EventJobs, uploadStorageProvider],
   exports: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, UPLOAD_STORAGE],
 })
 export class PlatformModule {}

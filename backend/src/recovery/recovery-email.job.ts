@@ -1,29 +1,22 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { LoadCartQuery, RunCartCommand } from '../cart';
-import type { RecoveryWithheldReason } from '../cart';
+import { cartIdOf, LoadCartQuery, RunCartCommand } from '../cart';
+import type { RecoveryEmailRequested, RecoveryWithheldReason } from '../cart';
 import { emailImageUrls } from '../catalog';
 import { Mail } from '../mail';
-import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { JobHandlers } from '../platform/jobs/job-handlers';
-import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { OnEvent } from '../platform/jobs/event-jobs';
 import { RecoveryLinks } from './recovery-links';
 import { RecoveryAddresses } from './recovery-address';
 import { recoveryEmail } from './recovery.email';
 
-export const RECOVERY_EMAIL_JOB = 'cart-recovery';
-
 /** On `RecoveryEmailRequested` (a step of the sequence, or the studio's button), the worker emails the shopper, once. */
 @Injectable()
-export class RecoveryEmailJob implements OnModuleInit {
+export class RecoveryEmailJob {
   private readonly logger = new Logger('RecoveryEmail');
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly routes: OutboxRoutes,
-    private readonly handlers: JobHandlers,
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly mail: Mail,
@@ -31,12 +24,9 @@ export class RecoveryEmailJob implements OnModuleInit {
     private readonly addresses: RecoveryAddresses,
   ) {}
 
-  onModuleInit(): void {
-    this.routes.route('RecoveryEmailRequested', { queue: 'email', jobName: RECOVERY_EMAIL_JOB });
-    this.handlers.handle('email', RECOVERY_EMAIL_JOB, (event, _job, caller) => {
-      const e = event as RecordedEvent<{ type: 'RecoveryEmailRequested'; data: { requestId: string } }>;
-      return this.send(e.streamId.slice('cart-'.length), e.data.requestId, caller);
-    });
+  @OnEvent<RecoveryEmailRequested>('RecoveryEmailRequested', { queue: 'email', job: 'cart-recovery' })
+  onRequested(event: RecordedEvent<RecoveryEmailRequested>, caller: RequestContext) {
+    return this.send(cartIdOf(event.streamId), event.data.requestId, caller);
   }
 
   /**
@@ -56,8 +46,8 @@ export class RecoveryEmailJob implements OnModuleInit {
       return refusal;
     }
     const step = state.pendingRecoveryStep ?? 1;
-    const publicUrl = this.config.publicUrl;
-    const lineImages = await emailImageUrls(this.queries, publicUrl, state.lines.map((l) => l.productId));
+    const shop = this.mail.shop;
+    const lineImages = await emailImageUrls(this.queries, shop.publicUrl, state.lines.map((l) => l.productId));
     const { messageId } = await this.mail.send(
       await recoveryEmail({
         messageKey: `${cartId}-${requestId}`,
@@ -66,7 +56,7 @@ export class RecoveryEmailJob implements OnModuleInit {
         name: state.contact.name,
         lines: state.lines,
         lineImages,
-        shop: { publicUrl, contactEmail: this.config.CONTACT_EMAIL ?? null },
+        shop,
         restoreUrl: this.links.restoreUrl(cartId),
         unsubscribeUrl: this.links.unsubscribeUrl(cartId, to),
       }),

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -6,9 +6,8 @@ import { RunCartCommand } from '../cart';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import { DomainError } from '../platform/errors/domain-error';
-import { JobHandlers } from '../platform/jobs/job-handlers';
+import { OnSchedule } from '../platform/jobs/event-jobs';
 
-export const RECOVERY_SCAN_JOB = 'recovery-scan';
 /** Enough for any scan interval of a small shop; the rest wait for the next run. */
 const BATCH = 500;
 
@@ -18,20 +17,14 @@ const BATCH = 500;
  * and not abandoned yet. The decider makes a repeat a no-op, so an overlapping run records nothing twice.
  */
 @Injectable()
-export class RecoveryScanJob implements OnModuleInit {
+export class RecoveryScanJob {
   private readonly logger = new Logger('RecoveryScan');
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly handlers: JobHandlers,
     private readonly commands: CommandBus,
     private readonly orm: MikroORM,
   ) {}
-
-  onModuleInit(): void {
-    this.handlers.handle('recovery', RECOVERY_SCAN_JOB, (_data, _job, caller) => this.scan(caller));
-    this.handlers.schedule({ queue: 'recovery', jobName: RECOVERY_SCAN_JOB, everyMs: this.config.RECOVERY_SCAN_EVERY });
-  }
 
   /**
    * A cart idle longer than the idle time plus the whole sequence is one the sequence would have
@@ -42,6 +35,7 @@ export class RecoveryScanJob implements OnModuleInit {
     return this.config.recoveryIdleMs + (this.config.RECOVERY_SEQUENCE.at(-1) ?? 0);
   }
 
+  @OnSchedule({ queue: 'recovery', job: 'recovery-scan', every: (config) => config.RECOVERY_SCAN_EVERY })
   async scan(caller: RequestContext): Promise<{ abandoned: number }> {
     const idle = await (this.orm.em.fork() as EntityManager).execute<{ id: string }[]>(
       `select c.id from carts c

@@ -1,15 +1,14 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { LoadCartQuery, RunCartCommand } from '../cart';
+import { cartIdOf, LoadCartQuery, RunCartCommand, type CartAbandoned } from '../cart';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { JobHandlers } from '../platform/jobs/job-handlers';
-import { OutboxRoutes } from '../platform/outbox/outbox-routes';
+import { OnEvent, OnJob } from '../platform/jobs/event-jobs';
+import { DAY_SECONDS, RETRIED } from '../platform/outbox/queue-names';
 import { QueueRegistry, withTimeout } from '../platform/outbox/queue.registry';
 import { RecoveryAddresses } from './recovery-address';
 
-export const RECOVERY_SEQUENCE_JOB = 'recovery-sequence';
 export const RECOVERY_STEP_JOB = 'recovery-step';
 
 interface StepJob {
@@ -23,12 +22,7 @@ interface StepJob {
 /** One id per cart and step: adding a step again (a retried or repeated planning job) is a no-op in BullMQ. */
 export const stepJobId = (cartId: string, step: number) => `recovery-${cartId}-step-${step}`;
 
-const STEP_JOB_OPTIONS = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 2000 },
-  removeOnComplete: { age: 30 * 24 * 3600 },
-  removeOnFail: { age: 30 * 24 * 3600 },
-} as const;
+const STEP_JOB_OPTIONS = { ...RETRIED, removeOnComplete: { age: 30 * DAY_SECONDS }, removeOnFail: { age: 30 * DAY_SECONDS } } as const;
 
 /**
  * The email sequence. `CartAbandoned` reaches the worker through the outbox (so it is never lost),
@@ -38,27 +32,20 @@ const STEP_JOB_OPTIONS = {
  * email only if the cart still waits for its shopper; the email job sends it.
  */
 @Injectable()
-export class RecoverySequenceJob implements OnModuleInit {
+export class RecoverySequenceJob {
   private readonly logger = new Logger('RecoverySequence');
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly routes: OutboxRoutes,
-    private readonly handlers: JobHandlers,
     private readonly queues: QueueRegistry,
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly optOuts: RecoveryAddresses,
   ) {}
 
-  onModuleInit(): void {
-    this.routes.route('CartAbandoned', { queue: 'recovery', jobName: RECOVERY_SEQUENCE_JOB });
-    this.handlers.handle('recovery', RECOVERY_SEQUENCE_JOB, (event) => this.plan(event as RecordedEvent));
-    this.handlers.handle('recovery', RECOVERY_STEP_JOB, (data, _job, caller) => this.runStep(data as StepJob, caller));
-  }
-
-  async plan(abandonment: RecordedEvent): Promise<{ steps: number }> {
-    const cartId = abandonment.streamId.slice('cart-'.length);
+  @OnEvent<CartAbandoned>('CartAbandoned', { queue: 'recovery', job: 'recovery-sequence' })
+  async plan(abandonment: RecordedEvent<CartAbandoned>): Promise<{ steps: number }> {
+    const cartId = cartIdOf(abandonment.streamId);
     const abandonedAt = new Date(abandonment.recordedAt).getTime();
     const queue = this.queues.get('recovery');
     for (const [i, offset] of this.config.RECOVERY_SEQUENCE.entries()) {
@@ -70,6 +57,7 @@ export class RecoverySequenceJob implements OnModuleInit {
     return { steps: this.config.RECOVERY_SEQUENCE.length };
   }
 
+  @OnJob<StepJob>({ queue: 'recovery', job: RECOVERY_STEP_JOB })
   async runStep({ cartId, step }: StepJob, caller: RequestContext): Promise<'requested' | 'nothing-to-send'> {
     const { state } = await this.queries.execute(new LoadCartQuery(cartId));
     const optedOut = state.exists && state.contact ? await this.optOuts.optedOut(state.contact.email) : false;

@@ -27,3 +27,11 @@ export const aContext = (): OrderEmailContext => ({
   lineImages: ['https://shop.example/email-images/1.png', null],
   contactEmail: 'studio@darkcircle.example',
 });
+
+/** What every order email holds, in its HTML and its text: the way back to the order, the first line's picture and the studio's address. */
+export function expectTheOrderEmailParts(mail: { html: string; text: string }): void {
+  expect(mail.html).toMatch(/<a href="https:\/\/shop\.example\/order-status\/signed\.token"[^>]*>[\s\S]*View your order/);
+  expect(mail.html).toMatch(/<img alt="Sandworm Patch"[^>]+src="https:\/\/shop\.example\/email-images\/1\.png"/);
+  expect(mail.html).toContain('href="mailto:studio@darkcircle.example"');
+  expect(mail.text).toContain('View your order https://shop.example/order-status/signed.token');
+}

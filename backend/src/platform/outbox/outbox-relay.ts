@@ -4,7 +4,7 @@ import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import type { RecordedEvent } from '../event-store/recorded-event';
-import type { QueueName } from './queue-names';
+import { DAY_SECONDS, RETRIED, type QueueName } from './queue-names';
 import { isTimeout, QueueRegistry, withTimeout } from './queue.registry';
 
 interface OutboxRow {
@@ -30,12 +30,7 @@ const LEASE_MARGIN_MS = 10_000;
 const MAX_BACKOFF_SECONDS = 600;
 
 /** The job options every relayed job gets: retried with backoff, kept long enough to dedupe repeats. */
-const JOB_OPTIONS = {
-  attempts: 8,
-  backoff: { type: 'exponential', delay: 2000 },
-  removeOnComplete: { age: 14 * 24 * 3600 },
-  removeOnFail: { age: 30 * 24 * 3600 },
-} as const;
+const JOB_OPTIONS = { ...RETRIED, removeOnComplete: { age: 14 * DAY_SECONDS }, removeOnFail: { age: 30 * DAY_SECONDS } } as const;
 
 /**
  * Moves committed outbox rows to BullMQ. Rows are leased in a short transaction (so a relay in

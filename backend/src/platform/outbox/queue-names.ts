@@ -5,3 +5,9 @@
  */
 export const QUEUE_NAMES = ['email', 'square', 'recovery', 'checkout'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** How a job that fails is tried again: eight attempts, 2 s apart and doubling (about four minutes in all). */
+export const RETRIED = { attempts: 8, backoff: { type: 'exponential', delay: 2000 } } as const;
+
+/** Job ages (`removeOnComplete`, `removeOnFail`) are in seconds. */
+export const DAY_SECONDS = 24 * 3600;

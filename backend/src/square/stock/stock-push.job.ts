@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SquareClient } from 'square';
 import { productDecider, productStream, restockChange, soldChange, type ProductEvent, type StockRestocked, type StockSold } from '../../catalog';
 import type { RequestContext } from '../../platform/context/request-context';
@@ -6,11 +6,8 @@ import { CommandRunner } from '../../platform/event-store/command-runner';
 import { fold } from '../../platform/event-store/decider';
 import { EventStore } from '../../platform/event-store/event-store';
 import type { RecordedEvent } from '../../platform/event-store/recorded-event';
-import { JobHandlers } from '../../platform/jobs/job-handlers';
-import { OutboxRoutes } from '../../platform/outbox/outbox-routes';
+import { OnEvent } from '../../platform/jobs/event-jobs';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
-
-export const STOCK_PUSH_JOB = 'stock-push';
 
 /**
  * A change the shop made to a product's units on hand that Square's count must hear of: which
@@ -36,7 +33,7 @@ export function shopStockChange(event: RecordedEvent): ShopStockChange | undefin
   if (event.type === 'StockRestocked') {
     const restocked = event as RecordedEvent<StockRestocked>;
     return {
-      productId: Number(restocked.streamId.slice('product-'.length)),
+      productId: productStream.idOf(restocked.streamId),
       change: restockChange(restocked.data.refundId),
       quantity: restocked.data.quantity,
       fromState: 'SOLD',
@@ -49,7 +46,7 @@ export function shopStockChange(event: RecordedEvent): ShopStockChange | undefin
   if (event.type !== 'StockSold') return undefined;
   const sold = event as RecordedEvent<StockSold>;
   return {
-    productId: Number(sold.streamId.slice('product-'.length)),
+    productId: productStream.idOf(sold.streamId),
     change: soldChange(sold.data.orderId),
     quantity: -sold.data.quantity,
     fromState: 'IN_STOCK',
@@ -67,25 +64,20 @@ export function shopStockChange(event: RecordedEvent): ShopStockChange | undefin
  * recorded on the product stream (`StockPushedToSquare`), which ends the sale's wait as "unpushed".
  */
 @Injectable()
-export class StockPushJob implements OnModuleInit {
+export class StockPushJob {
   private readonly logger = new Logger('SquareStock');
 
   constructor(
-    private readonly routes: OutboxRoutes,
-    private readonly handlers: JobHandlers,
     private readonly store: EventStore,
     private readonly runner: CommandRunner,
     private readonly square: SquareClient,
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
   ) {}
 
-  onModuleInit(): void {
-    this.routes.route('StockSold', { queue: 'square', jobName: STOCK_PUSH_JOB });
-    this.routes.route('StockRestocked', { queue: 'square', jobName: STOCK_PUSH_JOB });
-    this.handlers.handle('square', STOCK_PUSH_JOB, async (event, _job, caller) => {
-      const change = shopStockChange(event as RecordedEvent);
-      return change ? this.push(change, caller) : 'not-a-stock-change';
-    });
+  @OnEvent<StockSold | StockRestocked>(['StockSold', 'StockRestocked'], { queue: 'square', job: 'stock-push' })
+  async onStockChange(event: RecordedEvent<StockSold | StockRestocked>, caller: RequestContext) {
+    const change = shopStockChange(event);
+    return change ? this.push(change, caller) : 'not-a-stock-change';
   }
 
   async push(change: ShopStockChange, caller: RequestContext): Promise<'pushed' | 'not-linked' | 'already-pushed'> {
