@@ -6,6 +6,7 @@ import { CheckoutModule } from './checkout';
 import { LocalEventsModule } from './local-events';
 import { MailModule } from './mail';
 import { NewsletterModule } from './newsletter';
+import { OrdersModule } from './orders';
 import { SquareModule } from './square';
 import { JobsModule } from './platform/jobs/jobs.module';
 import { AppConfig } from './platform/config/app-config';
@@ -40,6 +41,7 @@ export class AppModule {
         MailModule,
         SquareModule,
         CheckoutModule,
+        OrdersModule,
         LocalEventsModule,
         NewsletterModule,
         SocialModule,

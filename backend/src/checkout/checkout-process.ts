@@ -10,9 +10,9 @@ import { EventStore } from '../platform/event-store/event-store';
 import { CardPayments, ChargeOutcome, ChargeRequest } from './card-payments';
 import { Discounts } from './discounts';
 import { lostChargeOutcome } from './lost-charge';
-import { OrderNumbers } from './order-numbers';
-import { orderDecider, OrderCommand, OrderState } from './order.decider';
-import { OrderEvent, orderStream } from './order.events';
+import { OrderNumbers } from '../orders/order-numbers';
+import { orderDecider, OrderCommand, OrderState } from '../orders/order.decider';
+import { OrderEvent, orderStream } from '../orders/order.events';
 
 export type OpenOrder = Extract<OrderState, { exists: true }>;
 

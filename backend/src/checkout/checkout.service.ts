@@ -10,12 +10,12 @@ import { formatCents } from '../platform/money';
 import { assertUsZip } from '../shipping';
 import type { DiscountCheckBody, ProcessPaymentBody } from './checkout.schemas';
 import { CheckoutProcess, OpenOrder } from './checkout-process';
-import { orderDecider } from './order.decider';
-import { OrderTerms, orderStream } from './order.events';
+import { orderDecider } from '../orders/order.decider';
+import { OrderTerms, orderStream } from '../orders/order.events';
 import { alreadyUsed, Discounts } from './discounts';
 import { checkoutIdentity } from './order-identity';
 import { priceOrder } from './order-pricing';
-import { OrderStatusLinks } from './order-status-links';
+import { OrderStatusLinks } from '../orders/order-status-links';
 
 import type { DiscountCheck, PaymentResult } from './checkout.responses';
 

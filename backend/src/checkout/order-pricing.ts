@@ -1,5 +1,5 @@
 import { shippingCostCents } from '../shipping';
-import type { FulfillmentMethod } from './order.events';
+import type { FulfillmentMethod } from '../orders/order.events';
 
 export interface PricedLine {
   unitPriceCents: number;

@@ -1,6 +1,6 @@
-import { orderDecider } from '../../src/checkout/order.decider';
-import { orderStream } from '../../src/checkout/order.events';
-import { OrderStatusLinks } from '../../src/checkout/order-status-links';
+import { orderDecider } from '../../src/orders/order.decider';
+import { orderStream } from '../../src/orders/order.events';
+import { OrderStatusLinks } from '../../src/orders/order-status-links';
 import { systemContext } from '../../src/platform/context/request-context';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';

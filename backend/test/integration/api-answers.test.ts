@@ -3,7 +3,7 @@ import { signedInUserSchema } from '../../src/auth/signed-in-user';
 import { cartResponseSchema } from '../../src/cart';
 import { adminProductSchema, categorySchema, productSchema } from '../../src/catalog/catalog.responses';
 import { adminOrderDetailSchema, adminOrderPageSchema, dashboardSchema, orderStatusSchema } from '../../src/checkout/checkout.responses';
-import { OrderStatusLinks } from '../../src/checkout/order-status-links';
+import { OrderStatusLinks } from '../../src/orders/order-status-links';
 import { placeOrder } from '../support/placed-order';
 import { mailSummarySchema } from '../../src/mail/mail-outbox.responses';
 import { subscriberPageSchema } from '../../src/newsletter/newsletter.responses';

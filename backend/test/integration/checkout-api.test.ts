@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CommandBus } from '@nestjs/cqrs';
 import { RunProductCommand } from '../../src/catalog';
-import { OrderConfirmationJob } from '../../src/checkout';
+import { OrderConfirmationJob } from '../../src/orders';
 import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct, cartWith, eventCount, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';

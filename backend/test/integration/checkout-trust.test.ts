@@ -1,7 +1,7 @@
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { LoadCartQuery, RunCartCommand } from '../../src/cart';
 import { CheckoutReconciler } from '../../src/checkout';
-import type { OrderCommand } from '../../src/checkout/order.decider';
+import type { OrderCommand } from '../../src/orders/order.decider';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';

@@ -24,7 +24,7 @@ import {
   fulfilmentStepSchema,
   refundResultSchema,
   RefundResultDto,
-} from './checkout.responses';
+} from '../checkout/checkout.responses';
 import { AdminOrderDetails } from './admin-order-details';
 import { text } from '../platform/validation/text';
 

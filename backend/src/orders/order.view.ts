@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { AdminOrderDto, OrderDto } from './checkout.responses';
+import type { AdminOrderDto, OrderDto } from '../checkout/checkout.responses';
 import { formatCents } from '../platform/money';
 import type { FulfilmentStatus, OrderStatus } from './order.decider';
 import type { Fulfilment, FulfillmentMethod, OrderLine, ShippingAddress } from './order.events';

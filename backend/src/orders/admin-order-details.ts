@@ -3,7 +3,7 @@ import { fold } from '../platform/event-store/decider';
 import { EventStore } from '../platform/event-store/event-store';
 import { notFound } from '../platform/errors/domain-error';
 import { formatCents } from '../platform/money';
-import type { AdminOrderDetailDto } from './checkout.responses';
+import type { AdminOrderDetailDto } from '../checkout/checkout.responses';
 import { linePaidCents, lineRefundValues, nextFulfilmentSteps, orderDecider, refundableCents, refundedUnits } from './order.decider';
 import { orderStream, type OrderEvent, type RefundRequested } from './order.events';
 import { OrderLineImages } from './order-line-images';

@@ -6,7 +6,7 @@ import { notFound } from '../platform/errors/domain-error';
 import { maskEmail } from '../platform/mask-email';
 import { formatCents } from '../platform/money';
 import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
-import { OrderStatusDto, orderStatusSchema } from './checkout.responses';
+import { OrderStatusDto, orderStatusSchema } from '../checkout/checkout.responses';
 import { isFullyRefunded, orderDecider, orderName, takenRefundCents } from './order.decider';
 import { orderStream, type OrderEvent } from './order.events';
 import { OrderLineImages } from './order-line-images';

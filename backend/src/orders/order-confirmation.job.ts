@@ -5,9 +5,9 @@ import { CommandRunner } from '../platform/event-store/command-runner';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
-import { CheckoutProcess } from './checkout-process';
 import { orderDecider, orderName, paidTerms } from './order.decider';
 import { orderStream } from './order.events';
+import { OrderRefunds } from './order-refunds';
 import { orderConfirmationEmail } from './order-confirmation.email';
 import { OrderEmailContexts } from './order-email-context';
 
@@ -21,7 +21,7 @@ export class OrderConfirmationJob implements OnModuleInit {
   constructor(
     private readonly routes: OutboxRoutes,
     private readonly handlers: JobHandlers,
-    private readonly process: CheckoutProcess,
+    private readonly orders: OrderRefunds,
     private readonly runner: CommandRunner,
     private readonly mail: Mail,
     private readonly contexts: OrderEmailContexts,
@@ -34,7 +34,7 @@ export class OrderConfirmationJob implements OnModuleInit {
 
   /** Checks the order stream first: a retried or repeated job finds the email already recorded and sends nothing. */
   async send(orderId: string, caller: RequestContext): Promise<'sent' | 'already-sent' | 'not-placed'> {
-    const order = await this.process.load(orderId);
+    const order = await this.orders.load(orderId);
     if (!order.exists || order.status !== 'placed') return 'not-placed';
     if (order.confirmationSent) return 'already-sent';
     const { messageId } = await this.mail.send(await orderConfirmationEmail(paidTerms(order), await this.contexts.of(order.opened)));

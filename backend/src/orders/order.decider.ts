@@ -1,7 +1,7 @@
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
 import type { CheckoutOpened, Fulfilment, FulfilmentStep, OrderEvent, PaidOrderTerms, PaymentCaptured, PaymentFailed, RefundLine, RefundTerms } from './order.events';
-import { paidForUnits, paidPerLine } from './order-pricing';
+import { paidForUnits, paidPerLine } from '../checkout/order-pricing';
 import { trackingUrl } from './tracking-links';
 
 /**
