@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ChangeFeed, ChangeListener, StreamChange } from '../platform/change-feed/change-feed';
-import { CART_STREAM_TYPE } from './cart.events';
+import { CART_STREAM_TYPE, cartStream } from './cart.events';
 import { CartReader } from './cart.reader';
 
 export interface CartHead {
@@ -61,7 +61,7 @@ export class CartVersions implements ChangeListener {
 
   changed(change: StreamChange): void {
     if (change.streamType !== CART_STREAM_TYPE) return;
-    const cartId = change.streamId.slice('cart-'.length);
+    const cartId = cartStream.idOf(change.streamId);
     if (this.reading > 0) this.noteWhileReading(cartId, change.version);
     const sessionId = this.sessionOfCart.get(cartId);
     const head = sessionId === undefined ? undefined : this.bySession.get(sessionId);

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../platform/event-store/recorded-event';
+import { streamKind, stringId } from '../platform/event-store/stream';
 
 export type CartCreated = DomainEvent<'CartCreated', { cartId: string; sessionId: string }>;
 export type ItemAdded = DomainEvent<
@@ -74,4 +75,4 @@ export type CartEvent =
   | CartRecovered;
 
 export const CART_STREAM_TYPE = 'Cart';
-export const cartStream = (cartId: string) => ({ id: `cart-${cartId}`, type: CART_STREAM_TYPE });
+export const cartStream = streamKind(CART_STREAM_TYPE, 'cart-', stringId);

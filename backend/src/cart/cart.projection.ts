@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import type { Projection } from '../platform/projections/projection';
 import { insertRow, SqlWrite, updateById, write } from '../platform/projections/sql-write';
-import { CART_STREAM_TYPE, CartEvent } from './cart.events';
+import { CART_STREAM_TYPE, CartEvent, cartStream } from './cart.events';
 
 interface Stamp {
   version: number;
@@ -17,7 +17,7 @@ export class CartProjection implements Projection {
   writesFor(recorded: RecordedEvent): SqlWrite[] {
     if (recorded.streamType !== CART_STREAM_TYPE) return [];
     const event = recorded as RecordedEvent<CartEvent>;
-    const cartId = event.streamId.slice('cart-'.length);
+    const cartId = cartStream.idOf(event.streamId);
     const stamp: Stamp = { version: event.version, updated_at: event.recordedAt };
     switch (event.type) {
       case 'CartCreated':

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Projection } from '../platform/projections/projection';
 import { insertRow, SqlWrite, toColumns, updateById, write } from '../platform/projections/sql-write';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { PRODUCT_STREAM_TYPE, ProductEvent } from './product.events';
+import { PRODUCT_STREAM_TYPE, ProductEvent, productStream } from './product.events';
 
 /** The products table's columns, by the event field that fills them. */
 const COLUMNS = {
@@ -28,7 +28,7 @@ export class ProductProjection implements Projection {
     if (recorded.streamType !== PRODUCT_STREAM_TYPE) return [];
     const event = recorded as RecordedEvent<ProductEvent>;
     const stamp = { version: event.version, updated_at: event.recordedAt };
-    const id = Number(event.streamId.slice('product-'.length));
+    const id = productStream.idOf(event.streamId);
     switch (event.type) {
       case 'ProductAdded':
       case 'ProductImportedFromSquare': {

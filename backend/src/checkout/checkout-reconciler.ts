@@ -4,9 +4,7 @@ import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { CheckoutProcess } from './checkout-process';
-import { orderName } from '../orders/order.decider';
-import { OrderRefunds } from '../orders/order-refunds';
-import { OrderReader } from '../orders/order.reader';
+import { orderName, OrderReader, OrderRefunds } from '../orders';
 
 export const RECONCILE_CHECKOUTS_JOB = 'reconcile-checkouts';
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart';
+import { CatalogModule } from '../catalog';
 import { NewsletterModule } from '../newsletter';
 import { OrdersModule } from '../orders';
 import { CardPayments } from './card-payments';
@@ -11,7 +12,7 @@ import { Discounts } from './discounts';
 
 /** Payment: the reserve → charge → record checkout and its reconciliation. */
 @Module({
-  imports: [NewsletterModule, CartModule, OrdersModule],
+  imports: [NewsletterModule, CartModule, CatalogModule, OrdersModule],
   controllers: [CheckoutController],
   providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler],
   exports: [CheckoutReconciler],

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../platform/event-store/recorded-event';
+import { streamKind, stringId } from '../platform/event-store/stream';
 
 /** What the home page says about one market or open-studio night. Times are ISO 8601 instants. */
 export interface LocalEventDetails {
@@ -21,5 +22,4 @@ export type LocalEventRemoved = DomainEvent<'LocalEventRemoved', Record<string, 
 export type LocalEventEvent = LocalEventScheduled | LocalEventChanged | LocalEventRemoved;
 
 export const LOCAL_EVENT_STREAM_TYPE = 'LocalEvent';
-export const LOCAL_EVENT_STREAM_PREFIX = 'local-event-';
-export const localEventStream = (eventId: string) => ({ id: `${LOCAL_EVENT_STREAM_PREFIX}${eventId}`, type: LOCAL_EVENT_STREAM_TYPE });
+export const localEventStream = streamKind(LOCAL_EVENT_STREAM_TYPE, 'local-event-', stringId);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import type { Projection } from '../platform/projections/projection';
 import { insertRow, SqlWrite, toColumns, updateById, write } from '../platform/projections/sql-write';
-import { LOCAL_EVENT_STREAM_PREFIX, LOCAL_EVENT_STREAM_TYPE, LocalEventEvent } from './local-event.events';
+import { LOCAL_EVENT_STREAM_TYPE, LocalEventEvent, localEventStream } from './local-event.events';
 
 const COLUMNS = { title: 'title', startsAt: 'starts_at', endsAt: 'ends_at', place: 'place', address: 'address', mapUrl: 'map_url', note: 'note' } as const;
 
@@ -15,7 +15,7 @@ export class LocalEventProjection implements Projection {
   writesFor(recorded: RecordedEvent): SqlWrite[] {
     if (recorded.streamType !== LOCAL_EVENT_STREAM_TYPE) return [];
     const event = recorded as RecordedEvent<LocalEventEvent>;
-    const id = event.streamId.slice(LOCAL_EVENT_STREAM_PREFIX.length);
+    const id = localEventStream.idOf(event.streamId);
     const stamp = { version: event.version, updated_at: event.recordedAt };
     switch (event.type) {
       case 'LocalEventScheduled':

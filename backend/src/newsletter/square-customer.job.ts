@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
 import { NewsletterService } from './newsletter.service';
-import { SUBSCRIBER_STREAM_PREFIX } from './subscriber.events';
+import { subscriberStream } from './subscriber.events';
 
 export const SQUARE_CUSTOMER_JOB = 'newsletter-square-customer';
 
@@ -30,7 +30,7 @@ export class SquareCustomerJob implements OnModuleInit {
   onModuleInit(): void {
     this.routes.route('SubscriberJoined', { queue: 'square', jobName: SQUARE_CUSTOMER_JOB });
     this.handlers.handle('square', SQUARE_CUSTOMER_JOB, (event, _job, caller) =>
-      this.link((event as RecordedEvent).streamId.slice(SUBSCRIBER_STREAM_PREFIX.length), caller),
+      this.link(subscriberStream.idOf((event as RecordedEvent).streamId), caller),
     );
   }
 

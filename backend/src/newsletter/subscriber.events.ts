@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../platform/event-store/recorded-event';
+import { streamKind, stringId } from '../platform/event-store/stream';
 
 /** Joined the newsletter (the first time, or again after leaving). */
 export type SubscriberJoined = DomainEvent<'SubscriberJoined', { subscriberId: string; email: string; name: string | null }>;
@@ -18,5 +19,4 @@ export type UnsubscribeLinkRequested = DomainEvent<'UnsubscribeLinkRequested', {
 export type SubscriberEvent = SubscriberJoined | SubscriberLeft | SubscriberLinkedToSquare | WelcomeEmailSent | UnsubscribeLinkRequested;
 
 export const SUBSCRIBER_STREAM_TYPE = 'Subscriber';
-export const SUBSCRIBER_STREAM_PREFIX = 'subscriber-';
-export const subscriberStream = (subscriberId: string) => ({ id: `${SUBSCRIBER_STREAM_PREFIX}${subscriberId}`, type: SUBSCRIBER_STREAM_TYPE });
+export const subscriberStream = streamKind(SUBSCRIBER_STREAM_TYPE, 'subscriber-', stringId);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import type { Projection } from '../platform/projections/projection';
 import { SqlWrite, updateById, write } from '../platform/projections/sql-write';
-import { SUBSCRIBER_STREAM_PREFIX, SUBSCRIBER_STREAM_TYPE, SubscriberEvent } from './subscriber.events';
+import { SUBSCRIBER_STREAM_TYPE, SubscriberEvent, subscriberStream } from './subscriber.events';
 
 @Injectable()
 export class SubscriberProjection implements Projection {
@@ -12,7 +12,7 @@ export class SubscriberProjection implements Projection {
   writesFor(recorded: RecordedEvent): SqlWrite[] {
     if (recorded.streamType !== SUBSCRIBER_STREAM_TYPE) return [];
     const event = recorded as RecordedEvent<SubscriberEvent>;
-    const id = event.streamId.slice(SUBSCRIBER_STREAM_PREFIX.length);
+    const id = subscriberStream.idOf(event.streamId);
     const stamp = { version: event.version, updated_at: event.recordedAt };
     switch (event.type) {
       case 'SubscriberJoined':

@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
 import { NewsletterService } from './newsletter.service';
-import { SUBSCRIBER_STREAM_PREFIX, UnsubscribeLinkRequested } from './subscriber.events';
+import { subscriberStream, UnsubscribeLinkRequested } from './subscriber.events';
 import { UnsubscribeLinks } from './unsubscribe-link';
 import { unsubscribeLinkEmail } from './unsubscribe-link.email';
 
@@ -32,7 +32,7 @@ export class UnsubscribeLinkEmailJob implements OnModuleInit {
     this.routes.route('UnsubscribeLinkRequested', { queue: 'email', jobName: UNSUBSCRIBE_LINK_EMAIL_JOB });
     this.handlers.handle('email', UNSUBSCRIBE_LINK_EMAIL_JOB, (event) => {
       const e = event as RecordedEvent<UnsubscribeLinkRequested>;
-      return this.send(e.streamId.slice(SUBSCRIBER_STREAM_PREFIX.length), e.data.requestId);
+      return this.send(subscriberStream.idOf(e.streamId), e.data.requestId);
     });
   }
 

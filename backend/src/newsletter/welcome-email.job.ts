@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
 import { NewsletterService } from './newsletter.service';
-import { SUBSCRIBER_STREAM_PREFIX } from './subscriber.events';
+import { subscriberStream } from './subscriber.events';
 import { UnsubscribeLinks } from './unsubscribe-link';
 import { welcomeEmail } from './welcome.email';
 
@@ -33,7 +33,7 @@ export class WelcomeEmailJob implements OnModuleInit {
   onModuleInit(): void {
     this.routes.route('SubscriberJoined', { queue: 'email', jobName: WELCOME_EMAIL_JOB });
     this.handlers.handle('email', WELCOME_EMAIL_JOB, (event, _job, caller) =>
-      this.send((event as RecordedEvent).streamId.slice(SUBSCRIBER_STREAM_PREFIX.length), caller),
+      this.send(subscriberStream.idOf((event as RecordedEvent).streamId), caller),
     );
   }
 

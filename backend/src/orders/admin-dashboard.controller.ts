@@ -1,8 +1,7 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import { AdminOnly } from '../auth/admin.guard';
-import { LowStockQuery } from '../catalog';
+import { LowStockReader } from '../catalog';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { APP_CONFIG, AppConfig, isTimeZone } from '../platform/config/app-config';
 import { formatCents } from '../platform/money';
@@ -44,7 +43,7 @@ function daysEndingOn(day: string, count: number): string[] {
 export class AdminDashboardController {
   constructor(
     private readonly reader: DashboardReader,
-    private readonly queries: QueryBus,
+    private readonly lowStock: LowStockReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -58,7 +57,7 @@ export class AdminDashboardController {
     const [sales, ordersWaiting, lowStock] = await Promise.all([
       this.reader.salesSince(new Date(now.getTime() - (DAYS + 2) * DAY_MS)),
       this.reader.ordersWaiting(),
-      this.queries.execute(new LowStockQuery(this.config.LOW_STOCK_AT)),
+      this.lowStock.lowStock(this.config.LOW_STOCK_AT),
     ]);
     const byDay = new Map(days.map((d) => [d, { orders: 0, cents: 0 }]));
     for (const sale of sales) {

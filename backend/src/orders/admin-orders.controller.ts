@@ -3,13 +3,11 @@ import { z } from 'zod';
 import { AdminOnly } from '../auth/admin.guard';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
-import { CommandRunner } from '../platform/event-store/command-runner';
 import { notFound } from '../platform/errors/domain-error';
 import { parseCents } from '../platform/money';
 import { OrderRefunds } from './order-refunds';
+import { Orders } from './orders';
 import { ZodPipe } from '../platform/validation/zod.pipe';
-import { orderDecider } from './order.decider';
-import { orderStream } from './order.events';
 import { OrderReader } from './order.reader';
 import { toAdminOrderDto } from './order.view';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
@@ -89,8 +87,8 @@ const refundBody = z.strictObject({
 @AdminOnly()
 export class AdminOrdersController {
   constructor(
-    private readonly orders: OrderReader,
-    private readonly runner: CommandRunner,
+    private readonly reader: OrderReader,
+    private readonly orders: Orders,
     private readonly refunds: OrderRefunds,
     private readonly details: AdminOrderDetails,
   ) {}
@@ -99,7 +97,7 @@ export class AdminOrdersController {
   @Get()
   @ApiAnswers({ 200: adminOrderPageSchema })
   async list(@Query(new ZodPipe(listQuery)) query: z.infer<typeof listQuery>): Promise<AdminOrderPageDto> {
-    const { orders, total } = await this.orders.page({ ...query, search: query.search || undefined });
+    const { orders, total } = await this.reader.page({ ...query, search: query.search || undefined });
     return { orders: orders.map(toAdminOrderDto), total, page: query.page, pageSize: query.pageSize };
   }
 
@@ -114,7 +112,7 @@ export class AdminOrdersController {
   @HttpCode(200)
   @ApiAnswers({ 200: adminOrderDetailSchema })
   async fulfilment(@Param('id', orderId) id: string, @Body(new ZodPipe(fulfilmentBody)) body: z.infer<typeof fulfilmentBody>, @Caller() caller: RequestContext): Promise<AdminOrderDetailDto> {
-    await this.runner.run(orderDecider, orderStream(id), { kind: 'RecordFulfilmentStep', ...body }, caller);
+    await this.orders.run(id, { kind: 'RecordFulfilmentStep', ...body }, caller);
     return this.details.of(id);
   }
 
@@ -123,8 +121,8 @@ export class AdminOrdersController {
   @HttpCode(200)
   @ApiAnswers({ 200: adminOrderSchema })
   async fulfil(@Param('id', orderId) id: string, @Body(new ZodPipe(fulfilBody)) body: z.infer<typeof fulfilBody>, @Caller() caller: RequestContext) {
-    await this.runner.run(orderDecider, orderStream(id), { kind: 'FulfilOrder', trackingNumber: body.trackingNumber || undefined }, caller);
-    const order = await this.orders.byId(id);
+    await this.orders.run(id, { kind: 'FulfilOrder', trackingNumber: body.trackingNumber || undefined }, caller);
+    const order = await this.reader.byId(id);
     if (!order) throw notFound('That order was not found.');
     return toAdminOrderDto(order);
   }
@@ -140,7 +138,7 @@ export class AdminOrdersController {
   @ApiAnswers({ 201: refundResultSchema })
   async refund(@Param('id', orderId) id: string, @Body(new ZodPipe(refundBody)) body: z.infer<typeof refundBody>, @Caller() caller: RequestContext): Promise<RefundResultDto> {
     const { refundId, squareRefundId, status } = await this.refunds.refund(id, { amountCents: body.amount, lines: body.lines, reason: body.reason }, caller);
-    const order = await this.orders.byId(id);
+    const order = await this.reader.byId(id);
     if (!order) throw notFound('That order was not found.');
     return { refundId, squareRefundId, status, order: toAdminOrderDto(order) };
   }

@@ -1,15 +1,14 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Mail } from '../mail';
 import type { RequestContext } from '../platform/context/request-context';
-import { CommandRunner } from '../platform/event-store/command-runner';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
 import { fulfilmentEmail } from './fulfilment.email';
-import { orderDecider, orderName, paidTerms } from './order.decider';
+import { orderName, paidTerms } from './order.decider';
+import { Orders } from './orders';
 import { orderStream, type FulfilmentStep, type OrderEvent } from './order.events';
 import { OrderEmailContexts } from './order-email-context';
-import { OrderRefunds } from './order-refunds';
 
 export const FULFILMENT_EMAIL_JOB = 'fulfilment-email';
 
@@ -28,8 +27,7 @@ export class FulfilmentEmailJob implements OnModuleInit {
   constructor(
     private readonly routes: OutboxRoutes,
     private readonly handlers: JobHandlers,
-    private readonly orders: OrderRefunds,
-    private readonly runner: CommandRunner,
+    private readonly orders: Orders,
     private readonly mail: Mail,
     private readonly contexts: OrderEmailContexts,
   ) {}
@@ -39,7 +37,7 @@ export class FulfilmentEmailJob implements OnModuleInit {
     this.handlers.handle('email', FULFILMENT_EMAIL_JOB, (event, _job, caller) => {
       const recorded = event as RecordedEvent<OrderEvent>;
       const step = STEP_OF[recorded.type];
-      return step ? this.send(recorded.streamId.slice('order-'.length), step, caller) : Promise.resolve('not-recorded' as const);
+      return step ? this.send(orderStream.idOf(recorded.streamId), step, caller) : Promise.resolve('not-recorded' as const);
     });
   }
 
@@ -51,7 +49,7 @@ export class FulfilmentEmailJob implements OnModuleInit {
     if (record.emailSent) return 'already-sent';
     const news = { step, note: record.note, carrier: record.carrier, trackingNumber: record.trackingNumber, trackingUrl: record.trackingUrl };
     const { messageId } = await this.mail.send(await fulfilmentEmail(paidTerms(order), news, await this.contexts.of(order.opened)));
-    await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordFulfilmentEmailSent', step, messageId }, caller);
+    await this.orders.run(orderId, { kind: 'RecordFulfilmentEmailSent', step, messageId }, caller);
     this.logger.log(`Order ${orderName(order)}: ${step} email sent to the shopper`);
     return 'sent';
   }

@@ -1,4 +1,11 @@
 export { OrdersModule } from './orders.module';
+export { Orders } from './orders';
 export { OrderReader } from './order.reader';
+export { OrderNumbers } from './order-numbers';
+export { OrderStatusLinks } from './order-status-links';
 export { OrderConfirmationJob } from './order-confirmation.job';
 export { toOrderDto } from './order.view';
+export type { OrderCommand, OrderState } from './order.decider';
+export type { FulfillmentMethod, OrderLine, OrderTerms, PaidOrderTerms } from './order.events';
+export { OrderRefunds } from './order-refunds';
+export { orderName } from './order.decider';

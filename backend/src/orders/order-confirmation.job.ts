@@ -1,13 +1,12 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Mail } from '../mail';
 import type { RequestContext } from '../platform/context/request-context';
-import { CommandRunner } from '../platform/event-store/command-runner';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
-import { orderDecider, orderName, paidTerms } from './order.decider';
+import { orderName, paidTerms } from './order.decider';
+import { Orders } from './orders';
 import { orderStream } from './order.events';
-import { OrderRefunds } from './order-refunds';
 import { orderConfirmationEmail } from './order-confirmation.email';
 import { OrderEmailContexts } from './order-email-context';
 
@@ -21,15 +20,14 @@ export class OrderConfirmationJob implements OnModuleInit {
   constructor(
     private readonly routes: OutboxRoutes,
     private readonly handlers: JobHandlers,
-    private readonly orders: OrderRefunds,
-    private readonly runner: CommandRunner,
+    private readonly orders: Orders,
     private readonly mail: Mail,
     private readonly contexts: OrderEmailContexts,
   ) {}
 
   onModuleInit(): void {
     this.routes.route('OrderPlaced', { queue: 'email', jobName: ORDER_CONFIRMATION_JOB });
-    this.handlers.handle('email', ORDER_CONFIRMATION_JOB, (event, _job, caller) => this.send((event as RecordedEvent).streamId.slice('order-'.length), caller));
+    this.handlers.handle('email', ORDER_CONFIRMATION_JOB, (event, _job, caller) => this.send(orderStream.idOf((event as RecordedEvent).streamId), caller));
   }
 
   /** Checks the order stream first: a retried or repeated job finds the email already recorded and sends nothing. */
@@ -38,7 +36,7 @@ export class OrderConfirmationJob implements OnModuleInit {
     if (!order.exists || order.status !== 'placed') return 'not-placed';
     if (order.confirmationSent) return 'already-sent';
     const { messageId } = await this.mail.send(await orderConfirmationEmail(paidTerms(order), await this.contexts.of(order.opened)));
-    await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordConfirmationSent', messageId }, caller);
+    await this.orders.run(orderId, { kind: 'RecordConfirmationSent', messageId }, caller);
     this.logger.log(`Order ${orderName(order)}: confirmation sent to the shopper`);
     return 'sent';
   }

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
-import { emailImageUrls } from '../catalog';
+import { emailImageUrls, Products } from '../catalog';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { OrderTerms } from './order.events';
 import { OrderStatusLinks } from './order-status-links';
@@ -21,12 +20,12 @@ export class OrderEmailContexts {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly links: OrderStatusLinks,
-    private readonly queries: QueryBus,
+    private readonly products: Products,
   ) {}
 
   async of(order: Pick<OrderTerms, 'orderId' | 'lines'>): Promise<OrderEmailContext> {
     const publicUrl = this.config.publicUrl;
-    const lineImages = await emailImageUrls(this.queries, publicUrl, order.lines.map((l) => l.productId));
+    const lineImages = await emailImageUrls(this.products, publicUrl, order.lines.map((l) => l.productId));
     return { publicUrl, statusUrl: this.links.urlFor(order.orderId), lineImages, contactEmail: this.config.CONTACT_EMAIL ?? null };
   }
 }

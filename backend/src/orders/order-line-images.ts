@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
-import { GetProductQuery } from '../catalog';
+import { Products } from '../catalog';
 import type { OrderLine } from './order.events';
 
 /**
@@ -10,9 +9,9 @@ import type { OrderLine } from './order.events';
  */
 @Injectable()
 export class OrderLineImages {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(private readonly products: Products) {}
 
   of(lines: readonly OrderLine[]): Promise<(string | null)[]> {
-    return Promise.all(lines.map(async (l) => (await this.queries.execute(new GetProductQuery(l.productId)))?.imageUrl || null));
+    return Promise.all(lines.map(async (l) => (await this.products.snapshot(l.productId))?.imageUrl || null));
   }
 }

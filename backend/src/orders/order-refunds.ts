@@ -2,13 +2,10 @@ import { BadGatewayException, Inject, Injectable, Logger } from '@nestjs/common'
 import { randomUUID } from 'node:crypto';
 import { SquareClient, SquareError, SquareTimeoutError } from 'square';
 import type { RequestContext } from '../platform/context/request-context';
-import { CommandRunner } from '../platform/event-store/command-runner';
-import { EventStore } from '../platform/event-store/event-store';
-import { fold } from '../platform/event-store/decider';
 import { conflict, notFound } from '../platform/errors/domain-error';
 import { SQUARE_SETTINGS, SquareSettings } from '../square';
-import { orderDecider, orderName, RefundAsked, type OrderState, type SquareRefundStatus } from './order.decider';
-import { orderStream, type OrderEvent } from './order.events';
+import { orderName, RefundAsked, type OrderState, type SquareRefundStatus } from './order.decider';
+import { Orders } from './orders';
 
 export type RefundRequestInput = Omit<RefundAsked, 'refundId'>;
 
@@ -44,24 +41,19 @@ export class OrderRefunds {
   private readonly logger = new Logger('OrderRefunds');
 
   constructor(
-    private readonly runner: CommandRunner,
-    private readonly store: EventStore,
+    private readonly orders: Orders,
     private readonly square: SquareClient,
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
   ) {}
 
-  async load(orderId: string): Promise<OrderState> {
-    return fold(orderDecider, (await this.store.readStream<OrderEvent>(orderStream(orderId).id)).events);
-  }
-
   /** Records the request, asks Square, records the answer. Throws a clear error when Square refused or gave no verdict. */
   async refund(orderId: string, input: RefundRequestInput, caller: RequestContext): Promise<{ refundId: string; squareRefundId: string; status: 'pending' | 'refunded' }> {
-    const before = await this.load(orderId);
+    const before = await this.orders.load(orderId);
     if (!before.exists) throw notFound('That order was not found.');
     const squareRefundedCents = await this.refundedAtSquare(before);
     const refundId = randomUUID();
     const command = { kind: 'RequestRefund', refund: { ...input, refundId }, at: new Date().toISOString(), squareRefundedCents } as const;
-    const { state } = await this.runner.run(orderDecider, orderStream(orderId), command, caller);
+    const { state } = await this.orders.run(orderId, command, caller);
     if (!state.exists) throw notFound('That order was not found.');
     const number = orderName(state);
     const answer = await this.send(state, refundId);
@@ -86,7 +78,7 @@ export class OrderRefunds {
    * Square left `PENDING` is looked up (`GetPaymentRefund`). Returns how many were settled.
    */
   async finishPending(orderId: string, caller: RequestContext): Promise<number> {
-    const state = await this.load(orderId);
+    const state = await this.orders.load(orderId);
     if (!state.exists) return 0;
     let settled = 0;
     for (const r of Object.values(state.refunds)) {
@@ -109,7 +101,7 @@ export class OrderRefunds {
 
   /** A refund Square reports (its answer, a `refund.updated` webhook): recorded on the order whose refund it is. */
   async recordFromSquare(orderId: string, refund: { id: string; status: string }, caller: RequestContext): Promise<boolean> {
-    const state = await this.load(orderId);
+    const state = await this.orders.load(orderId);
     if (!state.exists || !SQUARE_STATUSES.includes(refund.status)) return false;
     const ours = Object.values(state.refunds).find((r) => r.squareRefundId === refund.id);
     if (!ours) {
@@ -117,7 +109,7 @@ export class OrderRefunds {
       const unanswered = Object.values(state.refunds).some((r) => r.status === 'pending' && !r.squareRefundId);
       return unanswered && (await this.finishPending(orderId, caller)) > 0;
     }
-    const { events } = await this.runner.run(orderDecider, orderStream(orderId), { kind: 'RecordSquareRefund', refundId: ours.terms.refundId, squareRefundId: refund.id, status: refund.status as SquareRefundStatus }, caller);
+    const { events } = await this.orders.run(orderId, { kind: 'RecordSquareRefund', refundId: ours.terms.refundId, squareRefundId: refund.id, status: refund.status as SquareRefundStatus }, caller);
     return events.length > 0;
   }
 
@@ -126,7 +118,7 @@ export class OrderRefunds {
       answer.kind === 'taken'
         ? ({ kind: 'RecordSquareRefund', refundId, squareRefundId: answer.squareRefundId, status: answer.status } as const)
         : ({ kind: 'RecordRefundFailure', refundId, code: answer.code, message: answer.message } as const);
-    const { state } = await this.runner.run(orderDecider, orderStream(orderId), command, caller);
+    const { state } = await this.orders.run(orderId, command, caller);
     return state;
   }
 

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../platform/event-store/recorded-event';
+import { streamKind, stringId } from '../platform/event-store/stream';
 
 export type FulfillmentMethod = 'pickup' | 'shipping';
 
@@ -131,4 +132,4 @@ export type OrderEvent =
   | RefundEmailSent;
 
 export const ORDER_STREAM_TYPE = 'Order';
-export const orderStream = (orderId: string) => ({ id: `order-${orderId}`, type: ORDER_STREAM_TYPE });
+export const orderStream = streamKind(ORDER_STREAM_TYPE, 'order-', stringId);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import type { Projection } from '../platform/projections/projection';
 import { insertRow, json, SqlWrite, updateById, write } from '../platform/projections/sql-write';
-import { ORDER_STREAM_TYPE, OrderEvent } from './order.events';
+import { ORDER_STREAM_TYPE, OrderEvent, orderStream } from './order.events';
 import type { OrderView } from './order.view';
 
 const statusOf: Partial<Record<OrderEvent['type'], OrderView['status']>> = {
@@ -19,7 +19,7 @@ export class OrderProjection implements Projection {
   writesFor(recorded: RecordedEvent): SqlWrite[] {
     if (recorded.streamType !== ORDER_STREAM_TYPE) return [];
     const event = recorded as RecordedEvent<OrderEvent>;
-    const id = event.streamId.slice('order-'.length);
+    const id = orderStream.idOf(event.streamId);
     const stamp = { version: event.version, updated_at: event.recordedAt };
     switch (event.type) {
       case 'CheckoutOpened': {

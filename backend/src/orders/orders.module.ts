@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { CatalogModule } from '../catalog';
 import { NewsletterModule } from '../newsletter';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { AdminDashboardController } from './admin-dashboard.controller';
@@ -11,6 +12,7 @@ import { OrderConfirmationJob } from './order-confirmation.job';
 import { OrderEmailContexts } from './order-email-context';
 import { OrderLineImages } from './order-line-images';
 import { OrderNumbers } from './order-numbers';
+import { Orders } from './orders';
 import { OrderRefunds } from './order-refunds';
 import { OrderStatusLinks } from './order-status-links';
 import { OrderStatusPage } from './order-status-page';
@@ -24,10 +26,10 @@ import { SquareRefundReportedHandler } from './square-refund-reported.handler';
 
 /** Orders after the sale: the order stream and its view, admin orders and the dashboard, fulfilment, refunds, order emails and the status page. */
 @Module({
-  imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule],
+  imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CatalogModule],
   controllers: [AdminOrdersController, AdminDashboardController, OrderStatusController],
-  providers: [OrderNumbers, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderLineImages, AdminOrderDetails, DashboardReader, FulfilmentEmailJob, OrderStatusPage, SquareRefundReportedHandler],
-  exports: [OrderReader, OrderNumbers, OrderRefunds, OrderStatusLinks, OrderConfirmationJob],
+  providers: [Orders, OrderNumbers, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderLineImages, AdminOrderDetails, DashboardReader, FulfilmentEmailJob, OrderStatusPage, SquareRefundReportedHandler],
+  exports: [Orders, OrderReader, OrderNumbers, OrderRefunds, OrderStatusLinks, OrderConfirmationJob],
 })
 export class OrdersModule implements OnModuleInit {
   constructor(

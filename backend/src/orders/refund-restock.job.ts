@@ -1,11 +1,10 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { RunProductCommand } from '../catalog/run-product-command';
+import { Products } from '../catalog';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
-import type { OrderRefunded } from './order.events';
+import { orderStream, type OrderRefunded } from './order.events';
 
 export const REFUND_RESTOCK_JOB = 'refund-restock';
 
@@ -21,7 +20,7 @@ export class RefundRestockJob implements OnModuleInit {
   constructor(
     private readonly routes: OutboxRoutes,
     private readonly handlers: JobHandlers,
-    private readonly commands: CommandBus,
+    private readonly products: Products,
   ) {}
 
   onModuleInit(): void {
@@ -30,10 +29,10 @@ export class RefundRestockJob implements OnModuleInit {
   }
 
   async restock(event: RecordedEvent<OrderRefunded>, caller: RequestContext): Promise<number> {
-    const orderId = event.streamId.slice('order-'.length);
+    const orderId = orderStream.idOf(event.streamId);
     let lines = 0;
     for (const line of event.data.lines.filter((l) => l.restock)) {
-      await this.commands.execute(new RunProductCommand({ kind: 'RestockFromRefund', productId: line.productId, orderId, refundId: event.data.refundId, quantity: line.quantity }, caller));
+      await this.products.run(line.productId, { kind: 'RestockFromRefund', orderId, refundId: event.data.refundId, quantity: line.quantity }, caller);
       lines++;
     }
     if (lines) this.logger.log(`Refund ${event.data.refundId} of order ${orderId}: ${lines} line(s) back in stock`);

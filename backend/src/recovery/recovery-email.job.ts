@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { LoadCartQuery, RunCartCommand } from '../cart';
+import { cartIdOf, Carts } from '../cart';
 import type { RecoveryWithheldReason } from '../cart';
-import { emailImageUrls } from '../catalog';
+import { emailImageUrls, Products } from '../catalog';
 import { Mail } from '../mail';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
@@ -24,8 +23,8 @@ export class RecoveryEmailJob implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly routes: OutboxRoutes,
     private readonly handlers: JobHandlers,
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    private readonly carts: Carts,
+    private readonly products: Products,
     private readonly mail: Mail,
     private readonly links: RecoveryLinks,
     private readonly addresses: RecoveryAddresses,
@@ -35,7 +34,7 @@ export class RecoveryEmailJob implements OnModuleInit {
     this.routes.route('RecoveryEmailRequested', { queue: 'email', jobName: RECOVERY_EMAIL_JOB });
     this.handlers.handle('email', RECOVERY_EMAIL_JOB, (event, _job, caller) => {
       const e = event as RecordedEvent<{ type: 'RecoveryEmailRequested'; data: { requestId: string } }>;
-      return this.send(e.streamId.slice('cart-'.length), e.data.requestId, caller);
+      return this.send(cartIdOf(e.streamId), e.data.requestId, caller);
     });
   }
 
@@ -46,18 +45,18 @@ export class RecoveryEmailJob implements OnModuleInit {
    * gets nothing, and the cart records the email withheld.
    */
   async send(cartId: string, requestId: string, caller: RequestContext): Promise<'sent' | 'nothing-to-send' | RecoveryWithheldReason> {
-    const { state } = await this.queries.execute(new LoadCartQuery(cartId));
+    const { state } = await this.carts.load(cartId);
     if (!state.exists || state.pendingRecoveryEmail !== requestId || !state.contact || state.lines.length === 0) return 'nothing-to-send';
     const to = state.contact.email;
     const refusal = await this.addresses.reserve(to, cartId, requestId, caller);
     if (refusal) {
-      await this.commands.execute(new RunCartCommand(cartId, { kind: 'WithholdRecoveryEmail', requestId, reason: refusal }, caller));
+      await this.carts.run(cartId, { kind: 'WithholdRecoveryEmail', requestId, reason: refusal }, caller);
       this.logger.log(`Cart ${cartId}: recovery email withheld (${refusal})`);
       return refusal;
     }
     const step = state.pendingRecoveryStep ?? 1;
     const publicUrl = this.config.publicUrl;
-    const lineImages = await emailImageUrls(this.queries, publicUrl, state.lines.map((l) => l.productId));
+    const lineImages = await emailImageUrls(this.products, publicUrl, state.lines.map((l) => l.productId));
     const { messageId } = await this.mail.send(
       await recoveryEmail({
         messageKey: `${cartId}-${requestId}`,
@@ -71,7 +70,7 @@ export class RecoveryEmailJob implements OnModuleInit {
         unsubscribeUrl: this.links.unsubscribeUrl(cartId, to),
       }),
     );
-    await this.commands.execute(new RunCartCommand(cartId, { kind: 'RecordRecoveryEmailSent', requestId, messageId, to }, caller));
+    await this.carts.run(cartId, { kind: 'RecordRecoveryEmailSent', requestId, messageId, to }, caller);
     this.logger.log(`Cart ${cartId}: recovery email ${step} sent`);
     return 'sent';
   }

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { LoadCartQuery, RunCartCommand } from '../cart';
+import { cartIdOf, Carts } from '../cart';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
@@ -46,8 +45,7 @@ export class RecoverySequenceJob implements OnModuleInit {
     private readonly routes: OutboxRoutes,
     private readonly handlers: JobHandlers,
     private readonly queues: QueueRegistry,
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    private readonly carts: Carts,
     private readonly optOuts: RecoveryAddresses,
   ) {}
 
@@ -58,7 +56,7 @@ export class RecoverySequenceJob implements OnModuleInit {
   }
 
   async plan(abandonment: RecordedEvent): Promise<{ steps: number }> {
-    const cartId = abandonment.streamId.slice('cart-'.length);
+    const cartId = cartIdOf(abandonment.streamId);
     const abandonedAt = new Date(abandonment.recordedAt).getTime();
     const queue = this.queues.get('recovery');
     for (const [i, offset] of this.config.RECOVERY_SEQUENCE.entries()) {
@@ -71,10 +69,10 @@ export class RecoverySequenceJob implements OnModuleInit {
   }
 
   async runStep({ cartId, step }: StepJob, caller: RequestContext): Promise<'requested' | 'nothing-to-send'> {
-    const { state } = await this.queries.execute(new LoadCartQuery(cartId));
+    const { state } = await this.carts.load(cartId);
     const optedOut = state.exists && state.contact ? await this.optOuts.optedOut(state.contact.email) : false;
     const requestId = `step-${step}`;
-    const after = await this.commands.execute(new RunCartCommand(cartId, { kind: 'RequestRecoveryStep', requestId, step, optedOut }, caller));
+    const after = await this.carts.run(cartId, { kind: 'RequestRecoveryStep', requestId, step, optedOut }, caller);
     const requested = after.state.exists && after.state.pendingRecoveryEmail === requestId;
     this.logger.log(`Cart ${cartId}: recovery step ${step} ${requested ? 'requested' : 'not sent'}`);
     return requested ? 'requested' : 'nothing-to-send';

@@ -1,13 +1,12 @@
-import { QueryBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
-import { LoadCartQuery } from '../../src/cart';
-import { emailImageUrls } from '../../src/catalog';
-import { CheckoutProcess } from '../../src/checkout/checkout-process';
+import { Carts } from '../../src/cart';
+import { emailImageUrls, Products } from '../../src/catalog';
 import { fulfilmentEmail } from '../../src/orders/fulfilment.email';
 import { orderConfirmationEmail } from '../../src/orders/order-confirmation.email';
 import { OrderEmailContexts } from '../../src/orders/order-email-context';
 import { OrderStatusLinks } from '../../src/orders/order-status-links';
 import { paidTerms } from '../../src/orders/order.decider';
+import { Orders } from '../../src/orders';
 import { refundEmail } from '../../src/orders/refund.email';
 import { trackingUrl } from '../../src/orders/tracking-links';
 import type { OutgoingMail } from '../../src/mail';
@@ -46,7 +45,7 @@ async function placedOrder() {
   const hoodie = await addProduct(t, { name: `Raven Hoodie ${Math.random()}`, priceCents: 3000, stockQuantity: 5 });
   const pin = await addProduct(t, { name: `Moth Pin ${Math.random()}`, priceCents: 1000, stockQuantity: 5 });
   const { orderId } = await paidCheckout(t, { [hoodie]: 2, [pin]: 1 }, 7000);
-  const order = await t.app.get(CheckoutProcess).load(orderId);
+  const order = await t.app.get(Orders).load(orderId);
   if (!order.exists) throw new Error('The order was not placed');
   return { orderId, terms: paidTerms(order), context: await t.app.get(OrderEmailContexts).of(order.opened) };
 }
@@ -127,10 +126,10 @@ describe('every email the shop sends, opened in a browser', () => {
     const candle = await addProduct(t, { name: `Scarce Candle ${Math.random()}`, priceCents: 1500, stockQuantity: 3 });
     const cart = await cartWith(t, { [candle]: 2 });
     await t.http.patch(`/api/cart/${cart.id}/contact`).send({ name: 'Mina Harker', email: 'mina.cart@example.com' }).expect(200);
-    const { state } = await t.app.get(QueryBus).execute(new LoadCartQuery(cart.id));
+    const { state } = await t.app.get(Carts).load(cart.id);
     if (!state.exists) throw new Error('The cart was not made');
     const links = t.app.get(RecoveryLinks);
-    const lineImages = await emailImageUrls(t.app.get(QueryBus), PUBLIC_URL, state.lines.map((l) => l.productId));
+    const lineImages = await emailImageUrls(t.app.get(Products), PUBLIC_URL, state.lines.map((l) => l.productId));
     const [restoreUrl, unsubscribeUrl] = [links.restoreUrl(cart.id), links.unsubscribeUrl(cart.id, 'mina.cart@example.com')];
     for (const step of [1, 2, 3]) {
       const mail = await recoveryEmail({

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CommandBus } from '@nestjs/cqrs';
 import { cartDecider } from '../../src/cart/cart.decider';
 import { cartStream } from '../../src/cart/cart.events';
-import { RunProductCommand } from '../../src/catalog';
+import { Products } from '../../src/catalog';
 import { orderDecider } from '../../src/orders/order.decider';
 import { orderStream } from '../../src/orders/order.events';
 import { subscriberDecider } from '../../src/newsletter/subscriber.decider';
@@ -38,11 +37,11 @@ const snapshot = async (em: EntityManager, tables: readonly string[]) => {
 
 describe('projection rebuild', () => {
   it('replays every event into read tables equal to the live ones, across all four projections', async () => {
-    const bus = t.app.get(CommandBus);
+    const bus = t.app.get(Products);
     const runner = t.app.get(CommandRunner);
-    await bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 1, inStock: false, stockQuantity: 0 }, systemContext()));
-    await bus.execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: 3, changes: { priceCents: 9100, name: 'Moth Cardigan (restock)' } }, systemContext()));
-    await bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 3, inStock: true, stockQuantity: 2 }, systemContext()));
+    await bus.run(1, { kind: 'SetStock', inStock: false, stockQuantity: 0 }, systemContext());
+    await bus.run(3, { kind: 'ChangeProductDetails', changes: { priceCents: 9100, name: 'Moth Cardigan (restock)' } }, systemContext());
+    await bus.run(3, { kind: 'SetStock', inStock: true, stockQuantity: 2 }, systemContext());
     const cart = (await t.http.post('/api/cart').send({ sessionId: 'session_rebuild_0001' }).expect(201)).body;
     await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: 2, quantity: 2 }).expect(200);
     const both = await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: 4, quantity: 1 }).expect(200);

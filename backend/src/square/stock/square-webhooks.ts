@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { WebhooksHelper } from 'square';
 import { z } from 'zod';
-import { productDecider, productStream, SquareVariationProductQuery } from '../../catalog';
+import { Products, SquareLinksReader } from '../../catalog';
 import type { RequestContext } from '../../platform/context/request-context';
-import { CommandRunner } from '../../platform/event-store/command-runner';
 import { requestedBy } from '../../platform/jobs/job-caller';
 import { QueueRegistry, withTimeout } from '../../platform/outbox/queue.registry';
 import { CATALOG_SYNC_JOB } from '../catalog-sync/catalog-sync';
@@ -51,9 +50,9 @@ export class SquareWebhooks implements OnModuleInit {
   constructor(
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
     private readonly orm: MikroORM,
-    private readonly queries: QueryBus,
+    private readonly squareLinks: SquareLinksReader,
     private readonly commands: CommandBus,
-    private readonly runner: CommandRunner,
+    private readonly products: Products,
     private readonly queues: QueueRegistry,
   ) {}
 
@@ -94,13 +93,13 @@ export class SquareWebhooks implements OnModuleInit {
     let applied = 0;
     for (const count of event.data?.object?.inventory_counts ?? []) {
       if (count.state !== 'IN_STOCK' || count.location_id !== this.settings.locationId) continue;
-      const productId = await this.queries.execute(new SquareVariationProductQuery(count.catalog_object_id));
+      const productId = await this.squareLinks.productOfVariation(count.catalog_object_id);
       if (productId === undefined) {
         this.logger.log(`Square count of variation ${count.catalog_object_id} ignored: no product follows it`);
         continue;
       }
-      const command = { kind: 'ApplySquareCount' as const, productId, squareVariationId: count.catalog_object_id, quantity: Number(count.quantity), calculatedAt: count.calculated_at };
-      const { events } = await this.runner.run(productDecider, productStream(productId), command, caller);
+      const command = { kind: 'ApplySquareCount' as const, squareVariationId: count.catalog_object_id, quantity: Number(count.quantity), calculatedAt: count.calculated_at };
+      const { events } = await this.products.run(productId, command, caller);
       if (events.length) applied++;
       if (Number(count.quantity) < 0) this.logger.warn(`Product ${productId} oversold at the stall: Square counts ${count.quantity}`);
     }

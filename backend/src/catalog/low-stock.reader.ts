@@ -1,4 +1,4 @@
-import { Query, QueryHandler, IQueryHandler } from '@nestjs/cqrs';
+import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 
 export interface LowStockProduct {
@@ -9,21 +9,12 @@ export interface LowStockProduct {
   imageUrl: string;
 }
 
-/** Products with `atOrBelow` units or fewer on sale, fewest first (at most `limit`). */
-export class LowStockQuery extends Query<LowStockProduct[]> {
-  constructor(
-    readonly atOrBelow: number,
-    readonly limit = 50,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(LowStockQuery)
-export class LowStockHandler implements IQueryHandler<LowStockQuery, LowStockProduct[]> {
+@Injectable()
+export class LowStockReader {
   constructor(private readonly orm: MikroORM) {}
 
-  async execute({ atOrBelow, limit }: LowStockQuery): Promise<LowStockProduct[]> {
+  /** Products with `atOrBelow` units or fewer on sale, fewest first (at most `limit`). */
+  lowStock(atOrBelow: number, limit = 50): Promise<LowStockProduct[]> {
     // The same sum as `availableQuantity` in product.view.ts, in SQL so the filter runs in the database.
     return this.orm.em.getConnection().execute<LowStockProduct[]>(
       `select id as "productId", name, image_url as "imageUrl", greatest(stock_quantity - coalesce(reserved_quantity, 0), 0)::int as stock
