@@ -6,9 +6,7 @@ import { DomainError } from '../platform/errors/domain-error';
 import { CardPayments, ChargeOutcome, ChargeRequest } from './card-payments';
 import { Discounts } from './discounts';
 import { lostChargeOutcome } from './lost-charge';
-import { OrderCommand, OrderNumbers, Orders, OrderState } from '../orders';
-
-export type OpenOrder = Extract<OrderState, { exists: true }>;
+import { OpenOrder, OrderCommand, OrderNumbers, Orders } from '../orders';
 
 const MAX_CONTENTION_RETRIES = 20;
 

@@ -26,8 +26,8 @@ export const orderSchema = z
   })
   .meta({ id: 'Order' });
 
-export const fulfilmentStepSchema = z.enum(['ready-for-pickup', 'shipped', 'picked-up']);
-export const fulfilmentStatusSchema = z.enum(['unfulfilled', 'ready-for-pickup', 'shipped', 'picked-up']);
+export const fulfillmentStepSchema = z.enum(['ready-for-pickup', 'shipped', 'picked-up']);
+export const fulfillmentStatusSchema = z.enum(['unfulfilled', 'ready-for-pickup', 'shipped', 'picked-up']);
 
 /** An order as the studio sees it: plus its fulfilment and whether the confirmation went out. */
 export const adminOrderSchema = orderSchema
@@ -42,7 +42,7 @@ export const adminOrderSchema = orderSchema
     /** Refunds asked of Square whose answer is not recorded yet (the reconciliation job finishes them). */
     refundsPending: z.int(),
     /** Where fulfilment stands: pickup orders go ready-for-pickup → picked-up, shipping orders to shipped. */
-    fulfilment: fulfilmentStatusSchema,
+    fulfilment: fulfillmentStatusSchema,
     carrier: z.string().nullable(),
     /** The carrier's tracking page, for a carrier the shop knows. */
     trackingUrl: z.string().nullable(),
@@ -97,7 +97,7 @@ export const adminOrderDetailSchema = adminOrderSchema
     ),
     timeline: z.array(timelineEntrySchema),
     /** The fulfilment steps the studio can take now (empty when fulfilled or fully refunded). */
-    nextSteps: z.array(fulfilmentStepSchema),
+    nextSteps: z.array(fulfillmentStepSchema),
   })
   .meta({ id: 'AdminOrderDetail' });
 
@@ -128,7 +128,7 @@ export const orderStatusSchema = z
     email: z.string(),
     placedAt: z.iso.datetime(),
     fulfillmentMethod: z.enum(['pickup', 'shipping']),
-    fulfilment: fulfilmentStatusSchema,
+    fulfilment: fulfillmentStatusSchema,
     items: z.array(z.object({ name: z.string(), quantity: z.int(), price: moneyText, imageUrl: z.string().nullable() })),
     subtotal: moneyText,
     shipping: moneyText,

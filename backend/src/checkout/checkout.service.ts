@@ -7,11 +7,11 @@ import { conflict, DomainError, ErrorCode, invalid, notFound } from '../platform
 import { formatCents } from '../platform/money';
 import { assertUsZip } from '../shipping';
 import type { DiscountCheckBody, ProcessPaymentBody } from './checkout.schemas';
-import { CheckoutProcess, OpenOrder } from './checkout-process';
+import { CheckoutProcess } from './checkout-process';
 import { alreadyUsed, Discounts } from './discounts';
 import { checkoutIdentity } from './order-identity';
 import { priceOrder } from './order-pricing';
-import { Orders, OrderStatusLinks, type OrderTerms } from '../orders';
+import { Orders, OrderStatusLinks, type OpenOrder, type OrderTerms } from '../orders';
 
 import type { DiscountCheck, PaymentResult } from './checkout.responses';
 

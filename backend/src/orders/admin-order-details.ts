@@ -4,7 +4,9 @@ import { EventStore } from '../platform/event-store/event-store';
 import { notFound } from '../platform/errors/domain-error';
 import { formatCents } from '../platform/money';
 import type { AdminOrderDetailDto } from '../checkout/checkout.responses';
-import { linePaidCents, lineRefundValues, nextFulfilmentSteps, orderDecider, refundableCents, refundedUnits } from './order.decider';
+import { orderDecider } from './order.decider';
+import { nextFulfillmentSteps } from './order-fulfillment.decider';
+import { linePaidCents, lineRefundValues, refundableCents, refundedUnits } from './order-refunds.decider';
 import { orderStream, type OrderEvent, type RefundRequested } from './order.events';
 import { OrderLineImages } from './order-line-images';
 import { OrderStatusLinks } from './order-status-links';
@@ -60,7 +62,7 @@ export class AdminOrderDetails {
         requestedAt: new Date(requestedAt.get(r.terms.refundId) ?? row.updatedAt).toISOString(),
       })),
       timeline: adminTimeline(events),
-      nextSteps: nextFulfilmentSteps(state),
+      nextSteps: nextFulfillmentSteps(state),
     };
   }
 }

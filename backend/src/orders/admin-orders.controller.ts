@@ -18,8 +18,8 @@ import {
   AdminOrderPageDto,
   adminOrderPageSchema,
   adminOrderSchema,
-  fulfilmentStatusSchema,
-  fulfilmentStepSchema,
+  fulfillmentStatusSchema,
+  fulfillmentStepSchema,
   refundResultSchema,
   RefundResultDto,
 } from '../checkout/checkout.responses';
@@ -27,14 +27,14 @@ import { AdminOrderDetails } from './admin-order-details';
 import { text } from '../platform/validation/text';
 
 const orderId = new ZodPipe(z.uuid('The order id must be a UUID.').transform((s) => s.toLowerCase()));
-const fulfilBody = z
+const fulfillBody = z
   .object({ trackingNumber: z.string('trackingNumber must be text.').trim().max(100, 'trackingNumber is too long.').regex(/^[\w -]*$/, 'trackingNumber may hold letters, digits, spaces and dashes.').optional() })
   .default({});
 
 const listQuery = z.object({
   search: text('search', { max: 100 }).optional(),
   status: z
-    .enum([...fulfilmentStatusSchema.options, 'refunded'], `status must be one of ${[...fulfilmentStatusSchema.options, 'refunded'].join(', ')}.`)
+    .enum([...fulfillmentStatusSchema.options, 'refunded'], `status must be one of ${[...fulfillmentStatusSchema.options, 'refunded'].join(', ')}.`)
     .optional(),
   page: z.coerce.number('page must be a whole number from 1.').int('page must be a whole number from 1.').min(1, 'page must be a whole number from 1.').max(100_000, 'page is too large.').default(1),
   pageSize: z.coerce.number('pageSize must be a whole number from 1 to 100.').int('pageSize must be a whole number from 1 to 100.').min(1, 'pageSize must be a whole number from 1 to 100.').max(100, 'pageSize must be a whole number from 1 to 100.').default(20),
@@ -44,9 +44,9 @@ const listQuery = z.object({
  * One fulfilment step. `carrier` and `trackingNumber` belong to `shipped` and are optional there
  * (a parcel handed over without tracking), but each one given must be well formed.
  */
-const fulfilmentBody = z
+const fulfillmentBody = z
   .strictObject({
-    step: z.enum(fulfilmentStepSchema.options, `step must be one of ${fulfilmentStepSchema.options.join(', ')}.`),
+    step: z.enum(fulfillmentStepSchema.options, `step must be one of ${fulfillmentStepSchema.options.join(', ')}.`),
     carrier: text('carrier', { max: 40, min: 1, required: 'carrier must not be empty when given.' }).optional(),
     trackingNumber: z
       .string('trackingNumber must be text.')
@@ -108,11 +108,12 @@ export class AdminOrdersController {
   }
 
   /** Records one fulfilment step (and so its email); the step the order is already at again changes nothing. */
+  // The handlers' names are the API's operation ids (the front ends' generated types use them): they keep the route's spelling.
   @Post(':id/fulfilment')
   @HttpCode(200)
   @ApiAnswers({ 200: adminOrderDetailSchema })
-  async fulfilment(@Param('id', orderId) id: string, @Body(new ZodPipe(fulfilmentBody)) body: z.infer<typeof fulfilmentBody>, @Caller() caller: RequestContext): Promise<AdminOrderDetailDto> {
-    await this.orders.run(id, { kind: 'RecordFulfilmentStep', ...body }, caller);
+  async fulfilment(@Param('id', orderId) id: string, @Body(new ZodPipe(fulfillmentBody)) body: z.infer<typeof fulfillmentBody>, @Caller() caller: RequestContext): Promise<AdminOrderDetailDto> {
+    await this.orders.run(id, { kind: 'RecordFulfillmentStep', ...body }, caller);
     return this.details.of(id);
   }
 
@@ -120,8 +121,8 @@ export class AdminOrdersController {
   @Post(':id/fulfil')
   @HttpCode(200)
   @ApiAnswers({ 200: adminOrderSchema })
-  async fulfil(@Param('id', orderId) id: string, @Body(new ZodPipe(fulfilBody)) body: z.infer<typeof fulfilBody>, @Caller() caller: RequestContext) {
-    await this.orders.run(id, { kind: 'FulfilOrder', trackingNumber: body.trackingNumber || undefined }, caller);
+  async fulfil(@Param('id', orderId) id: string, @Body(new ZodPipe(fulfillBody)) body: z.infer<typeof fulfillBody>, @Caller() caller: RequestContext) {
+    await this.orders.run(id, { kind: 'FulfillOrder', trackingNumber: body.trackingNumber || undefined }, caller);
     const order = await this.reader.byId(id);
     if (!order) throw notFound('That order was not found.');
     return toAdminOrderDto(order);

@@ -4,7 +4,7 @@ import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
-import { orderName, paidTerms } from './order.decider';
+import { orderName, paidTerms } from './order.state';
 import { Orders } from './orders';
 import { orderStream } from './order.events';
 import { orderConfirmationEmail } from './order-confirmation.email';

@@ -1,7 +1,8 @@
 import { deciderSpec } from '../../test/support/decider-spec';
 import { fold } from '../platform/event-store/decider';
 import { DomainError } from '../platform/errors/domain-error';
-import { lineRefundValues, linePaidCents, orderDecider, refundableCents } from './order.decider';
+import { orderDecider } from './order.decider';
+import { lineRefundValues, linePaidCents, refundableCents } from './order-refunds.decider';
 import type { CheckoutOpened, OrderEvent } from './order.events';
 
 const spec = deciderSpec(orderDecider);
@@ -180,9 +181,9 @@ describe('order decider: refunds', () => {
   it('keeps an order whose refund is still pending fulfillable: only money Square gave back makes it fully refunded', () => {
     spec
       .given(...placedOrder, requested('r1', 7000), pendingAtSquare('r1'))
-      .when({ kind: 'RecordFulfilmentStep', step: 'ready-for-pickup' })
+      .when({ kind: 'RecordFulfillmentStep', step: 'ready-for-pickup' })
       .then([{ type: 'OrderReadyForPickup', data: { note: null } }]);
-    spec.given(...placedOrder, requested('r1', 7000), refunded('r1', 7000)).when({ kind: 'RecordFulfilmentStep', step: 'ready-for-pickup' }).thenThrows('FULFILMENT_STEP_REFUSED', /fully refunded/);
+    spec.given(...placedOrder, requested('r1', 7000), refunded('r1', 7000)).when({ kind: 'RecordFulfillmentStep', step: 'ready-for-pickup' }).thenThrows('FULFILMENT_STEP_REFUSED', /fully refunded/);
   });
 
   it('tells the order page what is left to refund, pending refunds counted and failed ones not', () => {

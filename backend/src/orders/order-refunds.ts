@@ -4,7 +4,8 @@ import { SquareClient, SquareError, SquareTimeoutError } from 'square';
 import type { RequestContext } from '../platform/context/request-context';
 import { conflict, notFound } from '../platform/errors/domain-error';
 import { SQUARE_SETTINGS, SquareSettings } from '../square';
-import { orderName, RefundAsked, type OrderState, type SquareRefundStatus } from './order.decider';
+import type { RefundAsked, SquareRefundStatus } from './order-refunds.decider';
+import { orderName, type OpenOrder, type OrderState } from './order.state';
 import { Orders } from './orders';
 
 export type RefundRequestInput = Omit<RefundAsked, 'refundId'>;
@@ -20,8 +21,6 @@ type SquareAnswer =
    * Square may or may not have made the refund; asking again with the same key tells.
    */
   | { kind: 'unknown'; message: string };
-
-type OpenOrder = Extract<OrderState, { exists: true }>;
 
 const SQUARE_STATUSES: readonly string[] = ['PENDING', 'COMPLETED', 'FAILED', 'REJECTED'] satisfies SquareRefundStatus[];
 

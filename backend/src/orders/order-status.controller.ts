@@ -7,7 +7,9 @@ import { maskEmail } from '../platform/mask-email';
 import { formatCents } from '../platform/money';
 import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
 import { OrderStatusDto, orderStatusSchema } from '../checkout/checkout.responses';
-import { isFullyRefunded, orderDecider, orderName, takenRefundCents } from './order.decider';
+import { orderDecider } from './order.decider';
+import { isFullyRefunded, takenRefundCents } from './order-refunds.decider';
+import { orderName } from './order.state';
 import { orderStream, type OrderEvent } from './order.events';
 import { OrderLineImages } from './order-line-images';
 import { OrderStatusLinks } from './order-status-links';
@@ -47,7 +49,7 @@ export class OrderStatusController {
       email: maskEmail(order.opened.customer.email),
       placedAt: (placed?.recordedAt ?? events[0]!.recordedAt).toISOString(),
       fulfillmentMethod: order.opened.fulfillment,
-      fulfilment: order.fulfilment,
+      fulfilment: order.fulfillmentStatus,
       items: order.opened.lines.map((l, i) => ({ name: l.name, quantity: l.quantity, price: formatCents(l.unitPriceCents), imageUrl: lineImages[i] ?? null })),
       subtotal: formatCents(order.opened.subtotalCents),
       shipping: formatCents(order.opened.shippingCents),

@@ -1,6 +1,6 @@
 import { formatCents } from '../platform/money';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import type { FulfilmentStep, OrderEvent } from './order.events';
+import type { FulfillmentStep, OrderEvent } from './order.events';
 
 /** One thing that happened to an order, in words, as the studio reads it. */
 export interface TimelineEntry {
@@ -12,7 +12,7 @@ export interface TimelineEntry {
 
 /** What the shopper's status page shows: payment, each fulfilment step, each refund. */
 export interface StatusTimelineEntry {
-  step: 'paid' | FulfilmentStep | 'refunded';
+  step: 'paid' | FulfillmentStep | 'refunded';
   at: string;
   title: string;
   detail: string | null;
@@ -27,7 +27,7 @@ export function cardBrandWords(brand: string | null | undefined): string | null 
   return known[brand] ?? brand.toLowerCase().replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
-const STEP_EMAIL: Record<FulfilmentStep, string> = { 'ready-for-pickup': 'Ready-for-pickup email sent', shipped: 'Shipped email sent', 'picked-up': 'Picked-up email sent' };
+const STEP_EMAIL: Record<FulfillmentStep, string> = { 'ready-for-pickup': 'Ready-for-pickup email sent', shipped: 'Shipped email sent', 'picked-up': 'Picked-up email sent' };
 
 function shippedTitle(carrier: string | null, trackingNumber: string | null): string {
   return ['Shipped', carrier ? ` with ${carrier}` : '', trackingNumber ? `, tracking ${trackingNumber}` : ''].join('');

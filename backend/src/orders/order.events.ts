@@ -61,19 +61,19 @@ export type OrderPlaced = DomainEvent<'OrderPlaced', { orderNumber: string }>;
 export type CheckoutClosed = DomainEvent<'CheckoutClosed', Record<string, never>>;
 export type OrderConfirmationSent = DomainEvent<'OrderConfirmationSent', { messageId: string }>;
 /** How a placed order reached its shopper: collected at the studio, or handed to the carrier. */
-export type Fulfilment = 'picked-up' | 'shipped';
+export type Fulfillment = 'picked-up' | 'shipped';
 /** Recorded before fulfilment had steps: kept so older streams replay; new orders record the steps below. */
-export type OrderFulfilled = DomainEvent<'OrderFulfilled', { as: Fulfilment; trackingNumber: string | null }>;
+export type OrderFulfilled = DomainEvent<'OrderFulfilled', { as: Fulfillment; trackingNumber: string | null }>;
 
 /** The steps of fulfilment the studio records: pickup orders are made ready, then picked up; shipping orders are shipped. */
-export type FulfilmentStep = 'ready-for-pickup' | 'shipped' | 'picked-up';
+export type FulfillmentStep = 'ready-for-pickup' | 'shipped' | 'picked-up';
 /** The order waits at the studio; `note` is the studio's pickup note (when, where) for the shopper. */
 export type OrderReadyForPickup = DomainEvent<'OrderReadyForPickup', { note: string | null }>;
 /** Handed to the carrier: `trackingUrl` is the carrier's tracking page when the carrier is one the shop knows. */
 export type OrderShipped = DomainEvent<'OrderShipped', { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; note: string | null }>;
 export type OrderPickedUp = DomainEvent<'OrderPickedUp', { note: string | null }>;
 /** The shopper was emailed about one step, once. */
-export type FulfilmentEmailSent = DomainEvent<'FulfilmentEmailSent', { step: FulfilmentStep; messageId: string }>;
+export type FulfillmentEmailSent = DomainEvent<'FulfilmentEmailSent', { step: FulfillmentStep; messageId: string }>;
 
 /**
  * One line of a refund: `itemId` is the line's index in the order's `lines` (orders have no item
@@ -124,7 +124,7 @@ export type OrderEvent =
   | OrderReadyForPickup
   | OrderShipped
   | OrderPickedUp
-  | FulfilmentEmailSent
+  | FulfillmentEmailSent
   | RefundRequested
   | RefundPending
   | OrderRefunded

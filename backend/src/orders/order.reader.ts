@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
-import type { FulfilmentStatus } from './order.decider';
+import type { FulfillmentStatus } from './order.state';
 import { OrderView } from './order.view';
 
 export interface OrderPageQuery {
   search?: string;
-  status?: FulfilmentStatus | 'refunded';
+  status?: FulfillmentStatus | 'refunded';
   /** From 1. */
   page: number;
   pageSize: number;
@@ -60,7 +60,7 @@ export class OrderReader {
   async page({ search, status, page, pageSize }: OrderPageQuery): Promise<{ orders: OrderView[]; total: number }> {
     const where: FilterQuery<OrderView> = { status: 'placed' };
     if (status === 'refunded') where.refundStatus = { $ne: null };
-    else if (status) where.fulfilment = status;
+    else if (status) where.fulfillmentStatus = status;
     if (search) {
       const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.$or = [{ orderNumber: { $ilike: like } }, { customerName: { $ilike: like } }, { customerEmail: { $ilike: like } }];

@@ -1,8 +1,8 @@
 import { EntitySchema } from '@mikro-orm/core';
 import type { AdminOrderDto, OrderDto } from '../checkout/checkout.responses';
 import { formatCents } from '../platform/money';
-import type { FulfilmentStatus, OrderStatus } from './order.decider';
-import type { Fulfilment, FulfillmentMethod, OrderLine, ShippingAddress } from './order.events';
+import type { FulfillmentStatus, OrderStatus } from './order.state';
+import type { Fulfillment, FulfillmentMethod, OrderLine, ShippingAddress } from './order.events';
 
 /** A row of the orders read table. */
 export class OrderView {
@@ -25,10 +25,10 @@ export class OrderView {
   failureCode?: string | null;
   failureMessage?: string | null;
   confirmationSentAt?: Date | null;
-  fulfilledAs?: Fulfilment | null;
+  fulfilledAs?: Fulfillment | null;
   fulfilledAt?: Date | null;
   trackingNumber?: string | null;
-  fulfilment!: FulfilmentStatus;
+  fulfillmentStatus!: FulfillmentStatus;
   carrier?: string | null;
   trackingUrl?: string | null;
   pickupNote?: string | null;
@@ -67,7 +67,8 @@ export const OrderViewSchema = new EntitySchema<OrderView>({
     fulfilledAs: { type: 'text', nullable: true },
     fulfilledAt: { type: 'datetime', nullable: true },
     trackingNumber: { type: 'text', nullable: true },
-    fulfilment: { type: 'text', default: 'unfulfilled' },
+    // The column keeps the name the database has.
+    fulfillmentStatus: { type: 'text', fieldName: 'fulfilment', default: 'unfulfilled' },
     carrier: { type: 'text', nullable: true },
     trackingUrl: { type: 'text', nullable: true },
     pickupNote: { type: 'text', nullable: true },
@@ -117,7 +118,7 @@ export function toAdminOrderDto(o: OrderView): AdminOrderDto {
     refunded: formatCents(o.refundedCents ?? 0),
     refundStatus: o.refundStatus ?? null,
     refundsPending: o.refundsPending ?? 0,
-    fulfilment: o.fulfilment ?? 'unfulfilled',
+    fulfilment: o.fulfillmentStatus ?? 'unfulfilled',
     carrier: o.carrier ?? null,
     trackingUrl: o.trackingUrl ?? null,
     pickupNote: o.pickupNote ?? null,

@@ -7,7 +7,7 @@ import { AdminDashboardController } from './admin-dashboard.controller';
 import { AdminOrderDetails } from './admin-order-details';
 import { AdminOrdersController } from './admin-orders.controller';
 import { DashboardReader } from './dashboard.reader';
-import { FulfilmentEmailJob } from './fulfilment-email.job';
+import { FulfillmentEmailJob } from './fulfillment-email.job';
 import { OrderConfirmationJob } from './order-confirmation.job';
 import { OrderEmailContexts } from './order-email-context';
 import { OrderLineImages } from './order-line-images';
@@ -28,7 +28,7 @@ import { SquareRefundReportedHandler } from './square-refund-reported.handler';
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CatalogModule],
   controllers: [AdminOrdersController, AdminDashboardController, OrderStatusController],
-  providers: [Orders, OrderNumbers, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderLineImages, AdminOrderDetails, DashboardReader, FulfilmentEmailJob, OrderStatusPage, SquareRefundReportedHandler],
+  providers: [Orders, OrderNumbers, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderLineImages, AdminOrderDetails, DashboardReader, FulfillmentEmailJob, OrderStatusPage, SquareRefundReportedHandler],
   exports: [Orders, OrderReader, OrderNumbers, OrderRefunds, OrderStatusLinks, OrderConfirmationJob],
 })
 export class OrdersModule implements OnModuleInit {

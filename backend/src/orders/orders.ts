@@ -3,7 +3,8 @@ import type { RequestContext } from '../platform/context/request-context';
 import { Aggregate } from '../platform/event-store/aggregate';
 import { CommandRunner } from '../platform/event-store/command-runner';
 import { EventStore } from '../platform/event-store/event-store';
-import { orderDecider, OrderCommand, OrderState } from './order.decider';
+import { orderDecider, OrderCommand } from './order.decider';
+import type { OrderState } from './order.state';
 import { OrderEvent, orderStream } from './order.events';
 
 /** The one way to command an order and read it from its stream (checkout opens and pays it; this module fulfils and refunds it). */

@@ -4,7 +4,7 @@ import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
-import { orderName, paidTerms } from './order.decider';
+import { orderName, paidTerms } from './order.state';
 import { Orders } from './orders';
 import { orderStream, type OrderRefunded } from './order.events';
 import { OrderEmailContexts } from './order-email-context';

@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { Carts } from '../../src/cart';
 import { emailImageUrls, Products } from '../../src/catalog';
-import { fulfilmentEmail } from '../../src/orders/fulfilment.email';
+import { fulfillmentEmail } from '../../src/orders/fulfillment.email';
 import { orderConfirmationEmail } from '../../src/orders/order-confirmation.email';
 import { OrderEmailContexts } from '../../src/orders/order-email-context';
 import { OrderStatusLinks } from '../../src/orders/order-status-links';
-import { paidTerms } from '../../src/orders/order.decider';
+import { paidTerms } from '../../src/orders/order.state';
 import { Orders } from '../../src/orders';
 import { refundEmail } from '../../src/orders/refund.email';
 import { trackingUrl } from '../../src/orders/tracking-links';
@@ -95,9 +95,9 @@ describe('every email the shop sends, opened in a browser', () => {
     const shipped = { step: 'shipped' as const, note: null, carrier: 'USPS', trackingNumber: '9400 1000 0000', trackingUrl: trackingUrl('USPS', '9400 1000 0000') };
     const mails = [
       await orderConfirmationEmail(terms, context),
-      await fulfilmentEmail(terms, { step: 'ready-for-pickup', note: 'Ring the bell at the studio door.', carrier: null, trackingNumber: null, trackingUrl: null }, context),
-      await fulfilmentEmail(terms, shipped, context),
-      await fulfilmentEmail(terms, { step: 'picked-up', note: null, carrier: null, trackingNumber: null, trackingUrl: null }, context),
+      await fulfillmentEmail(terms, { step: 'ready-for-pickup', note: 'Ring the bell at the studio door.', carrier: null, trackingNumber: null, trackingUrl: null }, context),
+      await fulfillmentEmail(terms, shipped, context),
+      await fulfillmentEmail(terms, { step: 'picked-up', note: null, carrier: null, trackingNumber: null, trackingUrl: null }, context),
       await refundEmail(terms, { refundId: 'refund-1', amountCents: 3000, reason: 'Chipped', lines: [{ itemId: 0, productId: terms.lines[0]!.productId, quantity: 1, restock: false }] }, context),
     ];
     const expectedImages = [2, 2, 2, 2, 1];

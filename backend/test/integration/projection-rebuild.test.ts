@@ -70,12 +70,12 @@ describe('projection rebuild', () => {
         .expect(200)
     ).body;
     // Made ready with a note, emailed about, then picked up.
-    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfilmentStep', step: 'ready-for-pickup', note: 'Friday after 4pm' }, systemContext());
-    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfilmentEmailSent', step: 'ready-for-pickup', messageId: 'ready-1' }, systemContext());
-    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfilmentStep', step: 'picked-up' }, systemContext());
+    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfillmentStep', step: 'ready-for-pickup', note: 'Friday after 4pm' }, systemContext());
+    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfillmentEmailSent', step: 'ready-for-pickup', messageId: 'ready-1' }, systemContext());
+    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfillmentStep', step: 'picked-up' }, systemContext());
     // A shipped order (jsonb address), fulfilled and confirmed.
     const shipped = await placeOrder(t, 'shipping');
-    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordFulfilmentStep', step: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' }, systemContext());
+    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordFulfillmentStep', step: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' }, systemContext());
     await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordConfirmationSent', messageId: 'confirm-1' }, systemContext());
     // Partly refunded: one refund Square took, one it refused, one still waiting on its answer.
     const refund = (refundId: string, amountCents: number) =>

@@ -4,16 +4,16 @@ import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { JobHandlers } from '../platform/jobs/job-handlers';
 import { OutboxRoutes } from '../platform/outbox/outbox-routes';
-import { fulfilmentEmail } from './fulfilment.email';
-import { orderName, paidTerms } from './order.decider';
+import { fulfillmentEmail } from './fulfillment.email';
+import { orderName, paidTerms } from './order.state';
 import { Orders } from './orders';
-import { orderStream, type FulfilmentStep, type OrderEvent } from './order.events';
+import { orderStream, type FulfillmentStep, type OrderEvent } from './order.events';
 import { OrderEmailContexts } from './order-email-context';
 
-export const FULFILMENT_EMAIL_JOB = 'fulfilment-email';
+export const FULFILLMENT_EMAIL_JOB = 'fulfilment-email';
 
 /** The step each fulfilment event records. */
-const STEP_OF: Partial<Record<OrderEvent['type'], FulfilmentStep>> = {
+const STEP_OF: Partial<Record<OrderEvent['type'], FulfillmentStep>> = {
   OrderReadyForPickup: 'ready-for-pickup',
   OrderShipped: 'shipped',
   OrderPickedUp: 'picked-up',
@@ -21,7 +21,7 @@ const STEP_OF: Partial<Record<OrderEvent['type'], FulfilmentStep>> = {
 
 /** On each fulfilment step, the worker emails the shopper about it, once per step. */
 @Injectable()
-export class FulfilmentEmailJob implements OnModuleInit {
+export class FulfillmentEmailJob implements OnModuleInit {
   private readonly logger = new Logger('FulfilmentEmail');
 
   constructor(
@@ -33,8 +33,8 @@ export class FulfilmentEmailJob implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    for (const type of Object.keys(STEP_OF)) this.routes.route(type, { queue: 'email', jobName: FULFILMENT_EMAIL_JOB });
-    this.handlers.handle('email', FULFILMENT_EMAIL_JOB, (event, _job, caller) => {
+    for (const type of Object.keys(STEP_OF)) this.routes.route(type, { queue: 'email', jobName: FULFILLMENT_EMAIL_JOB });
+    this.handlers.handle('email', FULFILLMENT_EMAIL_JOB, (event, _job, caller) => {
       const recorded = event as RecordedEvent<OrderEvent>;
       const step = STEP_OF[recorded.type];
       return step ? this.send(orderStream.idOf(recorded.streamId), step, caller) : Promise.resolve('not-recorded' as const);
@@ -42,14 +42,14 @@ export class FulfilmentEmailJob implements OnModuleInit {
   }
 
   /** Checks the order stream first: a retried or repeated job finds the step's email recorded and sends nothing. */
-  async send(orderId: string, step: FulfilmentStep, caller: RequestContext): Promise<'sent' | 'already-sent' | 'not-recorded'> {
+  async send(orderId: string, step: FulfillmentStep, caller: RequestContext): Promise<'sent' | 'already-sent' | 'not-recorded'> {
     const order = await this.orders.load(orderId);
     const record = order.exists ? order.steps[step] : undefined;
     if (!order.exists || !record) return 'not-recorded';
     if (record.emailSent) return 'already-sent';
     const news = { step, note: record.note, carrier: record.carrier, trackingNumber: record.trackingNumber, trackingUrl: record.trackingUrl };
-    const { messageId } = await this.mail.send(await fulfilmentEmail(paidTerms(order), news, await this.contexts.of(order.opened)));
-    await this.orders.run(orderId, { kind: 'RecordFulfilmentEmailSent', step, messageId }, caller);
+    const { messageId } = await this.mail.send(await fulfillmentEmail(paidTerms(order), news, await this.contexts.of(order.opened)));
+    await this.orders.run(orderId, { kind: 'RecordFulfillmentEmailSent', step, messageId }, caller);
     this.logger.log(`Order ${orderName(order)}: ${step} email sent to the shopper`);
     return 'sent';
   }

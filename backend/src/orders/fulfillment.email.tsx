@@ -1,31 +1,31 @@
 import { Link, Section } from '@react-email/components';
 import { EmailButton, EmailLayout, linkStyle, OutgoingMail, Paragraph, renderEmail, TotalRow } from '../mail';
-import type { FulfilmentStep, PaidOrderTerms } from './order.events';
+import type { FulfillmentStep, PaidOrderTerms } from './order.events';
 import type { OrderEmailContext } from './order-email-context';
 import { allLines, dollars, OrderLines, shopOf } from './order-email-parts';
 
 /** What one fulfilment step tells the shopper: the studio's note, and for a parcel its carrier and tracking. */
-export interface FulfilmentNews {
-  step: FulfilmentStep;
+export interface FulfillmentNews {
+  step: FulfillmentStep;
   note: string | null;
   carrier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
 }
 
-const SUBJECTS: Record<FulfilmentStep, (n: string) => string> = {
+const SUBJECTS: Record<FulfillmentStep, (n: string) => string> = {
   'ready-for-pickup': (n) => `Your Dark Circle order ${n} is ready for pickup`,
   shipped: (n) => `Your Dark Circle order ${n} is on its way`,
   'picked-up': (n) => `Your Dark Circle order ${n} was picked up`,
 };
-const HEADINGS: Record<FulfilmentStep, string> = {
+const HEADINGS: Record<FulfillmentStep, string> = {
   'ready-for-pickup': 'Ready for Pickup',
   shipped: 'On Its Way',
   'picked-up': 'Picked Up',
 };
 
 /** The email for one fulfilment step, sent once per step: the news, the order's lines and total, and the way back to the order. */
-export async function fulfilmentEmail(order: PaidOrderTerms, news: FulfilmentNews, context: OrderEmailContext): Promise<OutgoingMail> {
+export async function fulfillmentEmail(order: PaidOrderTerms, news: FulfillmentNews, context: OrderEmailContext): Promise<OutgoingMail> {
   const subject = SUBJECTS[news.step](order.orderNumber);
   const shipped = news.step === 'shipped';
   const { html, text } = await renderEmail(
