@@ -6,7 +6,7 @@ import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { APP_CONFIG, AppConfig, isTimeZone } from '../platform/config/app-config';
 import { formatCents } from '../platform/money';
 import { ZodPipe } from '../platform/validation/zod.pipe';
-import { DashboardDto, dashboardSchema } from '../checkout/checkout.responses';
+import { DashboardDto, dashboardSchema } from './order.responses';
 import { DashboardReader } from './dashboard.reader';
 
 const dashboardQuery = z.object({

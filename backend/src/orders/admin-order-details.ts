@@ -3,7 +3,7 @@ import { fold } from '../platform/event-store/decider';
 import { EventStore } from '../platform/event-store/event-store';
 import { notFound } from '../platform/errors/domain-error';
 import { formatCents } from '../platform/money';
-import type { AdminOrderDetailDto } from '../checkout/checkout.responses';
+import type { AdminOrderDetailDto } from './order.responses';
 import { orderDecider } from './order.decider';
 import { nextFulfillmentSteps } from './order-fulfillment.decider';
 import { linePaidCents, lineRefundValues, refundableCents, refundedUnits } from './order-refunds.decider';

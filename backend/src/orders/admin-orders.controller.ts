@@ -22,7 +22,7 @@ import {
   fulfillmentStepSchema,
   refundResultSchema,
   RefundResultDto,
-} from '../checkout/checkout.responses';
+} from './order.responses';
 import { AdminOrderDetails } from './admin-order-details';
 import { text } from '../platform/validation/text';
 

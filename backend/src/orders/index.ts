@@ -11,3 +11,4 @@ export type { FulfillmentMethod, OrderLine, OrderTerms, PaidOrderTerms } from '.
 export { OrderRefunds } from './order-refunds';
 export { orderName } from './order.state';
 export type { PricedLine } from './paid-shares';
+export type { OrderDto } from './order.responses';

@@ -6,7 +6,7 @@ import { notFound } from '../platform/errors/domain-error';
 import { maskEmail } from '../platform/mask-email';
 import { formatCents } from '../platform/money';
 import { OnlyFromThisMachineWhile } from '../platform/security/development-stand-ins';
-import { OrderStatusDto, orderStatusSchema } from '../checkout/checkout.responses';
+import { OrderStatusDto, orderStatusSchema } from './order.responses';
 import { orderDecider } from './order.decider';
 import { isFullyRefunded, takenRefundCents } from './order-refunds.decider';
 import { orderName } from './order.state';

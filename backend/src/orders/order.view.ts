@@ -1,5 +1,5 @@
 import { EntitySchema } from '@mikro-orm/core';
-import type { AdminOrderDto, OrderDto } from '../checkout/checkout.responses';
+import type { AdminOrderDto, OrderDto } from './order.responses';
 import { formatCents } from '../platform/money';
 import type { FulfillmentStatus, OrderStatus } from './order.state';
 import type { Fulfillment, FulfillmentMethod, OrderLine, ShippingAddress } from './order.events';

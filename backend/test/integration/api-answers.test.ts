@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { signedInUserSchema } from '../../src/auth/signed-in-user';
 import { cartResponseSchema } from '../../src/cart';
 import { adminProductSchema, categorySchema, productSchema } from '../../src/catalog/catalog.responses';
-import { adminOrderDetailSchema, adminOrderPageSchema, dashboardSchema, orderStatusSchema } from '../../src/checkout/checkout.responses';
+import { adminOrderDetailSchema, adminOrderPageSchema, dashboardSchema, orderStatusSchema } from '../../src/orders/order.responses';
 import { OrderStatusLinks } from '../../src/orders/order-status-links';
 import { placeOrder } from '../support/placed-order';
 import { mailSummarySchema } from '../../src/mail/mail-outbox.responses';
