@@ -22,13 +22,13 @@ import { OrderReader } from './order.reader';
 import { OrderViewSchema } from './order.view';
 import { RefundEmailJob } from './refund-email.job';
 import { RefundRestockJob } from './refund-restock.job';
-import { SquareRefundReportedHandler } from './square-refund-reported.handler';
+import { SquareRefundRecorder } from './square-refund-recorder';
 
 /** Orders after the sale: the order stream and its view, admin orders and the dashboard, fulfilment, refunds, order emails and the status page. */
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CatalogModule],
   controllers: [AdminOrdersController, AdminDashboardController, OrderStatusController],
-  providers: [Orders, OrderNumbers, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderLineImages, AdminOrderDetails, DashboardReader, FulfillmentEmailJob, OrderStatusPage, SquareRefundReportedHandler],
+  providers: [Orders, OrderNumbers, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderLineImages, AdminOrderDetails, DashboardReader, FulfillmentEmailJob, OrderStatusPage, SquareRefundRecorder],
   exports: [Orders, OrderReader, OrderNumbers, OrderRefunds, OrderStatusLinks, OrderConfirmationJob],
 })
 export class OrdersModule implements OnModuleInit {

@@ -1,5 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
 import { ChangeFeed } from './change-feed/change-feed';
 import { CommandRunner } from './event-store/command-runner';
 import { EventStore } from './event-store/event-store';
@@ -21,7 +20,7 @@ import { UPLOAD_STORAGE } from './storage/upload-storage';
 /** What every module stands on: the event store, projections, the outbox, the uploads' storage and health. */
 @Global()
 @Module({
-  imports: [CqrsModule.forRoot(), QueuesModule],
+  imports: [QueuesModule],
   controllers: [HealthController, HistoryController, OutboxController],
   providers: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, QueueDashboard, StorefrontPages, uploadStorageProvider],
   exports: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, StorefrontPages, UPLOAD_STORAGE],

@@ -1,4 +1,4 @@
 export { SquareModule } from './square.module';
 export { SQUARE_SETTINGS } from './square-settings';
 export type { SquareSettings } from './square-settings';
-export { SquareRefundReported, type ReportedRefund } from './refunds/square-refund-reported';
+export { SquareRefundReports, type RefundRecorder, type ReportedRefund } from './refunds/square-refund-reports';

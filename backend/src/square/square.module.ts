@@ -7,6 +7,7 @@ import { SquareCatalogueReader } from './catalog-sync/square-catalogue.reader';
 import { SquareConfigController } from './square-config.controller';
 import { SquareConnection } from './square-connection';
 import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
+import { SquareRefundReports } from './refunds/square-refund-reports';
 import { SquareWebhooks } from './stock/square-webhooks';
 import { StockPushJob } from './stock/stock-push.job';
 import { SquareWebhooksController } from './stock/square-webhooks.controller';
@@ -22,6 +23,7 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
     CatalogSync,
     SquareWebhooks,
     StockPushJob,
+    SquareRefundReports,
     { provide: SQUARE_SETTINGS, inject: [SquareConnection], useFactory: (connection: SquareConnection) => connection.settings() },
     {
       provide: SquareClient,
@@ -30,6 +32,6 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
       useFactory: (s: SquareSettings) => new SquareClient({ token: s.accessToken, baseUrl: s.baseUrl, timeoutInSeconds: s.timeoutMs / 1000, maxRetries: 0 }),
     },
   ],
-  exports: [SQUARE_SETTINGS, SquareClient],
+  exports: [SQUARE_SETTINGS, SquareClient, SquareRefundReports],
 })
 export class SquareModule {}

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { WebhooksHelper } from 'square';
 import { z } from 'zod';
@@ -8,7 +7,7 @@ import type { RequestContext } from '../../platform/context/request-context';
 import { requestedBy } from '../../platform/jobs/job-caller';
 import { QueueRegistry, withTimeout } from '../../platform/outbox/queue.registry';
 import { CATALOG_SYNC_JOB } from '../catalog-sync/catalog-sync';
-import { SquareRefundReported } from '../refunds/square-refund-reported';
+import { SquareRefundReports } from '../refunds/square-refund-reports';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import type { WebhookOutcome } from './square-webhooks.responses';
 
@@ -51,7 +50,7 @@ export class SquareWebhooks implements OnModuleInit {
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
     private readonly orm: MikroORM,
     private readonly squareLinks: SquareLinksReader,
-    private readonly commands: CommandBus,
+    private readonly refundReports: SquareRefundReports,
     private readonly products: Products,
     private readonly queues: QueueRegistry,
   ) {}
@@ -110,7 +109,7 @@ export class SquareWebhooks implements OnModuleInit {
   private async recordRefund(event: WebhookEvent, caller: RequestContext): Promise<void> {
     const refund = event.data?.object?.refund;
     if (!refund) return;
-    const recorded = await this.commands.execute(new SquareRefundReported({ id: refund.id, paymentId: refund.payment_id, status: refund.status }, caller));
+    const recorded = await this.refundReports.report({ id: refund.id, paymentId: refund.payment_id, status: refund.status }, caller);
     if (!recorded) this.logger.log(`Square refund ${refund.id} (${refund.status}) changed nothing: no pending refund of the shop's is waiting for it`);
   }
 
