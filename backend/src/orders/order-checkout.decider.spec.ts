@@ -43,6 +43,11 @@ describe('order decider: checkout', () => {
     spec.given(opened, declined).when({ kind: 'RequestCharge', at: chargeAt }).thenNothing();
   });
 
+  it('remembers when the charge was asked for: a missing payment may still land until the longest charge is past', () => {
+    const state = fold(orderDecider, [opened, charging]);
+    expect(state.exists && [state.status, state.chargeRequestedAt]).toEqual(['charging', chargeAt]);
+  });
+
   it('records the payment of a requested charge once', () => {
     spec.given(opened, charging).when({ kind: 'RecordPayment', payment }).then([captured]);
     spec.given(opened, charging, captured).when({ kind: 'RecordPayment', payment }).thenNothing();
