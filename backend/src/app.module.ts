@@ -7,6 +7,7 @@ import { LocalEventsModule } from './local-events';
 import { MailModule } from './mail';
 import { NewsletterModule } from './newsletter';
 import { OperatorToolsModule } from './operator-tools';
+import { OrdersModule } from './orders';
 import { SquareModule } from './square';
 import { JobsModule } from './platform/jobs/jobs.module';
 import { AppConfig } from './platform/config/app-config';
@@ -42,6 +43,7 @@ export class AppModule {
         MailModule,
         SquareModule,
         CheckoutModule,
+        OrdersModule,
         LocalEventsModule,
         NewsletterModule,
         SocialModule,

@@ -1,6 +1,5 @@
-import { CommandBus } from '@nestjs/cqrs';
 import { withAppContext } from '../bootstrap';
-import { ProductIds, RunProductCommand } from '../catalog';
+import { ProductIds, Products } from '../catalog';
 import { loadSettings } from '../platform/config/app-config';
 import { systemContext } from '../platform/context/request-context';
 
@@ -9,8 +8,10 @@ export function addBenchProduct(databaseUrl: string): Promise<number> {
   const settings = loadSettings({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' });
   return withAppContext({ ...settings, databaseUrl, embeddedDatabase: false }, async (app) => {
     const productId = await app.get(ProductIds).next();
-    await app.get(CommandBus).execute(
-      new RunProductCommand({ kind: 'AddProduct', productId, name: 'Bench Patch', description: 'Load-test stock', priceCents: 900, imageUrl: '/images/products/skull.svg', category: 'patches', inStock: true, stockQuantity: 100_000 }, systemContext()),
+    await app.get(Products).run(
+      productId,
+      { kind: 'AddProduct', name: 'Bench Patch', description: 'Load-test stock', priceCents: 900, imageUrl: '/images/products/skull.svg', category: 'patches', inStock: true, stockQuantity: 100_000 },
+      systemContext(),
     );
     return productId;
   });

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
-import { GetProductQuery } from '../catalog';
+import { Products } from '../catalog';
 import type { RequestContext } from '../platform/context/request-context';
 import { notFound } from '../platform/errors/domain-error';
-import { CommandRunner } from '../platform/event-store/command-runner';
-import { cartDecider, type CartCommand } from './cart.decider';
-import { cartStream, type MergedLine } from './cart.events';
+import type { CartCommand } from './cart.decider';
+import type { MergedLine } from './cart.events';
 import type { CartHandOverDto } from './cart.responses';
 import { CartReader } from './cart.reader';
-import { LoadCartQuery } from './load-cart.query';
+import { Carts } from './carts';
 
 const NOTE_ORDER: readonly NonNullable<MergedLine['note']>[] = ['soldout', 'lowered'];
 
@@ -21,16 +19,16 @@ const NOTE_ORDER: readonly NonNullable<MergedLine['note']>[] = ['soldout', 'lowe
 @Injectable()
 export class CartHandOver {
   constructor(
-    private readonly queries: QueryBus,
+    private readonly products: Products,
     private readonly reader: CartReader,
-    private readonly runner: CommandRunner,
+    private readonly carts: Carts,
   ) {}
 
   async handOver(fromCartId: string, ownSessionId: string | undefined, caller: RequestContext): Promise<CartHandOverDto> {
-    const { state: from } = await this.queries.execute(new LoadCartQuery(fromCartId));
+    const { state: from } = await this.carts.load(fromCartId);
     if (!from.exists) throw notFound('That cart was not found.');
     const own = ownSessionId ? await this.reader.bySession(ownSessionId) : null;
-    const ownState = own && own.id !== fromCartId ? (await this.queries.execute(new LoadCartQuery(own.id))).state : undefined;
+    const ownState = own && own.id !== fromCartId ? (await this.carts.load(own.id)).state : undefined;
     if (!own || !ownState?.exists || ownState.lines.length === 0) return { sessionId: from.sessionId, outcome: 'adopted', added: 0, notes: [] };
 
     // Made once: a retried decision gives a line the same id.
@@ -44,11 +42,11 @@ export class CartHandOver {
           productId: l.productId,
           quantity: l.quantity,
           newItemId: newItemIds.get(l.itemId)!,
-          product: (await this.queries.execute(new GetProductQuery(l.productId))) ?? undefined,
+          product: (await this.products.snapshot(l.productId)) ?? undefined,
         })),
       ),
     });
-    const { events } = await this.runner.run(cartDecider, cartStream(own.id), command, caller);
+    const { events } = await this.carts.run(own.id, command, caller);
     const merged = events.find((e) => e.type === 'LinesMerged')?.data.lines ?? [];
     return {
       sessionId: own.sessionId,

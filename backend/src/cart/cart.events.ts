@@ -1,5 +1,5 @@
-import { aggregateStream } from '../platform/event-store/aggregate-stream';
 import type { DomainEvent } from '../platform/event-store/recorded-event';
+import { streamKind, stringId } from '../platform/event-store/stream';
 
 export type CartCreated = DomainEvent<'CartCreated', { cartId: string; sessionId: string }>;
 export type ItemAdded = DomainEvent<
@@ -75,4 +75,4 @@ export type CartEvent =
   | CartRecovered;
 
 export const CART_STREAM_TYPE = 'Cart';
-export const cartStream = aggregateStream(CART_STREAM_TYPE, 'cart-', String);
+export const cartStream = streamKind(CART_STREAM_TYPE, 'cart-', stringId);

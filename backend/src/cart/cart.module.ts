@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { CatalogModule } from '../catalog';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { CartController } from './cart.controller';
 import { CartHandOver } from './cart-hand-over';
@@ -10,14 +11,13 @@ import { CartVersions } from './cart-versions.cache';
 import { CartService } from './cart.service';
 import { CartItemViewSchema, CartViewSchema } from './cart.views';
 import { HandOverLinks } from './hand-over-links';
-import { LoadCartHandler } from './load-cart.query';
-import { RunCartCommandHandler } from './run-cart-command';
+import { Carts } from './carts';
 
 @Module({
-  imports: [MikroOrmModule.forFeature([CartViewSchema, CartItemViewSchema])],
+  imports: [MikroOrmModule.forFeature([CartViewSchema, CartItemViewSchema]), CatalogModule],
   controllers: [CartController, CartHandOverController],
-  providers: [CartProjection, CartReader, CartVersions, CartService, CartHandOver, HandOverLinks, RunCartCommandHandler, LoadCartHandler],
-  exports: [CartReader, CartHandOver],
+  providers: [CartProjection, CartReader, CartVersions, CartService, CartHandOver, HandOverLinks, Carts],
+  exports: [Carts, CartReader, CartHandOver],
 })
 export class CartModule implements OnModuleInit {
   constructor(

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { GetProductQuery } from '../catalog';
+import { Products } from '../catalog';
 import type { RequestContext } from '../platform/context/request-context';
 import { notFound } from '../platform/errors/domain-error';
-import { CommandRunner, CommandSource } from '../platform/event-store/command-runner';
-import { cartDecider, CartCommand } from './cart.decider';
-import { cartStream } from './cart.events';
+import type { CommandSource } from '../platform/event-store/command-runner';
+import type { CartCommand } from './cart.decider';
+import { Carts } from './carts';
 import { CartReader } from './cart.reader';
 import type { CartView } from './cart.views';
 import type { CartResponse } from './cart.responses';
@@ -16,9 +15,9 @@ import type { CartResponse } from './cart.responses';
 @Injectable()
 export class CartService {
   constructor(
-    private readonly queries: QueryBus,
+    private readonly products: Products,
     private readonly reader: CartReader,
-    private readonly runner: CommandRunner,
+    private readonly carts: Carts,
   ) {}
 
   /** One cart per session: asking again (or twice at once) returns the same cart. */
@@ -27,7 +26,7 @@ export class CartService {
     if (existing) return { cart: existing, created: false };
     const cartId = randomUUID();
     try {
-      await this.runner.run(cartDecider, cartStream(cartId), { kind: 'CreateCart', cartId, sessionId }, caller);
+      await this.carts.run(cartId, { kind: 'CreateCart', cartId, sessionId }, caller);
     } catch (error) {
       // A concurrent create for the same session won; the carts table's unique session keeps one.
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
@@ -43,7 +42,7 @@ export class CartService {
     return this.run(
       cartId,
       async () => {
-        const product = await this.queries.execute(new GetProductQuery(productId));
+        const product = await this.products.snapshot(productId);
         if (!product) throw notFound(`Product ${productId} was not found.`);
         return { kind: 'AddItem', newItemId, quantity, product };
       },
@@ -56,7 +55,7 @@ export class CartService {
     return this.run(
       line.cartId,
       async () => {
-        const product = await this.queries.execute(new GetProductQuery(line.productId));
+        const product = await this.products.snapshot(line.productId);
         const stock = product ?? { name: line.name, inStock: false, stockQuantity: 0 };
         return { kind: 'ChangeQuantity', itemId, quantity, stock };
       },
@@ -83,9 +82,8 @@ export class CartService {
     return line;
   }
 
-  /** Straight to the runner: the command bus would add a hop and nothing else. */
   private async run(cartId: string, command: CommandSource<CartCommand>, caller: RequestContext): Promise<CartResponse> {
-    await this.runner.run(cartDecider, cartStream(cartId), command, caller);
+    await this.carts.run(cartId, command, caller);
     const response = await this.reader.response(cartId);
     if (!response) throw notFound('That cart was not found.');
     return response;

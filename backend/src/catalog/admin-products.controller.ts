@@ -1,5 +1,4 @@
 import { Body, Controller, Get, Param, Patch, Post, Put, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -11,7 +10,7 @@ import { ZodPipe } from '../platform/validation/zod.pipe';
 import { newProductBody, productChangesBody, productIdParam, stockBody } from './admin-product.schemas';
 import { ProductIds } from './product-ids';
 import { AdminProductDto, ProductView, toAdminProductDto } from './product.view';
-import { RunProductCommand } from './run-product-command';
+import { Products } from './products';
 import { stockFrom } from './stock-rules';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { adminProductSchema } from './catalog.responses';
@@ -23,7 +22,7 @@ const productId = new ZodPipe(productIdParam);
 @AdminOnly()
 export class AdminProductsController {
   constructor(
-    private readonly commands: CommandBus,
+    private readonly products: Products,
     private readonly ids: ProductIds,
     private readonly orm: MikroORM,
   ) {}
@@ -40,7 +39,7 @@ export class AdminProductsController {
   async add(@Body(new ZodPipe(newProductBody)) body: z.infer<typeof newProductBody>, @Res({ passthrough: true }) reply: FastifyReply, @Caller() caller: RequestContext) {
     const id = await this.ids.next();
     const { price, inStock, stockQuantity, ...details } = body;
-    await this.commands.execute(new RunProductCommand({ kind: 'AddProduct', productId: id, ...details, priceCents: price, ...stockFrom({ inStock, stockQuantity }) }, caller));
+    await this.products.run(id, { kind: 'AddProduct', ...details, priceCents: price, ...stockFrom({ inStock, stockQuantity }) }, caller);
     reply.status(201);
     return this.one(id);
   }
@@ -49,14 +48,14 @@ export class AdminProductsController {
   @ApiAnswers({ 200: adminProductSchema })
   async change(@Param('id', productId) id: number, @Body(new ZodPipe(productChangesBody)) body: z.infer<typeof productChangesBody>, @Caller() caller: RequestContext) {
     const { price, ...rest } = body;
-    await this.commands.execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: id, changes: { ...rest, priceCents: price } }, caller));
+    await this.products.run(id, { kind: 'ChangeProductDetails', changes: { ...rest, priceCents: price } }, caller);
     return this.one(id);
   }
 
   @Put(':id/stock')
   @ApiAnswers({ 200: adminProductSchema })
   async setStock(@Param('id', productId) id: number, @Body(new ZodPipe(stockBody)) body: z.infer<typeof stockBody>, @Caller() caller: RequestContext) {
-    await this.commands.execute(new RunProductCommand({ kind: 'SetStock', productId: id, ...stockFrom(body) }, caller));
+    await this.products.run(id, { kind: 'SetStock', ...stockFrom(body) }, caller);
     return this.one(id);
   }
 

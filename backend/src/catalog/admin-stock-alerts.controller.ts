@@ -1,7 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import { AdminOnly } from '../auth';
-import { OversoldAtStallQuery } from './square-products.query';
+import { SquareLinksReader } from './square-links.reader';
 import type { z } from 'zod';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { stockAlertsSchema } from './catalog.responses';
@@ -15,12 +14,12 @@ import { stockAlertsSchema } from './catalog.responses';
 @Controller('api/admin/stock-alerts')
 @AdminOnly()
 export class AdminStockAlertsController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(private readonly squareLinks: SquareLinksReader) {}
 
   @Get()
   @ApiAnswers({ 200: stockAlertsSchema })
   async list(): Promise<z.infer<typeof stockAlertsSchema>> {
-    const oversold = await this.queries.execute(new OversoldAtStallQuery());
+    const oversold = await this.squareLinks.oversoldAtStall();
     return {
       alerts: oversold.map((p) => ({
         kind: 'oversold-at-stall' as const,

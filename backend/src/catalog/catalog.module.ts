@@ -14,16 +14,15 @@ import { EmailImages } from './email-images';
 import { EmailImagesController } from './email-images.controller';
 import { UploadsController } from './uploads.controller';
 import { ProductImages } from './product-images';
-import { RunProductCommandHandler } from './run-product-command';
-import { GetProductHandler } from './get-product.query';
-import { LowStockHandler } from './low-stock.query';
-import { OversoldAtStallHandler, SquareProductsHandler, SquareVariationProductHandler, UnlinkedProductsByNameHandler } from './square-products.query';
+import { LowStockReader } from './low-stock.reader';
+import { Products } from './products';
+import { SquareLinksReader } from './square-links.reader';
 
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
   controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController, EmailImagesController, UploadsController],
-  providers: [ProductImages, EmailImages, ProductProjection, ProductsCache, RunProductCommandHandler, GetProductHandler, LowStockHandler, SquareProductsHandler, SquareVariationProductHandler, OversoldAtStallHandler, UnlinkedProductsByNameHandler, ProductIds, CatalogSeeder],
-  exports: [ProductsCache, CatalogSeeder, ProductIds],
+  providers: [ProductImages, EmailImages, ProductProjection, ProductsCache, Products, LowStockReader, SquareLinksReader, ProductIds, CatalogSeeder],
+  exports: [Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds],
 })
 export class CatalogModule implements OnModuleInit {
   constructor(

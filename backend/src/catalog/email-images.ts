@@ -1,11 +1,10 @@
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import sharp from 'sharp';
 import { BRAND } from '../mail';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import { isUploadName, UPLOAD_STORAGE, UploadStorage } from '../platform/storage/upload-storage';
-import { GetProductQuery } from './get-product.query';
+import { Products } from './products';
 import { MAX_PIXELS } from './product-images';
 
 /** A line's picture in an email is shown at 64 px: drawn at three times that, for high-density screens. */
@@ -18,9 +17,9 @@ const MAX_CACHED = 500;
  * catalogue's pictures (Gmail and Outlook show no SVG, Outlook desktop no WebP). Null for a product
  * that is gone or has no picture, so no email shows a broken image.
  */
-export function emailImageUrls(queries: QueryBus, publicUrl: string, productIds: readonly number[]): Promise<(string | null)[]> {
+export function emailImageUrls(products: Pick<Products, 'snapshot'>, publicUrl: string, productIds: readonly number[]): Promise<(string | null)[]> {
   return Promise.all(
-    productIds.map(async (productId) => ((await queries.execute(new GetProductQuery(productId)))?.imageUrl ? `${publicUrl}/email-images/${productId}.png` : null)),
+    productIds.map(async (productId) => ((await products.snapshot(productId))?.imageUrl ? `${publicUrl}/email-images/${productId}.png` : null)),
   );
 }
 
@@ -41,12 +40,12 @@ export class EmailImages {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly queries: QueryBus,
+    private readonly products: Products,
     @Inject(UPLOAD_STORAGE) private readonly uploads: UploadStorage,
   ) {}
 
   async of(productId: number): Promise<EmailImage | undefined> {
-    const picture = (await this.queries.execute(new GetProductQuery(productId)))?.imageUrl;
+    const picture = (await this.products.snapshot(productId))?.imageUrl;
     if (!picture) return undefined;
     if (/^https?:\/\//i.test(picture) && !this.isPublicUpload(picture)) return { redirect: picture };
     const png = await this.cached(picture);

@@ -1,6 +1,6 @@
-import { aggregateStream } from '../platform/event-store/aggregate-stream';
 import type { DomainEvent } from '../platform/event-store/recorded-event';
 import type { CategorySlug } from './categories';
+import { streamKind, numericId } from '../platform/event-store/stream';
 
 export interface ProductDetails {
   name: string;
@@ -77,4 +77,4 @@ export const soldChange = (orderId: string) => `sold:${orderId}`;
 export const restockChange = (refundId: string) => `restocked:${refundId}`;
 
 export const PRODUCT_STREAM_TYPE = 'Product';
-export const productStream = aggregateStream(PRODUCT_STREAM_TYPE, 'product-', Number);
+export const productStream = streamKind(PRODUCT_STREAM_TYPE, 'product-', numericId);

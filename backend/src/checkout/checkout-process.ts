@@ -1,20 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
-import { RunCartCommand } from '../cart';
-import { RunProductCommand } from '../catalog';
+import { Carts } from '../cart';
+import { Products } from '../catalog';
 import type { RequestContext } from '../platform/context/request-context';
 import { DomainError } from '../platform/errors/domain-error';
-import { CommandRunner } from '../platform/event-store/command-runner';
-import { fold } from '../platform/event-store/decider';
-import { EventStore } from '../platform/event-store/event-store';
 import { CardPayments, ChargeOutcome, ChargeRequest } from './card-payments';
 import { Discounts } from './discounts';
 import { lostChargeOutcome } from './lost-charge';
-import { OrderNumbers } from './order-numbers';
-import { orderDecider, OrderCommand, OrderState } from './order.decider';
-import { OrderEvent, orderStream } from './order.events';
-
-export type OpenOrder = Extract<OrderState, { exists: true }>;
+import { OpenOrder, OrderCommand, OrderNumbers, Orders } from '../orders';
 
 const MAX_CONTENTION_RETRIES = 20;
 
@@ -45,18 +37,13 @@ export class CheckoutProcess {
   private readonly logger = new Logger('Checkout');
 
   constructor(
-    private readonly runner: CommandRunner,
-    private readonly store: EventStore,
-    private readonly commands: CommandBus,
+    private readonly orders: Orders,
+    private readonly carts: Carts,
+    private readonly products: Products,
     private readonly payments: CardPayments,
     private readonly discounts: Discounts,
     private readonly numbers: OrderNumbers,
   ) {}
-
-  async load(orderId: string): Promise<OrderState> {
-    const { events } = await this.store.readStream<OrderEvent>(orderStream(orderId).id);
-    return fold(orderDecider, events);
-  }
 
   /**
    * Moves the order on until it is placed or closed, or until Square cannot say whether the card was
@@ -67,13 +54,13 @@ export class CheckoutProcess {
    */
   async advance(orderId: string, { mayCharge }: { mayCharge: boolean }, caller: RequestContext): Promise<OpenOrder> {
     for (let contention = 0; ; ) {
-      const order = await this.load(orderId);
+      const order = await this.orders.load(orderId);
       if (!order.exists) throw new Error(`Order ${orderId} does not exist`);
       if (order.status === 'placed') return order;
       if (order.status === 'closed') {
         // A lock that lost a race with the close (a slow request, the reconciler) would hold the
         // cart on an order that can never finish: let it go.
-        await this.commands.execute(new RunCartCommand(order.opened.cartId, { kind: 'FailCheckout', orderId }, caller));
+        await this.carts.run(order.opened.cartId, { kind: 'FailCheckout', orderId }, caller);
         return order;
       }
       try {
@@ -118,13 +105,13 @@ export class CheckoutProcess {
         return undefined;
       }
       case 'paid':
-        for (const line of opened.lines) await this.product({ kind: 'SellStock', productId: line.productId, orderId }, caller);
-        await this.commands.execute(new RunCartCommand(opened.cartId, { kind: 'CompleteCheckout', orderId }, caller));
+        for (const line of opened.lines) await this.products.run(line.productId, { kind: 'SellStock', orderId }, caller);
+        await this.carts.run(opened.cartId, { kind: 'CompleteCheckout', orderId }, caller);
         await this.order(orderId, { kind: 'PlaceOrder' }, caller);
         return undefined;
       case 'failed':
-        for (const line of opened.lines) await this.product({ kind: 'ReleaseStock', productId: line.productId, orderId }, caller);
-        await this.commands.execute(new RunCartCommand(opened.cartId, { kind: 'FailCheckout', orderId }, caller));
+        for (const line of opened.lines) await this.products.run(line.productId, { kind: 'ReleaseStock', orderId }, caller);
+        await this.carts.run(opened.cartId, { kind: 'FailCheckout', orderId }, caller);
         await this.order(orderId, { kind: 'CloseCheckout' }, caller);
         return undefined;
       default:
@@ -155,7 +142,7 @@ export class CheckoutProcess {
   private async reserveStock({ opened }: OpenOrder, caller: RequestContext): Promise<{ code: string; message: string } | undefined> {
     for (const line of opened.lines) {
       try {
-        await this.product({ kind: 'ReserveStock', productId: line.productId, orderId: opened.orderId, quantity: line.quantity }, caller);
+        await this.products.run(line.productId, { kind: 'ReserveStock', orderId: opened.orderId, quantity: line.quantity }, caller);
       } catch (error) {
         if (error instanceof DomainError && !isContention(error)) return { code: error.code, message: error.message };
         throw error;
@@ -165,10 +152,6 @@ export class CheckoutProcess {
   }
 
   private async order(orderId: string, command: OrderCommand, caller: RequestContext): Promise<void> {
-    await this.runner.run(orderDecider, orderStream(orderId), command, caller);
-  }
-
-  private async product(command: Extract<ConstructorParameters<typeof RunProductCommand>[0], { orderId: string }>, caller: RequestContext): Promise<void> {
-    await this.commands.execute(new RunProductCommand(command, caller));
+    await this.orders.run(orderId, command, caller);
   }
 }

@@ -4,9 +4,7 @@ import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import { OnSchedule } from '../platform/jobs/event-jobs';
 import { CheckoutProcess } from './checkout-process';
-import { orderName } from './order.decider';
-import { OrderRefunds } from './order-refunds';
-import { OrderReader } from './order.reader';
+import { orderName, OrderReader, OrderRefunds } from '../orders';
 
 /**
  * Finishes checkouts whose process died part-way (killed between the charge and the record, say).

@@ -10,7 +10,7 @@ import { ZodPipe } from '../platform/validation/zod.pipe';
 import { RateLimitGuard } from '../platform/web/rate-limit';
 import { DiscountCheckBody, discountCheckBody, processPaymentBody, ProcessPaymentBody } from './checkout.schemas';
 import { CheckoutService } from './checkout.service';
-import { OrderReader } from './order.reader';
+import { OrderReader } from '../orders';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { confirmationStatusSchema, discountCheckSchema, paymentResultSchema } from './checkout.responses';
 

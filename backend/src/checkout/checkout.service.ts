@@ -1,21 +1,17 @@
 import { Injectable, ServiceUnavailableException } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { CartLine, LoadCartQuery, RunCartCommand } from '../cart';
-import { assertAvailable, GetProductQuery, ProductSnapshot } from '../catalog';
+import { CartLine, Carts } from '../cart';
+import { assertAvailable, Products, ProductSnapshot } from '../catalog';
 import type { RequestContext } from '../platform/context/request-context';
 import { conflict, DomainError, ErrorCode, invalid, notFound } from '../platform/errors/domain-error';
-import { CommandRunner } from '../platform/event-store/command-runner';
 import { formatCents } from '../platform/money';
 import { assertUsZip } from '../shipping';
 import type { DiscountCheckBody, ProcessPaymentBody } from './checkout.schemas';
-import { CheckoutProcess, OpenOrder } from './checkout-process';
-import { orderDecider } from './order.decider';
-import { OrderTerms, orderStream } from './order.events';
+import { CheckoutProcess } from './checkout-process';
 import { alreadyUsed, Discounts } from './discounts';
 import { checkoutIdentity } from './order-identity';
 import { priceOrder } from './order-pricing';
-import { OrderStatusLinks } from './order-status-links';
+import { Orders, OrderStatusLinks, type OpenOrder, type OrderTerms } from '../orders';
 
 import type { DiscountCheck, PaymentResult } from './checkout.responses';
 
@@ -36,23 +32,23 @@ const MAX_ATTEMPTS_PER_VERSION = 20;
 @Injectable()
 export class CheckoutService {
   constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
-    private readonly runner: CommandRunner,
+    private readonly carts: Carts,
+    private readonly products: Products,
+    private readonly orders: Orders,
     private readonly process: CheckoutProcess,
     private readonly discounts: Discounts,
     private readonly links: OrderStatusLinks,
   ) {}
 
   async processPayment(body: ProcessPaymentBody, caller: RequestContext): Promise<PaymentResult> {
-    const cart = await this.queries.execute(new LoadCartQuery(body.cartId));
+    const cart = await this.carts.load(body.cartId);
     if (!cart.state.exists) throw notFound('That cart was not found.');
     // A checkout of this cart is under way (a double click, a retry after a dropped answer): see it through.
     if (cart.state.checkoutOrderId) return this.answer(await this.process.advance(cart.state.checkoutOrderId, { mayCharge: true }, caller));
     const lines = cart.state.lines;
     if (lines.length === 0) throw invalid('Please add items to your cart before checking out.', 'EMPTY_CART');
 
-    const products = await Promise.all(lines.map((l) => this.queries.execute(new GetProductQuery(l.productId))));
+    const products = await Promise.all(lines.map((l) => this.products.snapshot(l.productId)));
     await this.repriceIfChanged(body.cartId, lines, products, caller);
     lines.forEach((line, i) => assertAvailable({ name: line.name, inStock: products[i]!.inStock, available: products[i]!.stockQuantity }, line.quantity));
 
@@ -71,7 +67,7 @@ export class CheckoutService {
     const customer = { name: body.customerName, email: body.customerEmail.toLowerCase() };
     // The contact goes onto the cart too, so an abandoned cart can be followed up. It may move the
     // cart's version; the order is still named after the version that was priced (`cart.version`).
-    await this.commands.execute(new RunCartCommand(body.cartId, { kind: 'GiveContactDetails', ...customer, atCheckout: true }, caller));
+    await this.carts.run(body.cartId, { kind: 'GiveContactDetails', ...customer, atCheckout: true }, caller);
     const terms: Omit<OrderTerms, 'orderId'> = {
       cartId: body.cartId,
       customer,
@@ -93,7 +89,7 @@ export class CheckoutService {
 
   /** What a code takes off this cart's items for this email, or the reason it does not apply. */
   async checkDiscount(body: DiscountCheckBody): Promise<DiscountCheck> {
-    const cart = await this.queries.execute(new LoadCartQuery(body.cartId));
+    const cart = await this.carts.load(body.cartId);
     if (!cart.state.exists) throw notFound('That cart was not found.');
     const subtotalCents = priceOrder(cart.state.lines, 'pickup').subtotalCents;
     const discount = await this.discounts.apply(body.code, body.email, subtotalCents);
@@ -114,7 +110,7 @@ export class CheckoutService {
       const opened = { ...terms, orderId, idempotencyKey };
       let result;
       try {
-        result = await this.runner.run(orderDecider, orderStream(orderId), { kind: 'OpenCheckout', opened }, caller);
+        result = await this.orders.run(orderId, { kind: 'OpenCheckout', opened }, caller);
       } catch (error) {
         if (opened.discountCode && error instanceof UniqueConstraintViolationException) throw alreadyUsed(opened.discountCode);
         throw error;
@@ -134,7 +130,7 @@ export class CheckoutService {
     const prices = Object.fromEntries(lines.flatMap((l, i) => (products[i]!.priceCents !== l.unitPriceCents ? [[l.itemId, products[i]!.priceCents]] : [])));
     const changed = lines.filter((l) => prices[l.itemId] !== undefined);
     if (changed.length === 0) return;
-    const { state } = await this.commands.execute(new RunCartCommand(cartId, { kind: 'RepriceItems', prices }, caller));
+    const { state } = await this.carts.run(cartId, { kind: 'RepriceItems', prices }, caller);
     const subtotal = state.exists ? priceOrder(state.lines, 'pickup').subtotalCents : 0;
     const names = changed.map((l) => `${l.name} is now $${formatCents(prices[l.itemId])}`).join('; ');
     throw conflict(`A price changed since you added it: ${names}. Your cart now shows the new subtotal of $${formatCents(subtotal)}; nothing was charged.`, 'PRICE_CHANGED', {
@@ -156,11 +152,11 @@ export class CheckoutService {
    */
   private async lockCart(terms: OrderTerms, lines: readonly CartLine[], openedHere: boolean, caller: RequestContext): Promise<void> {
     try {
-      await this.commands.execute(new RunCartCommand(terms.cartId, { kind: 'StartCheckout', orderId: terms.orderId, pricedLines: lines }, caller));
+      await this.carts.run(terms.cartId, { kind: 'StartCheckout', orderId: terms.orderId, pricedLines: lines }, caller);
     } catch (error) {
       if (openedHere && error instanceof DomainError && LOCK_REFUSALS.has(error.code)) {
         // The decider's own words, never a driver's: the shopper may be shown them.
-        await this.runner.run(orderDecider, orderStream(terms.orderId), { kind: 'RefuseCheckout', failure: { code: error.code, message: error.message } }, caller);
+        await this.orders.run(terms.orderId, { kind: 'RefuseCheckout', failure: { code: error.code, message: error.message } }, caller);
         await this.process.advance(terms.orderId, { mayCharge: false }, caller);
       }
       throw error;

@@ -1,5 +1,5 @@
-import { aggregateStream } from '../platform/event-store/aggregate-stream';
 import type { DomainEvent } from '../platform/event-store/recorded-event';
+import { streamKind, stringId } from '../platform/event-store/stream';
 
 /** What the home page says about one market or open-studio night. Times are ISO 8601 instants. */
 export interface LocalEventDetails {
@@ -22,5 +22,4 @@ export type LocalEventRemoved = DomainEvent<'LocalEventRemoved', Record<string, 
 export type LocalEventEvent = LocalEventScheduled | LocalEventChanged | LocalEventRemoved;
 
 export const LOCAL_EVENT_STREAM_TYPE = 'LocalEvent';
-export const LOCAL_EVENT_STREAM_PREFIX = 'local-event-';
-export const localEventStream = aggregateStream(LOCAL_EVENT_STREAM_TYPE, LOCAL_EVENT_STREAM_PREFIX, String);
+export const localEventStream = streamKind(LOCAL_EVENT_STREAM_TYPE, 'local-event-', stringId);

@@ -1,5 +1,5 @@
-import { aggregateStream } from '../platform/event-store/aggregate-stream';
 import type { DomainEvent } from '../platform/event-store/recorded-event';
+import { streamKind, stringId } from '../platform/event-store/stream';
 
 /** Joined the newsletter (the first time, or again after leaving). */
 export type SubscriberJoined = DomainEvent<'SubscriberJoined', { subscriberId: string; email: string; name: string | null }>;
@@ -19,5 +19,4 @@ export type UnsubscribeLinkRequested = DomainEvent<'UnsubscribeLinkRequested', {
 export type SubscriberEvent = SubscriberJoined | SubscriberLeft | SubscriberLinkedToSquare | WelcomeEmailSent | UnsubscribeLinkRequested;
 
 export const SUBSCRIBER_STREAM_TYPE = 'Subscriber';
-export const SUBSCRIBER_STREAM_PREFIX = 'subscriber-';
-export const subscriberStream = aggregateStream(SUBSCRIBER_STREAM_TYPE, SUBSCRIBER_STREAM_PREFIX, String);
+export const subscriberStream = streamKind(SUBSCRIBER_STREAM_TYPE, 'subscriber-', stringId);

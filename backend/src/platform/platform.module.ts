@@ -1,6 +1,5 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { CqrsModule } from '@nestjs/cqrs';
 import { ChangeFeed } from './change-feed/change-feed';
 import { CommandRunner } from './event-store/command-runner';
 import { EventStore } from './event-store/event-store';
@@ -19,7 +18,7 @@ import { UPLOAD_STORAGE } from './storage/upload-storage';
 /** What every module stands on: the event store, projections, the outbox, the uploads' storage and health. */
 @Global()
 @Module({
-  imports: [CqrsModule.forRoot(), DiscoveryModule, QueuesModule],
+  imports: [DiscoveryModule, QueuesModule],
   controllers: [HealthController],
   providers: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, EventJobs, uploadStorageProvider],
   exports: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, UPLOAD_STORAGE],

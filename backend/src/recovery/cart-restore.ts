@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { LoadCartQuery, RunCartCommand } from '../cart';
-import { GetProductQuery } from '../catalog';
+import { CartCommand, Carts } from '../cart';
+import { Products } from '../catalog';
 import type { RequestContext } from '../platform/context/request-context';
 import { DomainError } from '../platform/errors/domain-error';
 
@@ -16,22 +15,22 @@ export const NOTE_ORDER: readonly RestoreNote[] = ['price', 'soldout', 'lowered'
 @Injectable()
 export class CartRestore {
   constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    private readonly carts: Carts,
+    private readonly products: Products,
   ) {}
 
   async restore(cartId: string, caller: RequestContext): Promise<{ sessionId: string; contact: { name: string; email: string } | null; notes: RestoreNote[] } | undefined> {
-    const { state } = await this.queries.execute(new LoadCartQuery(cartId));
+    const { state } = await this.carts.load(cartId);
     if (!state.exists) return undefined;
     const notes = new Set<RestoreNote>();
     try {
-      const run = (command: ConstructorParameters<typeof RunCartCommand>[1]) => this.commands.execute(new RunCartCommand(cartId, command, caller));
+      const run = (command: CartCommand) => this.carts.run(cartId, command, caller);
       await run({ kind: 'RecoverCart' });
       // A cart being paid for right now is left as it is: the checkout prices it itself.
       if (!state.checkoutOrderId) {
         const prices: Record<string, number> = {};
         for (const line of state.lines) {
-          const product = await this.queries.execute(new GetProductQuery(line.productId));
+          const product = await this.products.snapshot(line.productId);
           if (!product || !product.inStock || product.stockQuantity <= 0) {
             await run({ kind: 'RemoveItem', itemId: line.itemId });
             notes.add('soldout');

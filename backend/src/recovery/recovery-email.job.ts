@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { cartIdOf, LoadCartQuery, RunCartCommand } from '../cart';
+import { cartIdOf, Carts } from '../cart';
 import type { RecoveryEmailRequested, RecoveryWithheldReason } from '../cart';
-import { emailImageUrls } from '../catalog';
+import { emailImageUrls, Products } from '../catalog';
 import { Mail } from '../mail';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
@@ -17,8 +16,8 @@ export class RecoveryEmailJob {
   private readonly logger = new Logger('RecoveryEmail');
 
   constructor(
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    private readonly carts: Carts,
+    private readonly products: Products,
     private readonly mail: Mail,
     private readonly links: RecoveryLinks,
     private readonly addresses: RecoveryAddresses,
@@ -36,18 +35,18 @@ export class RecoveryEmailJob {
    * gets nothing, and the cart records the email withheld.
    */
   async send(cartId: string, requestId: string, caller: RequestContext): Promise<'sent' | 'nothing-to-send' | RecoveryWithheldReason> {
-    const { state } = await this.queries.execute(new LoadCartQuery(cartId));
+    const { state } = await this.carts.load(cartId);
     if (!state.exists || state.pendingRecoveryEmail !== requestId || !state.contact || state.lines.length === 0) return 'nothing-to-send';
     const to = state.contact.email;
     const refusal = await this.addresses.reserve(to, cartId, requestId, caller);
     if (refusal) {
-      await this.commands.execute(new RunCartCommand(cartId, { kind: 'WithholdRecoveryEmail', requestId, reason: refusal }, caller));
+      await this.carts.run(cartId, { kind: 'WithholdRecoveryEmail', requestId, reason: refusal }, caller);
       this.logger.log(`Cart ${cartId}: recovery email withheld (${refusal})`);
       return refusal;
     }
     const step = state.pendingRecoveryStep ?? 1;
     const shop = this.mail.shop;
-    const lineImages = await emailImageUrls(this.queries, shop.publicUrl, state.lines.map((l) => l.productId));
+    const lineImages = await emailImageUrls(this.products, shop.publicUrl, state.lines.map((l) => l.productId));
     const { messageId } = await this.mail.send(
       await recoveryEmail({
         messageKey: `${cartId}-${requestId}`,
@@ -61,7 +60,7 @@ export class RecoveryEmailJob {
         unsubscribeUrl: this.links.unsubscribeUrl(cartId, to),
       }),
     );
-    await this.commands.execute(new RunCartCommand(cartId, { kind: 'RecordRecoveryEmailSent', requestId, messageId, to }, caller));
+    await this.carts.run(cartId, { kind: 'RecordRecoveryEmailSent', requestId, messageId, to }, caller);
     this.logger.log(`Cart ${cartId}: recovery email ${step} sent`);
     return 'sent';
   }

@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { CartHandOver, LoadCartQuery, sessionIdParam } from '../cart';
+import { CartHandOver, Carts, sessionIdParam } from '../cart';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
 import { invalid, notFound } from '../platform/errors/domain-error';
@@ -46,7 +45,7 @@ export class RecoveryPagesController {
     private readonly links: RecoveryLinks,
     private readonly restorer: CartRestore,
     private readonly optOuts: RecoveryAddresses,
-    private readonly queries: QueryBus,
+    private readonly carts: Carts,
     private readonly handOver: CartHandOver,
   ) {}
 
@@ -60,7 +59,7 @@ export class RecoveryPagesController {
   async open(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
     const link = this.links.restoreOf(token);
     if ('invalid' in link) return this.html(reply, link.invalid === 'expired' ? 410 : 400, link.invalid === 'expired' ? expiredRestoreLinkPage() : invalidRestoreLinkPage());
-    const { state } = await this.queries.execute(new LoadCartQuery(link.cartId));
+    const { state } = await this.carts.load(link.cartId);
     if (!state.exists) return this.html(reply, 404, missingCartPage());
     const target = `/cart?restore=${encodeURIComponent(String(token))}`;
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 303);
@@ -119,7 +118,7 @@ export class RecoveryPagesController {
     const link = this.links.unsubscribeOf(token);
     if (!link) return undefined;
     if (!('legacy' in link)) return link.email;
-    const { state } = await this.queries.execute(new LoadCartQuery(link.cartId));
+    const { state } = await this.carts.load(link.cartId);
     if (!state.exists || !state.contact) return 'outdated';
     const contact = normalizeEmail(state.contact.email);
     const recipients = (state.recoveryRecipients ?? []).map(normalizeEmail);

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { RunCartCommand } from '../cart';
+import { Carts } from '../cart';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import { DomainError } from '../platform/errors/domain-error';
@@ -22,7 +21,7 @@ export class RecoveryScanJob {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly commands: CommandBus,
+    private readonly carts: Carts,
     private readonly orm: MikroORM,
   ) {}
 
@@ -49,7 +48,7 @@ export class RecoveryScanJob {
     let abandoned = 0;
     for (const { id } of idle) {
       try {
-        const { state } = await this.commands.execute(new RunCartCommand(id, { kind: 'AbandonCart' }, caller));
+        const { state } = await this.carts.run(id, { kind: 'AbandonCart' }, caller);
         if (state.exists && state.abandoned) abandoned++;
       } catch (error) {
         // A cart emptied or locked by a checkout since the read: nothing to abandon; the rest go on.

@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { cartIdOf, LoadCartQuery, RunCartCommand, type CartAbandoned } from '../cart';
+import { cartIdOf, Carts, type CartAbandoned } from '../cart';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
@@ -38,8 +37,7 @@ export class RecoverySequenceJob {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly queues: QueueRegistry,
-    private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    private readonly carts: Carts,
     private readonly optOuts: RecoveryAddresses,
   ) {}
 
@@ -59,10 +57,10 @@ export class RecoverySequenceJob {
 
   @OnJob<StepJob>({ queue: 'recovery', job: RECOVERY_STEP_JOB })
   async runStep({ cartId, step }: StepJob, caller: RequestContext): Promise<'requested' | 'nothing-to-send'> {
-    const { state } = await this.queries.execute(new LoadCartQuery(cartId));
+    const { state } = await this.carts.load(cartId);
     const optedOut = state.exists && state.contact ? await this.optOuts.optedOut(state.contact.email) : false;
     const requestId = `step-${step}`;
-    const after = await this.commands.execute(new RunCartCommand(cartId, { kind: 'RequestRecoveryStep', requestId, step, optedOut }, caller));
+    const after = await this.carts.run(cartId, { kind: 'RequestRecoveryStep', requestId, step, optedOut }, caller);
     const requested = after.state.exists && after.state.pendingRecoveryEmail === requestId;
     this.logger.log(`Cart ${cartId}: recovery step ${step} ${requested ? 'requested' : 'not sent'}`);
     return requested ? 'requested' : 'nothing-to-send';

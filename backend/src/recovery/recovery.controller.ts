@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import { AdminOnly } from '../auth';
-import { CartReader, CartResponse, cartResponseSchema, RunCartCommand } from '../cart';
+import { CartReader, CartResponse, cartResponseSchema, Carts } from '../cart';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
 import { conflict, notFound } from '../platform/errors/domain-error';
@@ -23,8 +22,8 @@ const cartId = new ZodPipe(z.uuid('The cart id must be a UUID.').transform((s) =
 @AdminOnly()
 export class RecoveryController {
   constructor(
-    private readonly commands: CommandBus,
-    private readonly carts: CartReader,
+    private readonly carts: Carts,
+    private readonly reader: CartReader,
     private readonly abandoned: AbandonedCartsReader,
     private readonly testCarts: TestCartMaker,
     private readonly funnels: RecoveryFunnelReader,
@@ -54,7 +53,7 @@ export class RecoveryController {
   @HttpCode(200)
   @ApiAnswers({ 200: cartResponseSchema })
   async abandon(@Param('cartId', cartId) id: string, @Caller() caller: RequestContext) {
-    await this.commands.execute(new RunCartCommand(id, { kind: 'AbandonCart' }, caller));
+    await this.carts.run(id, { kind: 'AbandonCart' }, caller);
     return this.cart(id);
   }
 
@@ -63,14 +62,14 @@ export class RecoveryController {
   @HttpCode(202)
   @ApiAnswers({ 202: recoveryEmailQueuedSchema })
   async recoveryEmail(@Param('cartId', cartId) id: string, @Caller() caller: RequestContext): Promise<z.infer<typeof recoveryEmailQueuedSchema>> {
-    const email = (await this.carts.byId(id))?.customerEmail;
+    const email = (await this.reader.byId(id))?.customerEmail;
     if (email && (await this.optOuts.optedOut(email))) throw conflict('This address asked for no more reminders about carts.', 'OPTED_OUT');
-    await this.commands.execute(new RunCartCommand(id, { kind: 'RequestRecoveryEmail', requestId: randomUUID() }, caller));
+    await this.carts.run(id, { kind: 'RequestRecoveryEmail', requestId: randomUUID() }, caller);
     return { success: true, message: 'The recovery email is on its way.', ...(await this.cart(id)) };
   }
 
   private async cart(id: string): Promise<CartResponse> {
-    const response = await this.carts.response(id);
+    const response = await this.reader.response(id);
     if (!response) throw notFound('That cart was not found.');
     return response;
   }

@@ -9,6 +9,7 @@ import { SquareCustomers } from './customers';
 import { SquarePayments } from './payments';
 import { SquareConnection } from './square-connection';
 import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
+import { SquareRefundReports } from './refunds/square-refund-reports';
 import { SquareWebhooks } from './stock/square-webhooks';
 import { StockPushJob } from './stock/stock-push.job';
 import { SquareWebhooksController } from './stock/square-webhooks.controller';
@@ -29,6 +30,7 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
     StockPushJob,
     SquarePayments,
     SquareCustomers,
+    SquareRefundReports,
     { provide: SQUARE_SETTINGS, inject: [SquareConnection], useFactory: (connection: SquareConnection) => connection.settings() },
     {
       provide: SquareClient,
@@ -37,6 +39,6 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
       useFactory: (s: SquareSettings) => new SquareClient({ token: s.accessToken, baseUrl: s.baseUrl, timeoutInSeconds: s.timeoutMs / 1000, maxRetries: 0 }),
     },
   ],
-  exports: [SQUARE_SETTINGS, SquarePayments, SquareCustomers],
+  exports: [SQUARE_SETTINGS, SquarePayments, SquareCustomers, SquareRefundReports],
 })
 export class SquareModule {}

@@ -3,9 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { browserSuite } from '../support/browser';
 import { placeOrder } from '../support/placed-order';
-import { productDecider, productStream } from '../../src/catalog';
+import { Products } from '../../src/catalog';
 import { systemContext } from '../../src/platform/context/request-context';
-import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
 import { sql } from '../support/shop-fixtures';
 
@@ -98,10 +97,9 @@ describe('the admin app in a real browser', () => {
     // The demo products follow the emulator's items once a sync has linked them by name.
     await t.app.get(CatalogSync).run(systemContext());
     const [linked] = await sql<{ id: number; name: string; square_variation_id: string }>(t, 'select id, name, square_variation_id from products where square_variation_id is not null order by id limit 1');
-    await t.app.get(CommandRunner).run(
-      productDecider,
-      productStream(linked!.id),
-      { kind: 'ApplySquareCount', productId: linked!.id, squareVariationId: linked!.square_variation_id, quantity: -1, calculatedAt: new Date(Date.now() + 60_000).toISOString() },
+    await t.app.get(Products).run(
+      linked!.id,
+      { kind: 'ApplySquareCount', squareVariationId: linked!.square_variation_id, quantity: -1, calculatedAt: new Date(Date.now() + 60_000).toISOString() },
       { ...systemContext(), actor: 'square' },
     );
     await page.goto(`${t.baseUrl}/api/auth/google?login_hint=owner%40darkcircle.test&returnTo=%2Fadmin`);

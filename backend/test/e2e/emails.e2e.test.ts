@@ -1,15 +1,14 @@
-import { QueryBus } from '@nestjs/cqrs';
 import type { Browser, Page } from 'playwright-core';
-import { LoadCartQuery } from '../../src/cart';
-import { emailImageUrls } from '../../src/catalog';
-import { CheckoutProcess } from '../../src/checkout/checkout-process';
-import { fulfilmentEmail } from '../../src/checkout/fulfilment.email';
-import { orderConfirmationEmail } from '../../src/checkout/order-confirmation.email';
-import { OrderEmailContexts } from '../../src/checkout/order-email-context';
-import { OrderStatusLinks } from '../../src/checkout/order-status-links';
-import { paidTerms } from '../../src/checkout/order.decider';
-import { refundEmail } from '../../src/checkout/refund.email';
-import { trackingUrl } from '../../src/checkout/tracking-links';
+import { Carts } from '../../src/cart';
+import { emailImageUrls, Products } from '../../src/catalog';
+import { fulfillmentEmail } from '../../src/orders/fulfillment.email';
+import { orderConfirmationEmail } from '../../src/orders/order-confirmation.email';
+import { OrderEmailContexts } from '../../src/orders/order-email-context';
+import { OrderStatusLinks } from '../../src/orders/order-status-links';
+import { paidTerms } from '../../src/orders/order.state';
+import { Orders } from '../../src/orders';
+import { refundEmail } from '../../src/orders/refund.email';
+import { trackingUrl } from '../../src/orders/tracking-links';
 import type { OutgoingMail } from '../../src/mail';
 import { UnsubscribeLinks } from '../../src/newsletter/unsubscribe-link';
 import { welcomeEmail } from '../../src/newsletter/welcome.email';
@@ -46,7 +45,7 @@ async function placedOrder() {
   const hoodie = await addProduct(t, { name: `Raven Hoodie ${Math.random()}`, priceCents: 3000, stockQuantity: 5 });
   const pin = await addProduct(t, { name: `Moth Pin ${Math.random()}`, priceCents: 1000, stockQuantity: 5 });
   const { orderId } = await paidCheckout(t, { [hoodie]: 2, [pin]: 1 }, 7000);
-  const order = await t.app.get(CheckoutProcess).load(orderId);
+  const order = await t.app.get(Orders).load(orderId);
   if (!order.exists) throw new Error('The order was not placed');
   return { orderId, terms: paidTerms(order), context: await t.app.get(OrderEmailContexts).of(order.opened) };
 }
@@ -96,9 +95,9 @@ describe('every email the shop sends, opened in a browser', () => {
     const shipped = { step: 'shipped' as const, note: null, carrier: 'USPS', trackingNumber: '9400 1000 0000', trackingUrl: trackingUrl('USPS', '9400 1000 0000') };
     const mails = [
       await orderConfirmationEmail(terms, context),
-      await fulfilmentEmail(terms, { step: 'ready-for-pickup', note: 'Ring the bell at the studio door.', carrier: null, trackingNumber: null, trackingUrl: null }, context),
-      await fulfilmentEmail(terms, shipped, context),
-      await fulfilmentEmail(terms, { step: 'picked-up', note: null, carrier: null, trackingNumber: null, trackingUrl: null }, context),
+      await fulfillmentEmail(terms, { step: 'ready-for-pickup', note: 'Ring the bell at the studio door.', carrier: null, trackingNumber: null, trackingUrl: null }, context),
+      await fulfillmentEmail(terms, shipped, context),
+      await fulfillmentEmail(terms, { step: 'picked-up', note: null, carrier: null, trackingNumber: null, trackingUrl: null }, context),
       await refundEmail(terms, { refundId: 'refund-1', amountCents: 3000, reason: 'Chipped', lines: [{ itemId: 0, productId: terms.lines[0]!.productId, quantity: 1, restock: false }] }, context),
     ];
     const expectedImages = [2, 2, 2, 2, 1];
@@ -127,10 +126,10 @@ describe('every email the shop sends, opened in a browser', () => {
     const candle = await addProduct(t, { name: `Scarce Candle ${Math.random()}`, priceCents: 1500, stockQuantity: 3 });
     const cart = await cartWith(t, { [candle]: 2 });
     await t.http.patch(`/api/cart/${cart.id}/contact`).send({ name: 'Mina Harker', email: 'mina.cart@example.com' }).expect(200);
-    const { state } = await t.app.get(QueryBus).execute(new LoadCartQuery(cart.id));
+    const { state } = await t.app.get(Carts).load(cart.id);
     if (!state.exists) throw new Error('The cart was not made');
     const links = t.app.get(RecoveryLinks);
-    const lineImages = await emailImageUrls(t.app.get(QueryBus), PUBLIC_URL, state.lines.map((l) => l.productId));
+    const lineImages = await emailImageUrls(t.app.get(Products), PUBLIC_URL, state.lines.map((l) => l.productId));
     const [restoreUrl, unsubscribeUrl] = [links.restoreUrl(cart.id), links.unsubscribeUrl(cart.id, 'mina.cart@example.com')];
     for (const step of [1, 2, 3]) {
       const mail = await recoveryEmail({

@@ -1,4 +1,4 @@
-import { OrderStatusLinks } from '../../src/checkout/order-status-links';
+import { OrderStatusLinks } from '../../src/orders/order-status-links';
 import { AdminClient } from '../support/admin-client';
 import { browserSuite } from '../support/browser';
 import { placeOrder } from '../support/placed-order';

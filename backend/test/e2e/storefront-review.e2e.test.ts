@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { CommandBus } from '@nestjs/cqrs';
 import type { Page } from 'playwright-core';
-import { RunProductCommand } from '../../src/catalog';
+import { Products } from '../../src/catalog';
 import { systemContext } from '../../src/platform/context/request-context';
 import { browserSuite } from '../support/browser';
 
@@ -11,13 +10,13 @@ import { browserSuite } from '../support/browser';
  */
 const suite = browserSuite();
 
-const commands = () => suite.app().app.get(CommandBus);
+const commands = () => suite.app().app.get(Products);
 
 async function addProduct(productId: number, name: string, priceCents: number, stockQuantity: number): Promise<void> {
-  await commands().execute(
-    new RunProductCommand({
+  await commands().run(
+    productId,
+    {
       kind: 'AddProduct',
-      productId,
       name,
       description: `${name}, stitched for this test.`,
       priceCents,
@@ -25,13 +24,14 @@ async function addProduct(productId: number, name: string, priceCents: number, s
       category: 'patches',
       inStock: stockQuantity > 0,
       stockQuantity,
-    }, systemContext()),
+    },
+    systemContext(),
   );
 }
 
 /** The operator (or another shopper's purchase) changes the stock behind the shopper's back. */
 async function setStock(productId: number, stockQuantity: number): Promise<void> {
-  await commands().execute(new RunProductCommand({ kind: 'SetStock', productId, inStock: stockQuantity > 0, stockQuantity }, systemContext()));
+  await commands().run(productId, { kind: 'SetStock', inStock: stockQuantity > 0, stockQuantity }, systemContext());
 }
 
 /** A cart made through the API, adopted by the page as this browser's cart. */

@@ -1,5 +1,5 @@
-import { orderDecider } from '../../src/checkout/order.decider';
-import { orderStream } from '../../src/checkout/order.events';
+import { orderDecider } from '../../src/orders/order.decider';
+import { orderStream } from '../../src/orders/order.events';
 import { systemContext } from '../../src/platform/context/request-context';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { AdminClient } from '../support/admin-client';
@@ -27,7 +27,7 @@ it('counts revenue less refunds by the day orders were placed, the orders waitin
   await run(shippingToday.orderId, { kind: 'RequestRefund', refund: { refundId: '00000000-0000-4000-8000-0000000000c1', amountCents: 1000, lines: [], reason: 'Chipped' }, at: new Date().toISOString() });
   await run(shippingToday.orderId, { kind: 'RecordSquareRefund', refundId: '00000000-0000-4000-8000-0000000000c1', squareRefundId: 'sq-c1', status: 'COMPLETED' });
   const pickupToday = await placeOrder(t, 'pickup');
-  await run(pickupToday.orderId, { kind: 'RecordFulfilmentStep', step: 'picked-up' });
+  await run(pickupToday.orderId, { kind: 'RecordFulfillmentStep', step: 'picked-up' });
   const refundedToday = await placeOrder(t, 'shipping');
   await run(refundedToday.orderId, { kind: 'RequestRefund', refund: { refundId: '00000000-0000-4000-8000-0000000000c2', lines: [], reason: 'Cancelled' }, at: new Date().toISOString() });
   await run(refundedToday.orderId, { kind: 'RecordSquareRefund', refundId: '00000000-0000-4000-8000-0000000000c2', squareRefundId: 'sq-c2', status: 'COMPLETED' });
@@ -38,7 +38,7 @@ it('counts revenue less refunds by the day orders were placed, the orders waitin
     return o;
   };
   const threeDays = await placedAgo(3, 'pickup');
-  await run(threeDays.orderId, { kind: 'RecordFulfilmentStep', step: 'ready-for-pickup' });
+  await run(threeDays.orderId, { kind: 'RecordFulfillmentStep', step: 'ready-for-pickup' });
   await placedAgo(10, 'shipping');
   await placedAgo(40, 'shipping');
   // Low stock: at or below LOW_STOCK_AT (2) units on sale.

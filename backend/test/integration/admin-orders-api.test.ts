@@ -1,6 +1,6 @@
-import { orderDecider } from '../../src/checkout/order.decider';
-import { orderStream } from '../../src/checkout/order.events';
-import { OrderStatusLinks } from '../../src/checkout/order-status-links';
+import { orderDecider } from '../../src/orders/order.decider';
+import { orderStream } from '../../src/orders/order.events';
+import { OrderStatusLinks } from '../../src/orders/order-status-links';
 import { systemContext } from '../../src/platform/context/request-context';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
@@ -33,8 +33,8 @@ describe('the order list', () => {
     moth = await placeOrder(t, 'pickup', { customer: { name: 'Moth Mothersbaugh', email: 'moth@example.com' } });
     shipped = await placeOrder(t, 'shipping', { customer: { name: 'Wednesday Adams', email: 'wed@example.com' } });
     refunded = await placeOrder(t, 'shipping', { customer: { name: 'Lydia Deetz', email: 'lydia@example.com' } });
-    await run(moth.orderId, { kind: 'RecordFulfilmentStep', step: 'ready-for-pickup', note: 'Friday' });
-    await run(shipped.orderId, { kind: 'RecordFulfilmentStep', step: 'shipped', carrier: 'UPS', trackingNumber: '1Z1' });
+    await run(moth.orderId, { kind: 'RecordFulfillmentStep', step: 'ready-for-pickup', note: 'Friday' });
+    await run(shipped.orderId, { kind: 'RecordFulfillmentStep', step: 'shipped', carrier: 'UPS', trackingNumber: '1Z1' });
     await run(refunded.orderId, { kind: 'RequestRefund', refund: { refundId: '00000000-0000-4000-8000-00000000000a', amountCents: 500, lines: [], reason: 'Late' }, at: new Date().toISOString() });
     await run(refunded.orderId, { kind: 'RecordSquareRefund', refundId: '00000000-0000-4000-8000-00000000000a', squareRefundId: 'sq-1', status: 'COMPLETED' });
     // A checkout that never got paid is no order of the studio's.

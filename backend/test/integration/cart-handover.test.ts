@@ -1,6 +1,5 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { RunCartCommand } from '../../src/cart';
-import { RunProductCommand } from '../../src/catalog';
+import { Carts } from '../../src/cart';
+import { Products } from '../../src/catalog';
 import { APP_CONFIG, type AppConfig } from '../../src/platform/config/app-config';
 import { systemContext } from '../../src/platform/context/request-context';
 import { signToken } from '../../src/platform/security/signed-token';
@@ -154,7 +153,7 @@ describe('following a hand-over', () => {
     const gone = await addProduct(t, { name: 'Gone Ring', priceCents: 4000, stockQuantity: 2 });
     const mine = await cartWith(t, { [scarce]: 2 });
     const theirs = await cartWith(t, { [scarce]: 2, [gone]: 1 });
-    await t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'SetStock', productId: gone, inStock: false, stockQuantity: 0 }, systemContext()));
+    await t.app.get(Products).run(gone, { kind: 'SetStock', inStock: false, stockQuantity: 0 }, systemContext());
 
     const res = await t.http.post('/api/cart/handover').send({ token: await handOverToken(theirs.id), sessionId: mine.sessionId }).expect(200);
     expect(res.body).toEqual({ sessionId: mine.sessionId, outcome: 'merged', added: 1, notes: ['soldout', 'lowered'] });
@@ -166,9 +165,7 @@ describe('following a hand-over', () => {
     const mine = await cartWith(t, { [product]: 1 });
     const theirs = await cartWith(t, { [product]: 1 });
     const [line] = (await t.http.get(`/api/cart/${mine.sessionId}`).expect(200)).body.items;
-    await t.app.get(CommandBus).execute(
-      new RunCartCommand(mine.id, { kind: 'StartCheckout', orderId: '00000000-0000-4000-8000-0000000000aa', pricedLines: [{ itemId: line.id, quantity: 1, unitPriceCents: 3200 }] }, systemContext()),
-    );
+    await t.app.get(Carts).run(mine.id, { kind: 'StartCheckout', orderId: '00000000-0000-4000-8000-0000000000aa', pricedLines: [{ itemId: line.id, quantity: 1, unitPriceCents: 3200 }] }, systemContext());
     const res = await t.http.post('/api/cart/handover').send({ token: await handOverToken(theirs.id), sessionId: mine.sessionId }).expect(409);
     expect(res.body.code).toBe('CHECKOUT_IN_PROGRESS');
   });

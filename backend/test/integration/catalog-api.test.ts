@@ -1,5 +1,4 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { RunProductCommand } from '../../src/catalog';
+import { Products } from '../../src/catalog';
 import { DEMO_CATALOG } from '../../src/catalog/demo-catalog';
 import { systemContext } from '../../src/platform/context/request-context';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -39,7 +38,7 @@ describe('GET /api/products', () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     await t.http.get('/api/products').set('If-None-Match', etag).expect(304);
 
-    await t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'SetStock', productId: 2, inStock: false, stockQuantity: 0 }, systemContext()));
+    await t.app.get(Products).run(2, { kind: 'SetStock', inStock: false, stockQuantity: 0 }, systemContext());
 
     const after = await t.http.get('/api/products').set('If-None-Match', etag).expect(200);
     expect(after.headers.etag).not.toBe(etag);

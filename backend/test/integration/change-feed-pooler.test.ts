@@ -1,5 +1,4 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { RunProductCommand } from '../../src/catalog';
+import { Products } from '../../src/catalog';
 import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct } from '../support/shop-fixtures';
 import { PgBouncer, startPgBouncer } from '../support/pgbouncer';
@@ -29,7 +28,7 @@ type Health = { status: string; changeFeed: { listening: boolean; trusted: boole
 const health = async (t: TestApp) => (await t.http.get('/api/health').expect(200)).body as Health;
 const stockOf = async (t: TestApp, id: number) => ((await t.http.get('/api/products').expect(200)).body as { id: number; stockQuantity: number }[]).find((p) => p.id === id)?.stockQuantity;
 const setStock = (productId: number, stockQuantity: number) =>
-  direct.app.get(CommandBus).execute(new RunProductCommand({ kind: 'SetStock', productId, inStock: stockQuantity > 0, stockQuantity }, systemContext()));
+  direct.app.get(Products).run(productId, { kind: 'SetStock', inStock: stockQuantity > 0, stockQuantity }, systemContext());
 
 async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { CommandBus } from '@nestjs/cqrs';
-import { RunProductCommand } from '../../src/catalog';
+import { Products } from '../../src/catalog';
 import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct, cartWith } from '../support/shop-fixtures';
 import { TcpProxy } from '../support/tcp-proxy';
@@ -57,7 +56,7 @@ const stockOnSecond = async (id: number) => {
 };
 const pollSecond = (sessionId: string, etag?: string) => fetch(`${second.url}/api/cart/${sessionId}`, { headers: etag ? { 'if-none-match': etag } : {} });
 const setStock = (productId: number, stockQuantity: number) =>
-  t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'SetStock', productId, inStock: stockQuantity > 0, stockQuantity }, systemContext()));
+  t.app.get(Products).run(productId, { kind: 'SetStock', inStock: stockQuantity > 0, stockQuantity }, systemContext());
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -1,8 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CommandBus } from '@nestjs/cqrs';
-import { RunProductCommand } from '../../src/catalog';
-import { OrderConfirmationJob } from '../../src/checkout';
+import { Products } from '../../src/catalog';
+import { OrderConfirmationJob } from '../../src/orders';
 import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct, cartWith, eventCount, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -111,7 +110,7 @@ describe('paying for a cart', () => {
   it('reprices a line whose catalogue price changed, answers 409 PRICE_CHANGED and charges nothing', async () => {
     const tee = await addProduct(t, { name: 'Repriced Tee', priceCents: 3200, stockQuantity: 5 });
     const cart = await cartWith(t, { [tee]: 2 });
-    await t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: tee, changes: { priceCents: 3600 } }, systemContext()));
+    await t.app.get(Products).run(tee, { kind: 'ChangeProductDetails', changes: { priceCents: 3600 } }, systemContext());
     const paymentsBefore = t.square.payments().length;
 
     const res = await pay(cart.id, 6400).expect(409);
@@ -127,7 +126,7 @@ describe('paying for a cart', () => {
   it('refuses a sold-out line before charging, naming the product and what is left', async () => {
     const rose = await addProduct(t, { name: 'Last Rose Hoop', priceCents: 5500, stockQuantity: 2 });
     const cart = await cartWith(t, { [rose]: 2 });
-    await t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'SetStock', productId: rose, inStock: true, stockQuantity: 1 }, systemContext()));
+    await t.app.get(Products).run(rose, { kind: 'SetStock', inStock: true, stockQuantity: 1 }, systemContext());
 
     const res = await pay(cart.id, 11000).expect(409);
 

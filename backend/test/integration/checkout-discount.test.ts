@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { OrderConfirmationJob } from '../../src/checkout';
-import { orderDecider } from '../../src/checkout/order.decider';
-import { orderStream } from '../../src/checkout/order.events';
+import { OrderConfirmationJob } from '../../src/orders';
+import { orderDecider } from '../../src/orders/order.decider';
+import { orderStream } from '../../src/orders/order.events';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { ProjectionRebuilder } from '../../src/platform/projections/projection-rebuilder';
 import { systemContext } from '../../src/platform/context/request-context';

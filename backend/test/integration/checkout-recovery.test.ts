@@ -1,13 +1,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { CommandBus } from '@nestjs/cqrs';
 import { SquareClient } from 'square';
-import { RunCartCommand } from '../../src/cart';
-import { RunProductCommand } from '../../src/catalog';
+import { Carts } from '../../src/cart';
+import { Products } from '../../src/catalog';
 import { CheckoutReconciler } from '../../src/checkout';
-import { orderDecider } from '../../src/checkout/order.decider';
-import { orderStream } from '../../src/checkout/order.events';
+import { orderDecider } from '../../src/orders/order.decider';
+import { orderStream } from '../../src/orders/order.events';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { systemContext } from '../../src/platform/context/request-context';
 import { EMULATOR_LOCATION_ID } from '../../src/stand-ins';
@@ -92,8 +91,8 @@ describe('a checkout interrupted part-way', () => {
     const cart = await cartWith(t, { [sampler]: 1 });
     const paymentsBefore = t.square.payments().length;
     // What a request had recorded when it died: the order opened, the cart locked, the unit held.
-    const commands = t.app.get(CommandBus);
-    const { state } = await commands.execute(new RunCartCommand(cart.id, { kind: 'GiveContactDetails', name: 'Renfield', email: 'renfield@example.com', atCheckout: true }, systemContext()));
+    const carts = t.app.get(Carts);
+    const { state } = await carts.run(cart.id, { kind: 'GiveContactDetails', name: 'Renfield', email: 'renfield@example.com', atCheckout: true }, systemContext());
     if (!state.exists) throw new Error('no cart');
     const orderId = '0b0c0d0e-0000-8000-a000-000000000001';
     const line = state.lines[0]!;
@@ -115,8 +114,8 @@ describe('a checkout interrupted part-way', () => {
         idempotencyKey: 'dc-interrupted-before-charge',
       },
     }, systemContext());
-    await commands.execute(new RunCartCommand(cart.id, { kind: 'StartCheckout', orderId, pricedLines: state.lines }, systemContext()));
-    await commands.execute(new RunProductCommand({ kind: 'ReserveStock', productId: sampler, orderId, quantity: 1 }, systemContext()));
+    await carts.run(cart.id, { kind: 'StartCheckout', orderId, pricedLines: state.lines }, systemContext());
+    await t.app.get(Products).run(sampler, { kind: 'ReserveStock', orderId, quantity: 1 }, systemContext());
     const held = await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: sampler, quantity: 1 });
     expect(held.body.code).toBe('CHECKOUT_IN_PROGRESS');
 

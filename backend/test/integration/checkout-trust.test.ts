@@ -1,7 +1,6 @@
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { LoadCartQuery, RunCartCommand } from '../../src/cart';
+import { Carts, type CartCommand } from '../../src/cart';
 import { CheckoutReconciler } from '../../src/checkout';
-import type { OrderCommand } from '../../src/checkout/order.decider';
+import type { OrderCommand } from '../../src/orders/order.decider';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
@@ -50,14 +49,15 @@ async function until<T>(probe: () => T | undefined | Promise<T | undefined>, tim
   throw new Error('timed out');
 }
 
-/** Runs `hook` before the cart commands of `kind` pass on to the real bus (it may throw instead). */
+/** Runs `hook` before the cart commands of `kind` pass on to the real carts (it may throw instead). */
 function beforeCartCommand(kind: string, hook: (call: number) => Promise<void> | void) {
-  const bus = t.app.get(CommandBus);
-  const real = bus.execute.bind(bus);
+  const carts = t.app.get(Carts);
+  const real = carts.run.bind(carts);
   let calls = 0;
-  jest.spyOn(bus, 'execute').mockImplementation(async (command: unknown) => {
-    if (command instanceof RunCartCommand && command.command.kind === kind) await hook(++calls);
-    return real(command as never);
+  jest.spyOn(carts, 'run').mockImplementation(async (...args: Parameters<Carts['run']>) => {
+    const command = args[1] as CartCommand;
+    if (command.kind === kind) await hook(++calls);
+    return real(...args);
   });
 }
 
@@ -103,7 +103,7 @@ describe('open → lock → charge → record, broken at each step', () => {
 
       if (releasedBy === 'reconciler') {
         // Should a cart ever be found held by a closed order, the reconciler lets it go.
-        await t.app.get(CommandBus).execute(new RunCartCommand(cart.id, { kind: 'StartCheckout', orderId: order!.id, pricedLines: await pricedLines(cart.id) }, systemContext()));
+        await t.app.get(Carts).run(cart.id, { kind: 'StartCheckout', orderId: order!.id, pricedLines: await pricedLines(cart.id) }, systemContext());
         expect(await lockOf(cart.id)).toBe(order!.id);
         await reconcile();
       }
@@ -141,14 +141,14 @@ describe('open → lock → charge → record, broken at each step', () => {
     const cart = await cartWith(t, { [shawl]: 1 });
     t.square.faults.next('CreatePayment', { kind: 'slow', delayMs: 1200 });
     // Both requests read the cart before either locks it; the second opens (finds) the same order.
-    const queries = t.app.get(QueryBus);
-    const realQuery = queries.execute.bind(queries);
+    const carts = t.app.get(Carts);
+    const realLoad = carts.load.bind(carts);
     let loads = 0;
     let secondLoaded!: () => void;
     const bothLoaded = new Promise<void>((r) => (secondLoaded = r));
-    jest.spyOn(queries, 'execute').mockImplementation(async (query: unknown) => {
-      const result = await realQuery(query as never);
-      if (query instanceof LoadCartQuery && query.cartId === cart.id && ++loads === 2) secondLoaded();
+    jest.spyOn(carts, 'load').mockImplementation(async (cartId: string) => {
+      const result = await realLoad(cartId);
+      if (cartId === cart.id && ++loads === 2) secondLoaded();
       return result;
     });
     const runner = t.app.get(CommandRunner);
@@ -233,7 +233,7 @@ describe('only a card decline is a decline', () => {
 });
 
 async function pricedLines(cartId: string) {
-  const { state } = await t.app.get(QueryBus).execute(new LoadCartQuery(cartId));
+  const { state } = await t.app.get(Carts).load(cartId);
   if (!state.exists) throw new Error('no cart');
   return state.lines;
 }

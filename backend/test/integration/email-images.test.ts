@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { EMAIL_IMAGE_SIZE, EmailImages } from '../../src/catalog/email-images';
 import { ProductImages } from '../../src/catalog/product-images';
-import { OrderEmailContexts } from '../../src/checkout/order-email-context';
+import { OrderEmailContexts } from '../../src/orders/order-email-context';
 import { BRAND } from '../../src/mail';
 import { addProduct } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';

@@ -1,7 +1,6 @@
 import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CommandBus } from '@nestjs/cqrs';
-import { RunProductCommand } from '../../src/catalog';
+import { Products } from '../../src/catalog';
 import { ConcurrencyError } from '../../src/platform/event-store/concurrency.error';
 import { EventStore } from '../../src/platform/event-store/event-store';
 import { ChangeFeed } from '../../src/platform/change-feed/change-feed';
@@ -69,12 +68,10 @@ describe('event store', () => {
   });
 
   it('retries a command that lost a race, so concurrent stock changes all land in order', async () => {
-    const bus = t.app.get(CommandBus);
-    await bus.execute(
-      new RunProductCommand({ kind: 'AddProduct', productId: 9001, name: 'Hex Patch', description: '', priceCents: 800, imageUrl: '/x.svg', category: 'patches', inStock: true, stockQuantity: 1 }, systemContext()),
-    );
+    const bus = t.app.get(Products);
+    await bus.run(9001, { kind: 'AddProduct', name: 'Hex Patch', description: '', priceCents: 800, imageUrl: '/x.svg', category: 'patches', inStock: true, stockQuantity: 1 }, systemContext());
     await Promise.all(
-      [2, 3, 4, 5].map((q) => bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 9001, inStock: true, stockQuantity: q }, systemContext()))),
+      [2, 3, 4, 5].map((q) => bus.run(9001, { kind: 'SetStock', inStock: true, stockQuantity: q }, systemContext())),
     );
     const { events } = await store.readStream('product-9001');
     expect(events.map((e) => e.version)).toEqual([1, 2, 3, 4, 5]);

@@ -1,7 +1,7 @@
-import { FulfilmentEmailJob } from '../../src/checkout/fulfilment-email.job';
-import { orderDecider } from '../../src/checkout/order.decider';
-import { orderStream } from '../../src/checkout/order.events';
-import { OrderStatusLinks } from '../../src/checkout/order-status-links';
+import { FulfillmentEmailJob } from '../../src/orders/fulfillment-email.job';
+import { orderDecider } from '../../src/orders/order.decider';
+import { orderStream } from '../../src/orders/order.events';
+import { OrderStatusLinks } from '../../src/orders/order-status-links';
 import { systemContext } from '../../src/platform/context/request-context';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
@@ -11,7 +11,7 @@ import { placeOrder } from '../support/placed-order';
 import { sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
-/** Fulfilment steps from the admin API to the order stream, the orders table and the shopper's inbox. */
+/** Fulfillment steps from the admin API to the order stream, the orders table and the shopper's inbox. */
 let t: TestApp;
 let admin: AdminClient;
 beforeAll(async () => {
@@ -62,7 +62,7 @@ describe('fulfilment steps', () => {
     const again = await step(orderId, { step: 'ready-for-pickup', note: 'A second note' });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ fulfilment: 'ready-for-pickup', pickupNote: 'Friday after 4pm, studio side door' });
-    expect(await t.app.get(FulfilmentEmailJob).send(orderId, 'ready-for-pickup', systemContext())).toBe('already-sent');
+    expect(await t.app.get(FulfillmentEmailJob).send(orderId, 'ready-for-pickup', systemContext())).toBe('already-sent');
 
     const picked = await step(orderId, { step: 'picked-up' });
     expect(picked.body).toMatchObject({ fulfilment: 'picked-up', fulfilledAs: 'picked-up', nextSteps: [] });
@@ -70,7 +70,7 @@ describe('fulfilment steps', () => {
     const mail = await untilMail(orderNumber, 2);
     await untilEmailsRecorded(orderId, 2);
     await step(orderId, { step: 'picked-up' });
-    expect(await t.app.get(FulfilmentEmailJob).send(orderId, 'picked-up', systemContext())).toBe('already-sent');
+    expect(await t.app.get(FulfillmentEmailJob).send(orderId, 'picked-up', systemContext())).toBe('already-sent');
     expect((await mailFor(orderNumber)).map((m) => m.subject).sort()).toEqual([`Your Dark Circle order ${orderNumber} is ready for pickup`, `Your Dark Circle order ${orderNumber} was picked up`]);
 
     const statusUrl = t.app.get(OrderStatusLinks).urlFor(orderId);
@@ -97,7 +97,7 @@ describe('fulfilment steps', () => {
     });
     const [mail] = await untilMail(orderNumber, 1);
     await untilEmailsRecorded(orderId, 1);
-    expect(await t.app.get(FulfilmentEmailJob).send(orderId, 'shipped', systemContext())).toBe('already-sent');
+    expect(await t.app.get(FulfillmentEmailJob).send(orderId, 'shipped', systemContext())).toBe('already-sent');
     expect(mail!.subject).toBe(`Your Dark Circle order ${orderNumber} is on its way`);
     expect(mail!.raw).toContain('9400 1000 0000');
     expect((await step(orderId, { step: 'shipped', carrier: 'UPS', trackingNumber: '1Z' })).body).toMatchObject({ carrier: 'USPS' });

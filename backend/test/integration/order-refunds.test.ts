@@ -1,9 +1,9 @@
 import { CheckoutReconciler } from '../../src/checkout';
-import type { OrderRefunded } from '../../src/checkout/order.events';
+import type { OrderRefunded } from '../../src/orders/order.events';
 import type { RecordedEvent } from '../../src/platform/event-store/recorded-event';
-import { OrderRefunds } from '../../src/checkout/order-refunds';
-import { RefundEmailJob } from '../../src/checkout/refund-email.job';
-import { RefundRestockJob } from '../../src/checkout/refund-restock.job';
+import { OrderRefunds } from '../../src/orders/order-refunds';
+import { RefundEmailJob } from '../../src/orders/refund-email.job';
+import { RefundRestockJob } from '../../src/orders/refund-restock.job';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { sentMail } from '../support/mailbox';
 import { systemContext } from '../../src/platform/context/request-context';

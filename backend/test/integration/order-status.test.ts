@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { orderDecider } from '../../src/checkout/order.decider';
-import { orderStream } from '../../src/checkout/order.events';
-import { OrderStatusLinks } from '../../src/checkout/order-status-links';
+import { orderDecider } from '../../src/orders/order.decider';
+import { orderStream } from '../../src/orders/order.events';
+import { OrderStatusLinks } from '../../src/orders/order-status-links';
 import { systemContext } from '../../src/platform/context/request-context';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
 import { AdminClient } from '../support/admin-client';
@@ -56,7 +56,7 @@ it("shows the order's items, totals, tracking and steps, never the street addres
 
 it('shows a pickup order with its pickup note', async () => {
   const { orderId } = await placeOrder(t, 'pickup', { customer: { name: 'Wednesday', email: 'w@example.com' } });
-  await run(orderId, { kind: 'RecordFulfilmentStep', step: 'ready-for-pickup', note: 'Friday after 4pm' });
+  await run(orderId, { kind: 'RecordFulfillmentStep', step: 'ready-for-pickup', note: 'Friday after 4pm' });
   const { body } = await t.http.get(`/api/order-status/${links.tokenFor(orderId)}`).expect(200);
   expect(body).toMatchObject({ firstName: 'Wednesday', email: 'w•••@example.com', fulfilment: 'ready-for-pickup', pickupNote: 'Friday after 4pm', carrier: null });
   expect(body.timeline.map((e: { step: string }) => e.step)).toEqual(['paid', 'ready-for-pickup']);
@@ -64,7 +64,7 @@ it('shows a pickup order with its pickup note', async () => {
 
 it('tells a fully refunded pickup order nothing about coming to collect it', async () => {
   const { orderId } = await placeOrder(t, 'pickup', { customer: { name: 'Wednesday', email: 'w@example.com' } });
-  await run(orderId, { kind: 'RecordFulfilmentStep', step: 'ready-for-pickup', note: 'Ring the bell at the studio door' });
+  await run(orderId, { kind: 'RecordFulfillmentStep', step: 'ready-for-pickup', note: 'Ring the bell at the studio door' });
   const before = (await t.http.get(`/api/order-status/${links.tokenFor(orderId)}`).expect(200)).body;
   expect(before.pickupNote).toBe('Ring the bell at the studio door');
   const refundId = '00000000-0000-4000-8000-0000000000e1';

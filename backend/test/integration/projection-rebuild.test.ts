@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CommandBus } from '@nestjs/cqrs';
 import { cartDecider } from '../../src/cart/cart.decider';
 import { cartStream } from '../../src/cart/cart.events';
-import { RunProductCommand } from '../../src/catalog';
-import { orderDecider } from '../../src/checkout/order.decider';
-import { orderStream } from '../../src/checkout/order.events';
+import { Products } from '../../src/catalog';
+import { orderDecider } from '../../src/orders/order.decider';
+import { orderStream } from '../../src/orders/order.events';
 import { subscriberDecider } from '../../src/newsletter/subscriber.decider';
 import { subscriberIdOf } from '../../src/newsletter/subscriber-identity';
 import { UnsubscribeLinks } from '../../src/newsletter/unsubscribe-link';
@@ -38,11 +37,11 @@ const snapshot = async (em: EntityManager, tables: readonly string[]) => {
 
 describe('projection rebuild', () => {
   it('replays every event into read tables equal to the live ones, across all four projections', async () => {
-    const bus = t.app.get(CommandBus);
+    const bus = t.app.get(Products);
     const runner = t.app.get(CommandRunner);
-    await bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 1, inStock: false, stockQuantity: 0 }, systemContext()));
-    await bus.execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId: 3, changes: { priceCents: 9100, name: 'Moth Cardigan (restock)' } }, systemContext()));
-    await bus.execute(new RunProductCommand({ kind: 'SetStock', productId: 3, inStock: true, stockQuantity: 2 }, systemContext()));
+    await bus.run(1, { kind: 'SetStock', inStock: false, stockQuantity: 0 }, systemContext());
+    await bus.run(3, { kind: 'ChangeProductDetails', changes: { priceCents: 9100, name: 'Moth Cardigan (restock)' } }, systemContext());
+    await bus.run(3, { kind: 'SetStock', inStock: true, stockQuantity: 2 }, systemContext());
     const cart = (await t.http.post('/api/cart').send({ sessionId: 'session_rebuild_0001' }).expect(201)).body;
     await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: 2, quantity: 2 }).expect(200);
     const both = await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: 4, quantity: 1 }).expect(200);
@@ -71,12 +70,12 @@ describe('projection rebuild', () => {
         .expect(200)
     ).body;
     // Made ready with a note, emailed about, then picked up.
-    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfilmentStep', step: 'ready-for-pickup', note: 'Friday after 4pm' }, systemContext());
-    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfilmentEmailSent', step: 'ready-for-pickup', messageId: 'ready-1' }, systemContext());
-    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfilmentStep', step: 'picked-up' }, systemContext());
+    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfillmentStep', step: 'ready-for-pickup', note: 'Friday after 4pm' }, systemContext());
+    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfillmentEmailSent', step: 'ready-for-pickup', messageId: 'ready-1' }, systemContext());
+    await runner.run(orderDecider, orderStream(pickupId), { kind: 'RecordFulfillmentStep', step: 'picked-up' }, systemContext());
     // A shipped order (jsonb address), fulfilled and confirmed.
     const shipped = await placeOrder(t, 'shipping');
-    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordFulfilmentStep', step: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' }, systemContext());
+    await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordFulfillmentStep', step: 'shipped', carrier: 'UPS', trackingNumber: '1Z999' }, systemContext());
     await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordConfirmationSent', messageId: 'confirm-1' }, systemContext());
     // Partly refunded: one refund Square took, one it refused, one still waiting on its answer.
     const refund = (refundId: string, amountCents: number) =>

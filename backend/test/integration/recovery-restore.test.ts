@@ -1,5 +1,4 @@
-import { CommandBus } from '@nestjs/cqrs';
-import { RunProductCommand } from '../../src/catalog';
+import { Products } from '../../src/catalog';
 import { systemContext } from '../../src/platform/context/request-context';
 import { RecoveryLinks } from '../../src/recovery/recovery-links';
 import { AdminClient } from '../support/admin-client';
@@ -24,9 +23,9 @@ afterAll(() => t?.close());
 
 const restoreLinkIn = (raw: string) => /(\/cart\/restore\?token=[^"\s<>]+)/.exec(raw)![1]!;
 const setStock = (productId: number, stockQuantity: number) =>
-  t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'SetStock', productId, inStock: stockQuantity > 0, stockQuantity }, systemContext()));
+  t.app.get(Products).run(productId, { kind: 'SetStock', inStock: stockQuantity > 0, stockQuantity }, systemContext());
 const setPrice = (productId: number, priceCents: number) =>
-  t.app.get(CommandBus).execute(new RunProductCommand({ kind: 'ChangeProductDetails', productId, changes: { priceCents } }, systemContext()));
+  t.app.get(Products).run(productId, { kind: 'ChangeProductDetails', changes: { priceCents } }, systemContext());
 
 it('restores the cart in a fresh browser with today\'s prices and stock, notes what changed, and records the return once', async () => {
   const repriced = await addProduct(t, { name: 'Repriced Veil', priceCents: 2000, stockQuantity: 10 });

@@ -1,5 +1,5 @@
-import type { PaidOrderTerms } from '../../src/checkout/order.events';
-import type { OrderEmailContext } from '../../src/checkout/order-email-context';
+import type { PaidOrderTerms } from '../../src/orders/order.events';
+import type { OrderEmailContext } from '../../src/orders/order-email-context';
 
 /** An order and its email context as the email specs use them (two lines, one of them discounted away from the catalogue). */
 export const anOrder = (overrides: Partial<PaidOrderTerms> = {}): PaidOrderTerms => ({

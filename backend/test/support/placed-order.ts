@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TestApp } from './test-app';
 import { CommandRunner } from '../../src/platform/event-store/command-runner';
-import { orderDecider } from '../../src/checkout/order.decider';
-import { orderStream, type FulfillmentMethod } from '../../src/checkout/order.events';
+import { orderDecider } from '../../src/orders/order.decider';
+import { orderStream, type FulfillmentMethod } from '../../src/orders/order.events';
 import { systemContext } from '../../src/platform/context/request-context';
 
 /** A paid, placed order written through the order decider, as a finished checkout leaves it. */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { LoadCartQuery, RunCartCommand } from '../../src/cart';
+import { Carts, type CartCommand } from '../../src/cart';
 import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct, cartWith, sql } from './shop-fixtures';
 import type { TestApp } from './test-app';
@@ -40,10 +39,10 @@ export const cartEvents = async (t: TestApp, cartId: string): Promise<CartEventR
 
 /** The shopper pays for the cart (the checkout's own commands, without a card). */
 export async function buy(t: TestApp, cartId: string): Promise<string> {
-  const { state } = await t.app.get(QueryBus).execute(new LoadCartQuery(cartId));
+  const { state } = await t.app.get(Carts).load(cartId);
   if (!state.exists) throw new Error('no cart');
   const orderId = randomUUID();
-  const run = (command: ConstructorParameters<typeof RunCartCommand>[1]) => t.app.get(CommandBus).execute(new RunCartCommand(cartId, command, systemContext()));
+  const run = (command: CartCommand) => t.app.get(Carts).run(cartId, command, systemContext());
   await run({ kind: 'StartCheckout', orderId, pricedLines: state.lines });
   await run({ kind: 'CompleteCheckout', orderId });
   return orderId;

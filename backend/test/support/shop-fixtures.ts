@@ -1,7 +1,6 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CommandBus } from '@nestjs/cqrs';
-import { ProductIds, RunProductCommand } from '../../src/catalog';
+import { ProductIds, Products } from '../../src/catalog';
 import type { CategorySlug } from '../../src/catalog/categories';
 import { systemContext } from '../../src/platform/context/request-context';
 import type { TestApp } from './test-app';
@@ -9,10 +8,10 @@ import type { TestApp } from './test-app';
 /** A product of the test's own, added through the catalogue's command (tests never lean on demo ids). */
 export async function addProduct(t: TestApp, product: { name: string; priceCents: number; stockQuantity: number; category?: CategorySlug; imageUrl?: string }): Promise<number> {
   const productId = await t.app.get(ProductIds).next();
-  await t.app.get(CommandBus).execute(
-    new RunProductCommand({
+  await t.app.get(Products).run(
+    productId,
+    {
       kind: 'AddProduct',
-      productId,
       name: product.name,
       description: `${product.name}, for a test`,
       priceCents: product.priceCents,
@@ -20,7 +19,8 @@ export async function addProduct(t: TestApp, product: { name: string; priceCents
       category: product.category ?? 'patches',
       inStock: product.stockQuantity > 0,
       stockQuantity: product.stockQuantity,
-    }, systemContext()),
+    },
+    systemContext(),
   );
   return productId;
 }

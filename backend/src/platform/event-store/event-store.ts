@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EventBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ChangeFeed, StreamChange } from '../change-feed/change-feed';
@@ -10,7 +9,7 @@ import { AppendRequest, StreamRef } from './append-statement';
 import { EventRow, toRecordedEvent } from './event-row';
 import { GroupCommit } from './group-commit';
 import { appendOnConnection, inPooledTransaction, writeInPooledTransaction } from './pooled-transaction';
-import { DomainEvent, EventsCommitted, RecordedEvent } from './recorded-event';
+import { DomainEvent, RecordedEvent } from './recorded-event';
 
 export type { StreamRef } from './append-statement';
 
@@ -41,7 +40,6 @@ export class EventStore {
     private readonly orm: MikroORM,
     private readonly projections: ProjectionRegistry,
     private readonly routes: OutboxRoutes,
-    private readonly eventBus: EventBus,
     private readonly feed: ChangeFeed,
   ) {
     // One transaction in flight: concurrent commits each wait for their own flush to disk, which
@@ -72,7 +70,7 @@ export class EventStore {
    */
   async inOneTransaction<T>(lockKey: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
     const platform = (this.orm.em as EntityManager).getPlatform();
-    const committed: { events: RecordedEvent[]; changes: StreamChange[] } = { events: [], changes: [] };
+    const committed: { changes: StreamChange[] } = { changes: [] };
     const result = await inPooledTransaction(this.orm, async (query) => {
       const execute = (sql: string, params: readonly unknown[] = []) => query(platform.formatQuery(sql, [...params]));
       await execute('select pg_advisory_xact_lock(hashtext(?))', [lockKey]);
@@ -80,14 +78,12 @@ export class EventStore {
         if (events.length === 0) return [];
         const request = appendRequest(stream, expectedVersion, events, caller);
         const recorded = await appendOnConnection(query, platform, this.projections, this.routes, request);
-        committed.events.push(...recorded);
         committed.changes.push(changeOf(request));
         return recorded as RecordedEvent<E>[];
       };
       return work({ execute: execute as Transaction['execute'], append });
     });
     if (committed.changes.length) this.feed.committed(committed.changes);
-    if (committed.events.length) this.eventBus.publish(new EventsCommitted(committed.events));
     return result;
   }
 
@@ -96,7 +92,6 @@ export class EventStore {
     const recorded = await writeInPooledTransaction(this.orm, this.projections, this.routes, requests);
     const changes = requests.flatMap((r, i) => (recorded[i] ? [changeOf(r)] : []));
     if (changes.length) this.feed.committed(changes);
-    for (const events of recorded) if (events) this.eventBus.publish(new EventsCommitted(events));
     return recorded;
   }
 }

@@ -20,8 +20,3 @@ export type RecordedEvent<E extends DomainEvent = DomainEvent> = E & {
   metadata: EventMetadata;
   recordedAt: Date;
 };
-
-/** Published on the in-process bus after a commit, for reactions that may be lost (cache invalidation). */
-export class EventsCommitted {
-  constructor(readonly events: readonly RecordedEvent[]) {}
-}

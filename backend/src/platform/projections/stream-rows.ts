@@ -1,4 +1,4 @@
-import type { StreamKind } from '../event-store/aggregate-stream';
+import type { StreamKind } from '../event-store/stream';
 import type { DomainEvent, RecordedEvent } from '../event-store/recorded-event';
 
 /** What every row a projection writes carries: the stream version it reflects, and when that was recorded. */

@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import type { Job } from 'bullmq';
-import { ProductIds, productDecider, productStream, sameName, SquareProductsQuery, UnlinkedProductsByNameQuery } from '../../catalog';
+import { ProductIds, Products, sameName, SquareLinksReader } from '../../catalog';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import type { RequestContext } from '../../platform/context/request-context';
-import { CommandRunner } from '../../platform/event-store/command-runner';
 import { JobHandlers } from '../../platform/jobs/job-handlers';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import { SquareCatalogueReader } from './square-catalogue.reader';
@@ -36,8 +34,8 @@ export class CatalogSync implements OnModuleInit {
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
     private readonly handlers: JobHandlers,
     private readonly reader: SquareCatalogueReader,
-    private readonly queries: QueryBus,
-    private readonly runner: CommandRunner,
+    private readonly squareLinks: SquareLinksReader,
+    private readonly products: Products,
     private readonly ids: ProductIds,
   ) {}
 
@@ -51,11 +49,11 @@ export class CatalogSync implements OnModuleInit {
   async run(caller: RequestContext, job?: Pick<Job, 'updateProgress'>): Promise<SyncResult> {
     const catalogue = await this.reader.read((p) => job?.updateProgress({ ...p }));
     const mapped = catalogue.items.flatMap((item) => mapSquareItem(item, catalogue) ?? []);
-    const known = await this.queries.execute(new SquareProductsQuery());
+    const known = await this.squareLinks.productsBySquareItem();
     // A product the shop already sells under the item's name (the demo seed beside the emulator's
     // copy of it, a product added by hand before the shop met Square) is linked, not listed twice;
     // only when exactly one product has that name.
-    const unlinked = await this.queries.execute(new UnlinkedProductsByNameQuery());
+    const unlinked = await this.squareLinks.unlinkedProductsByName();
     const adopted = new Set<number>();
     const adopt = (name: string): number | undefined => {
       const candidates = unlinked.get(sameName(name)) ?? [];
@@ -69,7 +67,7 @@ export class CatalogSync implements OnModuleInit {
     for (const [index, item] of mapped.entries()) {
       const existing = known.get(item.squareItemId) ?? adopt(item.details.name);
       const productId = existing ?? (await this.ids.next());
-      const { events, state } = await this.runner.run(productDecider, productStream(productId), { kind: 'ImportFromSquare', productId, ...item }, caller);
+      const { events, state } = await this.products.run(productId, { kind: 'ImportFromSquare', ...item }, caller);
       changes += events.length;
       // A followed count newer than the last one applied: a webhook that never came (or has not yet).
       const healed = existing !== undefined && item.squareCount ? events.find((e) => e.type === 'StockSet') : undefined;

@@ -1,15 +1,13 @@
 import { Inject, Injectable, Logger, OnModuleInit, ServiceUnavailableException } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { WebhooksHelper } from 'square';
 import { z } from 'zod';
-import { productDecider, productStream, SquareVariationProductQuery } from '../../catalog';
+import { Products, SquareLinksReader } from '../../catalog';
 import type { RequestContext } from '../../platform/context/request-context';
-import { CommandRunner } from '../../platform/event-store/command-runner';
 import { requestedBy } from '../../platform/jobs/job-caller';
 import { QueueRegistry, withTimeout } from '../../platform/outbox/queue.registry';
 import { CATALOG_SYNC_JOB } from '../catalog-sync/catalog-sync';
-import { SquareRefundReported } from '../refunds/square-refund-reported';
+import { SquareRefundReports } from '../refunds/square-refund-reports';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import type { WebhookOutcome } from './square-webhooks.responses';
 
@@ -51,9 +49,9 @@ export class SquareWebhooks implements OnModuleInit {
   constructor(
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
     private readonly orm: MikroORM,
-    private readonly queries: QueryBus,
-    private readonly commands: CommandBus,
-    private readonly runner: CommandRunner,
+    private readonly squareLinks: SquareLinksReader,
+    private readonly refundReports: SquareRefundReports,
+    private readonly products: Products,
     private readonly queues: QueueRegistry,
   ) {}
 
@@ -94,13 +92,13 @@ export class SquareWebhooks implements OnModuleInit {
     let applied = 0;
     for (const count of event.data?.object?.inventory_counts ?? []) {
       if (count.state !== 'IN_STOCK' || count.location_id !== this.settings.locationId) continue;
-      const productId = await this.queries.execute(new SquareVariationProductQuery(count.catalog_object_id));
+      const productId = await this.squareLinks.productOfVariation(count.catalog_object_id);
       if (productId === undefined) {
         this.logger.log(`Square count of variation ${count.catalog_object_id} ignored: no product follows it`);
         continue;
       }
-      const command = { kind: 'ApplySquareCount' as const, productId, squareVariationId: count.catalog_object_id, quantity: Number(count.quantity), calculatedAt: count.calculated_at };
-      const { events } = await this.runner.run(productDecider, productStream(productId), command, caller);
+      const command = { kind: 'ApplySquareCount' as const, squareVariationId: count.catalog_object_id, quantity: Number(count.quantity), calculatedAt: count.calculated_at };
+      const { events } = await this.products.run(productId, command, caller);
       if (events.length) applied++;
       if (Number(count.quantity) < 0) this.logger.warn(`Product ${productId} oversold at the stall: Square counts ${count.quantity}`);
     }
@@ -111,7 +109,7 @@ export class SquareWebhooks implements OnModuleInit {
   private async recordRefund(event: WebhookEvent, caller: RequestContext): Promise<void> {
     const refund = event.data?.object?.refund;
     if (!refund) return;
-    const recorded = await this.commands.execute(new SquareRefundReported({ id: refund.id, paymentId: refund.payment_id, status: refund.status }, caller));
+    const recorded = await this.refundReports.report({ id: refund.id, paymentId: refund.payment_id, status: refund.status }, caller);
     if (!recorded) this.logger.log(`Square refund ${refund.id} (${refund.status}) changed nothing: no pending refund of the shop's is waiting for it`);
   }
 

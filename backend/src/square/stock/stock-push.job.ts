@@ -1,10 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SquareClient } from 'square';
-import { productDecider, productStream, restockChange, soldChange, type ProductEvent, type StockRestocked, type StockSold } from '../../catalog';
+import { productIdOf, Products, restockChange, soldChange, type StockRestocked, type StockSold } from '../../catalog';
 import type { RequestContext } from '../../platform/context/request-context';
-import { CommandRunner } from '../../platform/event-store/command-runner';
-import { fold } from '../../platform/event-store/decider';
-import { EventStore } from '../../platform/event-store/event-store';
 import type { RecordedEvent } from '../../platform/event-store/recorded-event';
 import { OnEvent } from '../../platform/jobs/event-jobs';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
@@ -33,7 +30,7 @@ export function shopStockChange(event: RecordedEvent): ShopStockChange | undefin
   if (event.type === 'StockRestocked') {
     const restocked = event as RecordedEvent<StockRestocked>;
     return {
-      productId: productStream.idOf(restocked.streamId),
+      productId: productIdOf(restocked.streamId),
       change: restockChange(restocked.data.refundId),
       quantity: restocked.data.quantity,
       fromState: 'SOLD',
@@ -46,7 +43,7 @@ export function shopStockChange(event: RecordedEvent): ShopStockChange | undefin
   if (event.type !== 'StockSold') return undefined;
   const sold = event as RecordedEvent<StockSold>;
   return {
-    productId: productStream.idOf(sold.streamId),
+    productId: productIdOf(sold.streamId),
     change: soldChange(sold.data.orderId),
     quantity: -sold.data.quantity,
     fromState: 'IN_STOCK',
@@ -68,8 +65,7 @@ export class StockPushJob {
   private readonly logger = new Logger('SquareStock');
 
   constructor(
-    private readonly store: EventStore,
-    private readonly runner: CommandRunner,
+    private readonly products: Products,
     private readonly square: SquareClient,
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
   ) {}
@@ -81,8 +77,7 @@ export class StockPushJob {
   }
 
   async push(change: ShopStockChange, caller: RequestContext): Promise<'pushed' | 'not-linked' | 'already-pushed'> {
-    const stream = productStream(change.productId);
-    const state = fold(productDecider, (await this.store.readStream<ProductEvent>(stream.id)).events);
+    const state = await this.products.load(change.productId);
     if (!state.exists || !state.squareVariationId) {
       this.logger.log(`Stock change ${change.change} of product ${change.productId} not sent to Square: the product is not linked to a Square item variation`);
       return 'not-linked';
@@ -110,7 +105,7 @@ export class StockPushJob {
     });
     const count = answer.counts?.find((c) => c.catalogObjectId === variation && c.locationId === location && c.state === 'IN_STOCK');
     const reading = count?.quantity != null && count.calculatedAt ? { squareCount: Number(count.quantity), squareCountAt: count.calculatedAt } : {};
-    await this.runner.run(productDecider, stream, { kind: 'RecordSquarePush', productId: change.productId, change: change.change, ...reading }, caller);
+    await this.products.run(change.productId, { kind: 'RecordSquarePush', change: change.change, ...reading }, caller);
     this.logger.log(`Stock change ${change.change} of product ${change.productId} sent to Square (${change.quantity}); Square counts ${count?.quantity ?? 'unknown'}`);
     if (reading.squareCount !== undefined && reading.squareCount < 0) this.logger.warn(`Product ${change.productId} oversold at the stall: Square counts ${reading.squareCount}`);
     return 'pushed';

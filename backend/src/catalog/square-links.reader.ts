@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** A product whose Square count is below zero: the stall sold units the shop had sold too. */
+export interface OversoldAtStall {
+  productId: number;
+  name: string;
+  squareCount: number;
+  squareCountAt: string | null;
+}
+
+/** Names compared as a person would: case and surrounding space aside. */
+export const sameName = (name: string) => name.trim().toLowerCase();
+
+/** How the catalogue's products are linked to Square's items, as the Square sync and the stock alerts read it. */
+@Injectable()
+export class SquareLinksReader {
+  constructor(private readonly orm: MikroORM) {}
+
+  /** Which product each Square catalogue item became: the sync updates it rather than adding another. */
+  async productsBySquareItem(): Promise<Map<string, number>> {
+    const rows = await (this.orm.em.fork() as EntityManager).execute<{ id: number; square_item_id: string }[]>(
+      'select id, square_item_id from products where square_item_id is not null',
+    );
+    return new Map(rows.map((r) => [r.square_item_id, r.id]));
+  }
+
+  /** The product whose stock follows a Square item variation, if any. */
+  async productOfVariation(squareVariationId: string): Promise<number | undefined> {
+    const [row] = await this.orm.em.getConnection().execute<{ id: number }[]>('select id from products where square_variation_id = ? order by id limit 1', [squareVariationId]);
+    return row?.id;
+  }
+
+  oversoldAtStall(): Promise<OversoldAtStall[]> {
+    return this.orm.em.getConnection().execute<OversoldAtStall[]>(
+      `select id as "productId", name, square_count as "squareCount", square_count_at as "squareCountAt"
+         from products where square_count < 0 order by square_count_at desc nulls last, id`,
+    );
+  }
+
+  /** Products never linked to Square, by name in lower case: a sync adopts the one of a Square item's name rather than adding its twin. */
+  async unlinkedProductsByName(): Promise<Map<string, number[]>> {
+    const rows = await this.orm.em.getConnection().execute<{ id: number; name: string }[]>('select id, name from products where square_item_id is null order by id');
+    const byName = new Map<string, number[]>();
+    for (const row of rows) byName.set(sameName(row.name), [...(byName.get(sameName(row.name)) ?? []), row.id]);
+    return byName;
+  }
+}

@@ -1,0 +1,14 @@
+export { OrdersModule } from './orders.module';
+export { Orders } from './orders';
+export { OrderReader } from './order.reader';
+export { OrderNumbers } from './order-numbers';
+export { OrderStatusLinks } from './order-status-links';
+export { OrderConfirmationJob } from './order-confirmation.job';
+export { toOrderDto } from './order.view';
+export type { OrderCommand } from './order.decider';
+export type { OpenOrder, OrderState } from './order.state';
+export type { FulfillmentMethod, OrderLine, OrderTerms, PaidOrderTerms } from './order.events';
+export { OrderRefunds } from './order-refunds';
+export { orderName } from './order.state';
+export type { PricedLine } from './paid-shares';
+export type { OrderDto } from './order.responses';

@@ -1,0 +1,131 @@
+import { deciderSpec } from '../../test/support/decider-spec';
+import { fold } from '../platform/event-store/decider';
+import { orderDecider } from './order.decider';
+import { paidTerms } from './order.state';
+import type { CheckoutOpened, OrderEvent } from './order.events';
+
+const spec = deciderSpec(orderDecider);
+const terms: CheckoutOpened['data'] = {
+  orderId: 'o1',
+  cartId: 'c1',
+  customer: { name: 'Ana', email: 'ana@example.com' },
+  fulfillment: 'pickup',
+  shippingAddress: null,
+  lines: [{ productId: 1, name: 'Raven Hoodie', quantity: 1, unitPriceCents: 6800 }],
+  subtotalCents: 6800,
+  shippingCents: 0,
+  discountCents: 0,
+  totalCents: 6800,
+  sourceId: 'cnon:card-nonce-ok',
+  idempotencyKey: 'dc-c1-3',
+};
+const opened: OrderEvent = { type: 'CheckoutOpened', data: terms };
+const chargeAt = '2026-11-24T12:00:00.000Z';
+const charging: OrderEvent = { type: 'ChargeRequested', data: { requestedAt: chargeAt } };
+const payment = { paymentId: 'p1', amountCents: 6800, cardBrand: 'VISA', last4: '1111', orderNumber: 'DC-1001' };
+const captured: OrderEvent = { type: 'PaymentCaptured', data: payment };
+const declined: OrderEvent = { type: 'PaymentFailed', data: { code: 'GENERIC_DECLINE', message: 'Your card was declined.' } };
+const placed: OrderEvent = { type: 'OrderPlaced', data: { orderNumber: 'DC-1001' } };
+
+describe('order decider: checkout', () => {
+  it('opens a checkout once; a twin request finds it open', () => {
+    spec.given().when({ kind: 'OpenCheckout', opened: terms }).then([opened]);
+    spec.given(opened).when({ kind: 'OpenCheckout', opened: { ...terms, sourceId: 'cnon:other' } }).thenNothing();
+  });
+
+  it('refuses commands on an order that does not exist', () => {
+    spec.given().when({ kind: 'RequestCharge', at: chargeAt }).thenThrows('NOT_FOUND', 'That order was not found.');
+  });
+
+  it('asks for the charge once', () => {
+    spec.given(opened).when({ kind: 'RequestCharge', at: chargeAt }).then([charging]);
+    spec.given(opened, charging).when({ kind: 'RequestCharge', at: chargeAt }).thenNothing();
+    spec.given(opened, declined).when({ kind: 'RequestCharge', at: chargeAt }).thenNothing();
+  });
+
+  it('remembers when the charge was asked for: a missing payment may still land until the longest charge is past', () => {
+    const state = fold(orderDecider, [opened, charging]);
+    expect(state.exists && [state.status, state.chargeRequestedAt]).toEqual(['charging', chargeAt]);
+  });
+
+  it('records the payment of a requested charge once', () => {
+    spec.given(opened, charging).when({ kind: 'RecordPayment', payment }).then([captured]);
+    spec.given(opened, charging, captured).when({ kind: 'RecordPayment', payment }).thenNothing();
+    spec.given(opened, charging, captured, placed).when({ kind: 'RecordPayment', payment }).thenNothing();
+  });
+
+  it('refuses a payment for a checkout that never asked for one or already failed, naming the order and its status', () => {
+    spec.given(opened).when({ kind: 'RecordPayment', payment }).thenThrows('CONFLICT', 'Order o1 cannot take a payment while opened.');
+    spec.given(opened, charging, declined).when({ kind: 'RecordPayment', payment }).thenThrows('CONFLICT', 'Order o1 cannot take a payment while failed.');
+  });
+
+  it('numbers an order when its payment is recorded, never before, and keeps a number it was opened with', () => {
+    const numberOf = (...events: OrderEvent[]) => {
+      const state = fold(orderDecider, events);
+      return state.exists ? state.orderNumber : 'no order';
+    };
+    expect(numberOf(opened, charging)).toBeUndefined();
+    expect(numberOf(opened, charging, declined)).toBeUndefined();
+    expect(numberOf(opened, charging, captured, placed)).toBe('DC-1001');
+    // What the emails are given: the terms with the number.
+    const paid = fold(orderDecider, [opened, charging, captured, placed]);
+    expect(paid.exists && paidTerms(paid)).toEqual({ ...terms, orderNumber: 'DC-1001' });
+    spec.given(opened, charging).when({ kind: 'RecordPayment', payment: { ...payment, orderNumber: undefined } }).thenThrows('CONFLICT', 'Order o1 cannot take a payment without its order number.');
+    // An order opened with its number (before numbers waited for the payment) keeps it.
+    const openedNumbered: OrderEvent = { type: 'CheckoutOpened', data: { ...terms, orderNumber: 'DC-0999' } };
+    const keptNumber: OrderEvent = { type: 'PaymentCaptured', data: { ...payment, orderNumber: 'DC-0999' } };
+    spec.given(openedNumbered, charging).when({ kind: 'RecordPayment', payment }).then([keptNumber]);
+    spec.given(openedNumbered, charging).when({ kind: 'RecordPayment', payment: { ...payment, orderNumber: undefined } }).then([keptNumber]);
+    const { orderNumber: _none, ...paymentRecordedBefore } = payment;
+    expect(numberOf(openedNumbered, charging, { type: 'PaymentCaptured', data: paymentRecordedBefore })).toBe('DC-0999');
+    spec.given(openedNumbered, charging, { type: 'PaymentCaptured', data: paymentRecordedBefore }).when({ kind: 'PlaceOrder' }).then([{ type: 'OrderPlaced', data: { orderNumber: 'DC-0999' } }]);
+  });
+
+  // The checkout's answer to the shopper is read from the folded order: the payment id, or the refusal.
+  it('remembers the captured payment of a placed order', () => {
+    const state = fold(orderDecider, [opened, charging, captured, placed]);
+    expect(state.exists && [state.status, state.payment]).toEqual(['placed', payment]);
+  });
+
+  it('remembers why a closed checkout failed', () => {
+    const state = fold(orderDecider, [opened, charging, declined, { type: 'CheckoutClosed', data: {} }]);
+    expect(state.exists && [state.status, state.failure]).toEqual(['closed', { code: 'GENERIC_DECLINE', message: 'Your card was declined.' }]);
+  });
+
+  it('records a failure before or during the charge, and never after the money moved', () => {
+    const failure = { code: 'OUT_OF_STOCK', message: 'Raven Hoodie is sold out.' };
+    spec.given(opened).when({ kind: 'RecordFailure', failure }).then([{ type: 'PaymentFailed', data: failure }]);
+    spec.given(opened, charging).when({ kind: 'RecordFailure', failure }).then([{ type: 'PaymentFailed', data: failure }]);
+    spec.given(opened, charging, declined).when({ kind: 'RecordFailure', failure }).thenNothing();
+    spec.given(opened, charging, captured).when({ kind: 'RecordFailure', failure }).thenNothing();
+  });
+
+  it('takes a refusal before the charge only while the order is opened: never on one being charged', () => {
+    const failure = { code: 'CART_CHANGED', message: 'Your cart changed while you were paying. Please review it and try again.' };
+    spec.given(opened).when({ kind: 'RefuseCheckout', failure }).then([{ type: 'PaymentFailed', data: failure }]);
+    spec.given(opened, charging).when({ kind: 'RefuseCheckout', failure }).thenNothing();
+    spec.given(opened, charging, captured).when({ kind: 'RefuseCheckout', failure }).thenNothing();
+    spec.given(opened, charging, declined).when({ kind: 'RefuseCheckout', failure }).thenNothing();
+  });
+
+  it('places a paid order once, and only a paid one', () => {
+    spec.given(opened, charging, captured).when({ kind: 'PlaceOrder' }).then([placed]);
+    spec.given(opened, charging, captured, placed).when({ kind: 'PlaceOrder' }).thenNothing();
+    spec.given(opened, charging).when({ kind: 'PlaceOrder' }).thenThrows('CONFLICT', 'Order o1 is not paid.');
+  });
+
+  it('closes a failed checkout once, and only a failed one', () => {
+    spec.given(opened, charging, declined).when({ kind: 'CloseCheckout' }).then([{ type: 'CheckoutClosed', data: {} }]);
+    spec.given(opened, charging, declined, { type: 'CheckoutClosed', data: {} }).when({ kind: 'CloseCheckout' }).thenNothing();
+    spec.given(opened, charging, captured).when({ kind: 'CloseCheckout' }).thenThrows('CONFLICT', 'Order DC-1001 has not failed.');
+  });
+
+  it('records the confirmation email once, for a placed order only', () => {
+    spec.given(opened, charging, captured, placed).when({ kind: 'RecordConfirmationSent', messageId: 'm1' }).then([
+      { type: 'OrderConfirmationSent', data: { messageId: 'm1' } },
+    ]);
+    const sent: OrderEvent = { type: 'OrderConfirmationSent', data: { messageId: 'm1' } };
+    spec.given(opened, charging, captured, placed, sent).when({ kind: 'RecordConfirmationSent', messageId: 'm2' }).thenNothing();
+    spec.given(opened, charging, captured).when({ kind: 'RecordConfirmationSent', messageId: 'm1' }).thenNothing();
+  });
+});

@@ -1,0 +1,35 @@
+import { notFound } from '../platform/errors/domain-error';
+import type { Decider } from '../platform/event-store/decider';
+import { CheckoutCommand, decideCheckout, evolveCheckout, openedOrder } from './order-checkout.decider';
+import { decideFulfillment, evolveFulfillment, FulfillmentCommand } from './order-fulfillment.decider';
+import { decideRefunds, evolveRefunds, RefundCommand } from './order-refunds.decider';
+import type { OrderEvent } from './order.events';
+import type { OrderState } from './order.state';
+
+export type OrderCommand = CheckoutCommand | FulfillmentCommand | RefundCommand;
+
+const FULFILLMENT_COMMANDS = new Set<OrderCommand['kind']>(['FulfillOrder', 'RecordFulfillmentStep', 'RecordFulfillmentEmailSent'] satisfies FulfillmentCommand['kind'][]);
+const REFUND_COMMANDS = new Set<OrderCommand['kind']>(['RequestRefund', 'RecordSquareRefund', 'RecordRefundFailure', 'RecordRefundEmailSent'] satisfies RefundCommand['kind'][]);
+
+/**
+ * One order stream, three concerns, each deciding and evolving its own part: the checkout
+ * (order-checkout.decider), fulfillment (order-fulfillment.decider) and refunds
+ * (order-refunds.decider). Every command is safe to repeat.
+ */
+export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
+  initialState: { exists: false },
+
+  evolve(state, event) {
+    if (event.type === 'CheckoutOpened') return openedOrder(event.data);
+    if (!state.exists) return state;
+    return evolveRefunds(evolveFulfillment(evolveCheckout(state, event), event), event);
+  },
+
+  decide(command, state) {
+    if (command.kind === 'OpenCheckout') return state.exists ? [] : [{ type: 'CheckoutOpened', data: command.opened }];
+    if (!state.exists) throw notFound('That order was not found.');
+    if (FULFILLMENT_COMMANDS.has(command.kind)) return decideFulfillment(command as FulfillmentCommand, state);
+    if (REFUND_COMMANDS.has(command.kind)) return decideRefunds(command as RefundCommand, state);
+    return decideCheckout(command as Exclude<CheckoutCommand, { kind: 'OpenCheckout' }>, state);
+  },
+};

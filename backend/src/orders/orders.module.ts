@@ -1,0 +1,44 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { CatalogModule } from '../catalog';
+import { NewsletterModule } from '../newsletter';
+import { ProjectionRegistry } from '../platform/projections/projection.registry';
+import { AdminDashboardController } from './admin-dashboard.controller';
+import { AdminOrderDetails } from './admin-order-details';
+import { AdminOrdersController } from './admin-orders.controller';
+import { DashboardReader } from './dashboard.reader';
+import { FulfillmentEmailJob } from './fulfillment-email.job';
+import { OrderConfirmationJob } from './order-confirmation.job';
+import { OrderEmailContexts } from './order-email-context';
+import { OrderEmails } from './order-emails';
+import { OrderLineImages } from './order-line-images';
+import { OrderNumbers } from './order-numbers';
+import { Orders } from './orders';
+import { OrderRefunds } from './order-refunds';
+import { OrderStatusLinks } from './order-status-links';
+import { OrderStatusPage } from './order-status-page';
+import { OrderStatusController } from './order-status.controller';
+import { OrderProjection } from './order.projection';
+import { OrderReader } from './order.reader';
+import { OrderViewSchema } from './order.view';
+import { RefundEmailJob } from './refund-email.job';
+import { RefundRestockJob } from './refund-restock.job';
+import { SquareRefundRecorder } from './square-refund-recorder';
+
+/** Orders after the sale: the order stream and its view, admin orders and the dashboard, fulfilment, refunds, order emails and the status page. */
+@Module({
+  imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CatalogModule],
+  controllers: [AdminOrdersController, AdminDashboardController, OrderStatusController],
+  providers: [Orders, OrderNumbers, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderEmails, OrderLineImages, AdminOrderDetails, DashboardReader, FulfillmentEmailJob, OrderStatusPage, SquareRefundRecorder],
+  exports: [Orders, OrderReader, OrderNumbers, OrderRefunds, OrderStatusLinks, OrderConfirmationJob],
+})
+export class OrdersModule implements OnModuleInit {
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly projection: OrderProjection,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.register(this.projection);
+  }
+}

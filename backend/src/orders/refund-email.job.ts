@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import type { RequestContext } from '../platform/context/request-context';
+import type { RecordedEvent } from '../platform/event-store/recorded-event';
+import { OnEvent } from '../platform/jobs/event-jobs';
+import { orderStream, type OrderRefunded } from './order.events';
+import { OrderEmails } from './order-emails';
+import { Orders } from './orders';
+import { refundEmail } from './refund.email';
+
+/** On `OrderRefunded`, the worker emails the shopper about that refund, once. */
+@Injectable()
+export class RefundEmailJob {
+  constructor(
+    private readonly orders: Orders,
+    private readonly emails: OrderEmails,
+  ) {}
+
+  @OnEvent<OrderRefunded>('OrderRefunded', { queue: 'email', job: 'refund-email' })
+  onRefunded(event: RecordedEvent<OrderRefunded>, caller: RequestContext) {
+    return this.send(orderStream.idOf(event.streamId), event.data.refundId, caller);
+  }
+
+  /** Checks the order stream first: a retried or repeated job finds the email recorded and sends nothing. */
+  async send(orderId: string, refundId: string, caller: RequestContext): Promise<'sent' | 'already-sent' | 'not-refunded'> {
+    const order = await this.orders.load(orderId);
+    const refund = order.exists ? order.refunds[refundId] : undefined;
+    if (!order.exists || refund?.status !== 'refunded') return 'not-refunded';
+    if (refund.emailSent) return 'already-sent';
+    return this.emails.send(order, 'refund email', (terms, context) => refundEmail(terms, refund.terms, context), (messageId) => ({ kind: 'RecordRefundEmailSent', refundId, messageId }), caller);
+  }
+}

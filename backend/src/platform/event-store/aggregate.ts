@@ -1,0 +1,35 @@
+import type { RequestContext } from '../context/request-context';
+import { CommandResult, CommandRunner, CommandSource } from './command-runner';
+import { Decider, fold } from './decider';
+import { EventStore } from './event-store';
+import type { DomainEvent } from './recorded-event';
+import type { StreamKind } from './stream';
+
+/** An aggregate as its stream says, with the version it was read at. */
+export interface Loaded<S> {
+  state: S;
+  version: number;
+}
+
+/**
+ * One aggregate kind's two verbs: run a command on one instance (load, decide, append, retried on a
+ * concurrent write) and load one instance. Each module's facade (`Products`, `Carts`, `Orders`)
+ * wraps one of these, so its decider and stream names stay inside the module.
+ */
+export class Aggregate<Id extends string | number, S, C, E extends DomainEvent> {
+  constructor(
+    private readonly runner: CommandRunner,
+    private readonly store: EventStore,
+    private readonly decider: Decider<S, C, E>,
+    private readonly stream: StreamKind<Id>,
+  ) {}
+
+  run(id: Id, command: CommandSource<C>, caller: RequestContext): Promise<CommandResult<S, E>> {
+    return this.runner.run(this.decider, this.stream(id), command, caller);
+  }
+
+  async load(id: Id): Promise<Loaded<S>> {
+    const { events, version } = await this.store.readStream<E>(this.stream(id).id);
+    return { state: fold(this.decider, events), version };
+  }
+}
