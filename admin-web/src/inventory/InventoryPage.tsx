@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ok, type AdminProduct } from '@dark-circle/api-client';
+import { ok } from '@dark-circle/api-client';
 import { api } from '../api/client';
 import { ProductForm } from './ProductForm';
 import { ProductCard } from './ProductCard';

@@ -1,6 +1,5 @@
 import { added, aProduct } from '../../test/support/cart-fixtures';
 import { deciderSpec } from '../../test/support/decider-spec';
-import type { ProductSnapshot } from '../catalog';
 import { fold } from '../platform/event-store/decider';
 import { cartDecider, MAX_LINE_QUANTITY, totalCents } from './cart.decider';
 import type { CartEvent } from './cart.events';

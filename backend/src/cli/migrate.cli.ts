@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/core';
-import { runTask } from '../bootstrap/app-context';
-import { seedDemoCatalog } from '../bootstrap/create-app';
+import { runTask, seedDemoCatalog } from '../bootstrap';
 
 /**
  * `npm run migrate`: the one-shot job that prepares the database before replicas started with

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runTask } from '../bootstrap/app-context';
+import { runTask } from '../bootstrap';
 import { OutboxBacklog } from '../platform/outbox/outbox-backlog';
 
 /** `npm run outbox:retry`: puts the outbox rows parked as dead back in line (fix their cause first). */

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { runTask } from '../bootstrap/app-context';
+import { runTask } from '../bootstrap';
 import { ProjectionRebuilder, RebuildProgress } from '../platform/projections/projection-rebuilder';
 
 /** On a terminal one line rewritten in place; in a log a line at most each second. */

@@ -1,7 +1,6 @@
 export { MailModule, mailDir } from './mail.module';
 export { Mail } from './mail';
 export type { OutgoingMail } from './mail';
-export { escapeHtml } from './escape-html';
 export { linkPage } from './link-page';
 export { renderEmail } from './render-email';
 export { BRAND, EmailButton, EmailLayout, FinePrint, LineItemRow, linkStyle, Paragraph, TotalRow } from './email-layout';

@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html';
+import escapeHtml from 'escape-html';
 
 /**
  * The small pages behind the links in the shop's emails (unsubscribe, restore a cart): plain HTML,

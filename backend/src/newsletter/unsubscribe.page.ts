@@ -1,4 +1,5 @@
-import { escapeHtml, linkPage as page } from '../mail';
+import escapeHtml from 'escape-html';
+import { linkPage as page } from '../mail';
 
 export const confirmUnsubscribePage = (email: string, token: string) =>
   page(

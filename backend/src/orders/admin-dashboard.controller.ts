@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { z } from 'zod';
-import { AdminOnly } from '../auth/admin.guard';
+import { AdminOnly } from '../auth';
 import { LowStockReader } from '../catalog';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { APP_CONFIG, AppConfig, isTimeZone } from '../platform/config/app-config';

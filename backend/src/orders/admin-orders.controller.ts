@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { z } from 'zod';
-import { AdminOnly } from '../auth/admin.guard';
+import { AdminOnly } from '../auth';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
 import { notFound } from '../platform/errors/domain-error';

@@ -1,4 +1,5 @@
-import { escapeHtml, linkPage as page } from '../mail';
+import escapeHtml from 'escape-html';
+import { linkPage as page } from '../mail';
 
 const backToShop = '<p><a class="button" href="/">Back to the shop</a></p>';
 

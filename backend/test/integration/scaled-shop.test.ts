@@ -177,7 +177,10 @@ class Admin {
     const headers: Record<string, string> = { origin: balancer.url };
     const init: RequestInit = { method, headers };
     if (body instanceof FormData) init.body = body;
-    else if (body !== undefined) ((init.body = JSON.stringify(body)), (headers['content-type'] = 'application/json'));
+    else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      headers['content-type'] = 'application/json';
+    }
     const res = await this.jar.fetch(url, init);
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : undefined };

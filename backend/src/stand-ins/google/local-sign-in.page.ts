@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../mail/escape-html';
+import escapeHtml from 'escape-html';
 
 /**
  * The local provider's account picker (development only): type an email or pick one. It submits
