@@ -55,7 +55,11 @@ try {
   // cart's Checkout does.
   const sessionId = `session_${Date.now()}_lighthouse`;
   const cart = await (await fetch(`${base}/api/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId, totalAmount: '0.00' }) })).json();
-  await fetch(`${base}/api/cart/${cart.id}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: first.id, quantity: 1, price: first.price }) });
+  await fetch(`${base}/api/cart/${cart.id}/items`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ productId: first.id, quantity: 1, price: first.price }),
+  });
   const { token } = await (await fetch(`${base}/api/cart/${cart.id}/handover`, { method: 'POST' })).json();
   pages.push(['/cart (checkout)', `${base}/cart?handover=${encodeURIComponent(token)}`]);
   // The demo page names the shop as http://localhost, as `npm start` prints it.

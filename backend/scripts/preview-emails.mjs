@@ -49,7 +49,11 @@ const cartLines = order.lines.map((l, i) => ({ itemId: `item-${i}`, productId: l
 
 const emails = {
   'order-confirmation': orderConfirmationEmail(order, context),
-  'ready-for-pickup': fulfilmentEmail({ ...order, fulfillment: 'pickup', shippingAddress: null }, { ...news, step: 'ready-for-pickup', note: 'Ring the bell at the studio door, Tuesday to Saturday, 10 to 6.' }, context),
+  'ready-for-pickup': fulfilmentEmail(
+    { ...order, fulfillment: 'pickup', shippingAddress: null },
+    { ...news, step: 'ready-for-pickup', note: 'Ring the bell at the studio door, Tuesday to Saturday, 10 to 6.' },
+    context,
+  ),
   shipped: fulfilmentEmail(order, { ...news, step: 'shipped', carrier: 'USPS', trackingNumber: '9400 1000 0000 0000', trackingUrl: trackingUrl('USPS', '9400 1000 0000 0000') }, context),
   'picked-up': fulfilmentEmail(order, { ...news, step: 'picked-up' }, context),
   refund: refundEmail(order, { refundId: 'preview', amountCents: 1800, reason: 'Chipped', lines: [{ itemId: 1, productId: 4, quantity: 2, restock: false }] }, context),
@@ -57,7 +61,17 @@ const emails = {
   ...Object.fromEntries(
     [1, 2, 3].map((step) => [
       `recovery-${step}`,
-      recoveryEmail({ messageKey: 'preview', step, to: 'mina@example.com', name: 'Mina', lines: cartLines, lineImages: context.lineImages, shop, restoreUrl: `${publicUrl}/cart/restore?token=preview`, unsubscribeUrl: `${publicUrl}/recovery/unsubscribe?token=preview` }),
+      recoveryEmail({
+        messageKey: 'preview',
+        step,
+        to: 'mina@example.com',
+        name: 'Mina',
+        lines: cartLines,
+        lineImages: context.lineImages,
+        shop,
+        restoreUrl: `${publicUrl}/cart/restore?token=preview`,
+        unsubscribeUrl: `${publicUrl}/recovery/unsubscribe?token=preview`,
+      }),
     ]),
   ),
 };

@@ -39,7 +39,9 @@ export function App() {
 function SiteLayout() {
   return (
     <>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <ScrollToTopOnPageChange />
       <Header actions={<CartButton />} />
       <Suspense fallback={<main id="main" className="page container" aria-busy="true" />}>

@@ -9,7 +9,6 @@ import { StockAlerts } from './StockAlerts';
 
 const ABANDONED = '/api/admin/abandoned-carts';
 
-
 function InventorySync() {
   const toast = useToast();
   const sync = useMutation({
@@ -38,9 +37,7 @@ function InventorySync() {
       {sync.isPending && (
         <>
           <progress aria-label="Sync progress" max={total || undefined} value={total ? done : undefined} />
-          <p className="muted">
-            {p?.phase === 'saving' ? `Saving ${done} of ${total} items` : p ? `${p.itemsRead} items read${total ? ` of ${total}` : ''}` : 'Starting...'}
-          </p>
+          <p className="muted">{p?.phase === 'saving' ? `Saving ${done} of ${total} items` : p ? `${p.itemsRead} items read${total ? ` of ${total}` : ''}` : 'Starting...'}</p>
         </>
       )}
       <button type="button" className="button" disabled={sync.isPending} onClick={() => sync.mutate()}>
@@ -92,8 +89,7 @@ function AbandonedCarts() {
         {carts.data?.map((cart) => (
           <li key={cart.id} className="row" data-testid="abandoned-cart">
             <div>
-              <strong>{cart.customerName ?? 'Unknown shopper'}</strong> · {cart.customerEmail}
-              {' '}
+              <strong>{cart.customerName ?? 'Unknown shopper'}</strong> · {cart.customerEmail}{' '}
               <span className={`state state-${cart.state}`} data-testid="recovery-state">
                 {stateLabel(cart)}
               </span>
@@ -105,18 +101,13 @@ function AbandonedCarts() {
                 ))}
               </ul>
               <p className="muted">
-                Total ${cart.totalAmount} · {cart.abandonedAt ? `abandoned ${formatWhen(cart.abandonedAt)}` : `idle ${formatIdle(cart.idleMinutes)}`} · emails sent:{' '}
-                {cart.recoveryEmailCount} of {cart.sequenceLength}
+                Total ${cart.totalAmount} · {cart.abandonedAt ? `abandoned ${formatWhen(cart.abandonedAt)}` : `idle ${formatIdle(cart.idleMinutes)}`} · emails sent: {cart.recoveryEmailCount}{' '}
+                of {cart.sequenceLength}
                 {' · '}
                 <Link to={`/admin/history/cart/${cart.id}`}>History</Link>
               </p>
             </div>
-            <button
-              type="button"
-              className="button"
-              disabled={recover.isPending || !['waiting', 'emailed'].includes(cart.state)}
-              onClick={() => recover.mutate(cart.id)}
-            >
+            <button type="button" className="button" disabled={recover.isPending || !['waiting', 'emailed'].includes(cart.state)} onClick={() => recover.mutate(cart.id)}>
               Send Recovery Email
             </button>
           </li>

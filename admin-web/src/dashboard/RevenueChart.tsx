@@ -19,7 +19,9 @@ export default function RevenueChart({ days }: { days: RevenueDay[] }) {
         aria-hidden="true"
         data={{
           labels: days.map((d) => dayLabel(d.date)),
-          datasets: [{ label: 'Revenue', data: days.map((d) => Number(d.revenue)), backgroundColor: theme('--dc-accent', '#a4161a'), hoverBackgroundColor: theme('--dc-accent-hover', '#c8202a') }],
+          datasets: [
+            { label: 'Revenue', data: days.map((d) => Number(d.revenue)), backgroundColor: theme('--dc-accent', '#a4161a'), hoverBackgroundColor: theme('--dc-accent-hover', '#c8202a') },
+          ],
         }}
         options={{
           maintainAspectRatio: false,

@@ -20,8 +20,7 @@ export function StockAlerts() {
       <ul>
         {list.map((a) => (
           <li key={a.productId}>
-            <Link to={`/admin/history/product/${a.productId}`}>{a.name}</Link>: <strong className="error-text">oversold at the stall</strong> (Square counts{' '}
-            {a.squareCount})
+            <Link to={`/admin/history/product/${a.productId}`}>{a.name}</Link>: <strong className="error-text">oversold at the stall</strong> (Square counts {a.squareCount})
           </li>
         ))}
       </ul>

@@ -27,11 +27,7 @@ export function ProductCard({ product, categoryLabel }: { product: AdminProduct;
   if (editing) return <ProductForm product={product} onDone={() => setEditing(false)} />;
   return (
     <article className="product-card" data-testid="inventory-product">
-      {product.imageUrl && !imageFailed ? (
-        <img src={product.imageUrl} alt={product.name} onError={() => setImageFailed(true)} />
-      ) : (
-        <div className="no-image">No Image</div>
-      )}
+      {product.imageUrl && !imageFailed ? <img src={product.imageUrl} alt={product.name} onError={() => setImageFailed(true)} /> : <div className="no-image">No Image</div>}
       <div className="product-body">
         <h3>{product.name}</h3>
         <p className="muted">{product.description}</p>

@@ -41,17 +41,26 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
   const add = useMutation({
     mutationFn: () =>
       product
-        ? ok(api.PATCH('/api/admin/products/{id}', { params: { path: { id: String(product.id) } }, body: { name: form.name, description: form.description, price: form.price, imageUrl: form.imageUrl, category: form.category } }))
-        : ok(api.POST('/api/admin/products', { body: {
-        name: form.name,
-        description: form.description,
-        price: form.price,
-        imageUrl: form.imageUrl,
-        category: form.category,
-        // Left out unless ticked or unticked by hand: the server then follows the quantity.
-        ...(form.inStock === null ? {} : { inStock: form.inStock }),
-        stockQuantity: units,
-      } })),
+        ? ok(
+            api.PATCH('/api/admin/products/{id}', {
+              params: { path: { id: String(product.id) } },
+              body: { name: form.name, description: form.description, price: form.price, imageUrl: form.imageUrl, category: form.category },
+            }),
+          )
+        : ok(
+            api.POST('/api/admin/products', {
+              body: {
+                name: form.name,
+                description: form.description,
+                price: form.price,
+                imageUrl: form.imageUrl,
+                category: form.category,
+                // Left out unless ticked or unticked by hand: the server then follows the quantity.
+                ...(form.inStock === null ? {} : { inStock: form.inStock }),
+                stockQuantity: units,
+              },
+            }),
+          ),
     onSuccess: () => {
       toast(product ? { title: 'Product updated', description: `${form.name} has been saved.` } : { title: 'Product added', description: 'New product has been added to inventory' });
       setForm(empty);

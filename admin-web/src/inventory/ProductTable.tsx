@@ -86,12 +86,7 @@ function ProductRow({ product, categoryLabel }: { product: AdminProduct; categor
       </td>
       <td>
         <label className="check">
-          <input
-            type="checkbox"
-            checked={product.inStock}
-            disabled={stock.isPending}
-            onChange={(e) => stock.mutate({ inStock: e.target.checked, stockQuantity: product.stockQuantity })}
-          />
+          <input type="checkbox" checked={product.inStock} disabled={stock.isPending} onChange={(e) => stock.mutate({ inStock: e.target.checked, stockQuantity: product.stockQuantity })} />
           <span className="visually-hidden">{product.name} in stock</span>
         </label>
       </td>

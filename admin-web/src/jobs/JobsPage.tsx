@@ -54,10 +54,7 @@ export function JobsPage() {
   return (
     <>
       <h1>Jobs</h1>
-      <p className="muted">
-        Emails, Square updates and reminders are sent in the background, a moment after what caused them. This page lists
-        the ones that have not gone out.
-      </p>
+      <p className="muted">Emails, Square updates and reminders are sent in the background, a moment after what caused them. This page lists the ones that have not gone out.</p>
       {outbox.isPending && <p>Loading the outbox...</p>}
       {outbox.isError && <p className="muted">The outbox could not be read.</p>}
       {outbox.data && (
@@ -65,16 +62,15 @@ export function JobsPage() {
           <h2>Waiting to go out ({outbox.data.backlog.unsent})</h2>
           {outbox.data.waiting.length > 0 && (
             <p className="muted">
-              The shop's job service is not answering; these go out by themselves once it is back. If they are still here in
-              an hour, ask whoever looks after the shop's server.
+              The shop's job service is not answering; these go out by themselves once it is back. If they are still here in an hour, ask whoever looks after the shop's server.
             </p>
           )}
           <Rows rows={outbox.data.waiting} empty="Nothing is waiting: everything went out." />
           <h2>Stopped after failing ({outbox.data.backlog.dead})</h2>
           {outbox.data.dead.length > 0 && (
             <p className="muted">
-              These failed again and again, so the shop stopped trying. Once the cause is fixed (an email server or Square
-              being down, say), try them again; if they fail again, send the error below to whoever looks after the shop.
+              These failed again and again, so the shop stopped trying. Once the cause is fixed (an email server or Square being down, say), try them again; if they fail again, send the
+              error below to whoever looks after the shop.
             </p>
           )}
           <Rows rows={outbox.data.dead} empty="Nothing has failed." />

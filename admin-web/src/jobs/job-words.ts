@@ -3,7 +3,7 @@
  * backend's job names (its `*_JOB` constants); an unknown one (a job added later) shows as it is.
  */
 const JOB_WORDS: Record<string, string> = {
-  'order-confirmation': "Emailing the shopper their order confirmation",
+  'order-confirmation': 'Emailing the shopper their order confirmation',
   'fulfilment-email': 'Emailing the shopper that their order is ready, shipped or picked up',
   'refund-email': 'Emailing the shopper about their refund',
   'refund-restock': 'Putting refunded pieces back in stock',

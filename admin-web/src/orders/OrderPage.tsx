@@ -149,7 +149,9 @@ export function OrderPage() {
 
       <section className="card" aria-labelledby="refunds-title">
         <h2 id="refunds-title">Refunds</h2>
-        {o.refundsPending > 0 && <p className="muted">{o.refundsPending} refund(s) not settled by Square yet: the items go back into stock and the customer is emailed once Square completes them.</p>}
+        {o.refundsPending > 0 && (
+          <p className="muted">{o.refundsPending} refund(s) not settled by Square yet: the items go back into stock and the customer is emailed once Square completes them.</p>
+        )}
         {o.refunds.length === 0 ? (
           <p className="muted">No refunds.</p>
         ) : (
@@ -164,10 +166,7 @@ export function OrderPage() {
                   {r.lines.length > 0 && (
                     <span className="muted">
                       {' '}
-                      ·{' '}
-                      {r.lines
-                        .map((l) => `${o.items.find((i) => i.itemId === l.itemId)?.name ?? `item ${l.itemId}`} × ${l.quantity}${l.restock ? ' (back in stock)' : ''}`)
-                        .join(', ')}
+                      · {r.lines.map((l) => `${o.items.find((i) => i.itemId === l.itemId)?.name ?? `item ${l.itemId}`} × ${l.quantity}${l.restock ? ' (back in stock)' : ''}`).join(', ')}
                     </span>
                   )}
                 </div>

@@ -13,7 +13,11 @@ export function OrdersPage() {
   const list = useListQuery(['status']);
   const status = list.filters.status ?? '';
   const query = { search: list.search || undefined, status: (status || undefined) as StatusFilter | undefined, page: list.page, pageSize: PAGE_SIZE };
-  const orders = useQuery({ queryKey: [ORDERS, 'page', list.search, status, list.page], queryFn: () => ok(api.GET('/api/admin/orders', { params: { query } })), placeholderData: keepPreviousData });
+  const orders = useQuery({
+    queryKey: [ORDERS, 'page', list.search, status, list.page],
+    queryFn: () => ok(api.GET('/api/admin/orders', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
   const data = orders.data;
   return (
     <>
@@ -65,7 +69,9 @@ export function OrdersPage() {
                       <br />
                       <span className="muted">{o.customerEmail}</span>
                     </td>
-                    <td className="orders-table__delivery">{o.fulfillmentMethod === 'pickup' ? 'Local Pickup' : `Shipping${o.shippingAddress ? ` to ${addressLine(o.shippingAddress)}` : ''}`}</td>
+                    <td className="orders-table__delivery">
+                      {o.fulfillmentMethod === 'pickup' ? 'Local Pickup' : `Shipping${o.shippingAddress ? ` to ${addressLine(o.shippingAddress)}` : ''}`}
+                    </td>
                     <td className="num">${o.total}</td>
                     <td>
                       <span className={`badge ${o.fulfilment === 'unfulfilled' ? '' : 'badge-ok'}`}>{fulfilmentLabel[o.fulfilment]}</span>{' '}

@@ -26,7 +26,10 @@ export function RefundForm({ order }: { order: AdminOrderDetail }) {
     (body: RefundBody) => ok(api.POST('/api/admin/orders/{id}/refunds', { params: { path: { id: order.id } }, body })),
     (_body, answer) =>
       answer.status === 'pending'
-        ? { title: 'Refund sent to Square', description: `Order ${order.orderNumber}: Square is returning the money to the card. Stock and the customer's email follow once Square completes it.` }
+        ? {
+            title: 'Refund sent to Square',
+            description: `Order ${order.orderNumber}: Square is returning the money to the card. Stock and the customer's email follow once Square completes it.`,
+          }
         : { title: 'Refund taken', description: `Order ${order.orderNumber}: $${answer.order.refunded} refunded in all.` },
   );
 
@@ -72,9 +75,7 @@ export function RefundForm({ order }: { order: AdminOrderDetail }) {
   const error = problem ?? (refund.isError ? errorText(refund.error) : null);
   return (
     <form className="refund-form" aria-label="Refund" onSubmit={noSubmit} noValidate>
-      <p className="muted">
-        ${order.refundable} can still be refunded. Choose items to refund what was paid for them, type an amount, or leave both empty to refund the whole order.
-      </p>
+      <p className="muted">${order.refundable} can still be refunded. Choose items to refund what was paid for them, type an amount, or leave both empty to refund the whole order.</p>
       {lines.length > 0 && (
         <table className="data-table">
           <thead>

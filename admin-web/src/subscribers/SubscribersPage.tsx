@@ -13,7 +13,11 @@ const formatDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, {
 export function SubscribersPage() {
   const list = useListQuery();
   const query = { search: list.search || undefined, page: list.page, pageSize: PAGE_SIZE };
-  const subscribers = useQuery({ queryKey: [SUBSCRIBERS, list.search, list.page], queryFn: () => ok(api.GET('/api/admin/subscribers', { params: { query } })), placeholderData: keepPreviousData });
+  const subscribers = useQuery({
+    queryKey: [SUBSCRIBERS, list.search, list.page],
+    queryFn: () => ok(api.GET('/api/admin/subscribers', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
   const data = subscribers.data;
   return (
     <>

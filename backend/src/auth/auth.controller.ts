@@ -20,7 +20,10 @@ const STATE_MAX_AGE_SECONDS = 600;
 const FAILED = '/admin?signin=failed';
 
 // Only a path of this shop: never an address elsewhere (no open redirect).
-const ownPath = z.string().regex(/^\/(?![/\\])[\w\-/?=&.%]*$/).max(200);
+const ownPath = z
+  .string()
+  .regex(/^\/(?![/\\])[\w\-/?=&.%]*$/)
+  .max(200);
 
 const startQuery = z.object({
   login_hint: z.email().max(254).optional().catch(undefined),

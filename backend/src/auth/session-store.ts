@@ -32,10 +32,9 @@ export class SessionStore {
   }
 
   async find(token: string): Promise<Account | undefined> {
-    const [row] = await this.em().execute<{ user_id: string; email: string; name: string }[]>(
-      'select user_id, email, name from sessions where token_hash = ? and expires_at > now()',
-      [hash(token)],
-    );
+    const [row] = await this.em().execute<{ user_id: string; email: string; name: string }[]>('select user_id, email, name from sessions where token_hash = ? and expires_at > now()', [
+      hash(token),
+    ]);
     return row ? { id: row.user_id, email: row.email, name: row.name } : undefined;
   }
 

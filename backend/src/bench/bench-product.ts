@@ -10,7 +10,16 @@ export function addBenchProduct(databaseUrl: string): Promise<number> {
     const productId = await app.get(ProductIds).next();
     await app.get(Products).run(
       productId,
-      { kind: 'AddProduct', name: 'Bench Patch', description: 'Load-test stock', priceCents: 900, imageUrl: '/images/products/skull.svg', category: 'patches', inStock: true, stockQuantity: 100_000 },
+      {
+        kind: 'AddProduct',
+        name: 'Bench Patch',
+        description: 'Load-test stock',
+        priceCents: 900,
+        imageUrl: '/images/products/skull.svg',
+        category: 'patches',
+        inStock: true,
+        stockQuantity: 100_000,
+      },
       systemContext(),
     );
     return productId;

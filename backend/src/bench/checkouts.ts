@@ -10,8 +10,7 @@ export async function measureCheckouts(apiUrl: string, productId: number, shoppe
   const refused: Record<string, number> = {};
   let n = 0;
 
-  const post = (path: string, body: unknown) =>
-    fetch(`${apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: unknown) => fetch(`${apiUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   async function shopper(): Promise<void> {
     while (Date.now() < deadline) {

@@ -44,7 +44,9 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
     ...fastifyErrorOptions,
   });
   if (config.NODE_ENV === 'production' && config.TRUST_PROXY === undefined) {
-    logger.warn('TRUST_PROXY is unset: forwarded client addresses are ignored, so behind a load balancer every shopper shares its address (and its rate limits). Set it to the hops or addresses of your proxies.');
+    logger.warn(
+      'TRUST_PROXY is unset: forwarded client addresses are ignored, so behind a load balancer every shopper shares its address (and its rate limits). Set it to the hops or addresses of your proxies.',
+    );
   }
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, roles), adapter, {
     logger: new PinoNestLogger(logger),
@@ -58,12 +60,7 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   const signIn = app.get<GoogleEndpoints>(GOOGLE_ENDPOINTS, { strict: false }).provider;
   sendSecurityHeaders(
     fastify,
-    securityHeaders(
-      app.get<SquareSettings>(SQUARE_SETTINGS),
-      config.NODE_ENV === 'production',
-      signIn ? new URL(signIn.authorizationURL).origin : undefined,
-      config.DEV_SERVER,
-    ),
+    securityHeaders(app.get<SquareSettings>(SQUARE_SETTINGS), config.NODE_ENV === 'production', signIn ? new URL(signIn.authorizationURL).origin : undefined, config.DEV_SERVER),
   );
   allowWidgetOrigins(fastify, config.widgetOrigins);
   app.useGlobalFilters(new ErrorBodyFilter());

@@ -41,7 +41,10 @@ describe('cart decider: carts with several lines', () => {
   });
 
   it('removes the line named, and keeps the other', () => {
-    spec.given(created, hoodieLine, teeLine).when({ kind: 'RemoveItem', itemId: 'i1' }).then([{ type: 'ItemRemoved', data: { itemId: 'i1' } }]);
+    spec
+      .given(created, hoodieLine, teeLine)
+      .when({ kind: 'RemoveItem', itemId: 'i1' })
+      .then([{ type: 'ItemRemoved', data: { itemId: 'i1' } }]);
     const state = fold(cartDecider, [created, hoodieLine, teeLine, { type: 'ItemRemoved', data: { itemId: 'i1' } }]);
     expect(state.exists && state.lines.map((l) => l.itemId)).toEqual(['i2']);
   });
@@ -51,7 +54,10 @@ describe('cart decider: carts with several lines', () => {
   });
 
   it('empties every line when cleared', () => {
-    spec.given(created, hoodieLine, teeLine).when({ kind: 'ClearCart' }).then([{ type: 'CartCleared', data: {} }]);
+    spec
+      .given(created, hoodieLine, teeLine)
+      .when({ kind: 'ClearCart' })
+      .then([{ type: 'CartCleared', data: {} }]);
     const state = fold(cartDecider, [created, hoodieLine, teeLine, { type: 'CartCleared', data: {} }]);
     expect(state.exists && state.lines).toEqual([]);
   });
@@ -64,7 +70,10 @@ describe('cart decider: carts with several lines', () => {
 
 describe('cart decider: the line cap', () => {
   it(`accepts exactly ${MAX_LINE_QUANTITY} of one product`, () => {
-    spec.given(created).when({ kind: 'AddItem', newItemId: 'i1', quantity: MAX_LINE_QUANTITY, product: hoodie }).then([added('i1', hoodie, MAX_LINE_QUANTITY)]);
+    spec
+      .given(created)
+      .when({ kind: 'AddItem', newItemId: 'i1', quantity: MAX_LINE_QUANTITY, product: hoodie })
+      .then([added('i1', hoodie, MAX_LINE_QUANTITY)]);
     spec
       .given(created, hoodieLine)
       .when({ kind: 'ChangeQuantity', itemId: 'i1', quantity: MAX_LINE_QUANTITY, stock: hoodie })
@@ -72,7 +81,10 @@ describe('cart decider: the line cap', () => {
   });
 
   it(`refuses a line above ${MAX_LINE_QUANTITY}, by adding or by changing the quantity`, () => {
-    spec.given(created).when({ kind: 'AddItem', newItemId: 'i1', quantity: MAX_LINE_QUANTITY + 1, product: hoodie }).thenThrows('LINE_LIMIT', /at most 99/);
+    spec
+      .given(created)
+      .when({ kind: 'AddItem', newItemId: 'i1', quantity: MAX_LINE_QUANTITY + 1, product: hoodie })
+      .thenThrows('LINE_LIMIT', /at most 99/);
     spec
       .given(created, added('i1', hoodie, MAX_LINE_QUANTITY))
       .when({ kind: 'AddItem', newItemId: 'i2', quantity: 1, product: hoodie })
@@ -85,7 +97,10 @@ describe('cart decider: the line cap', () => {
 
   it('accepts exactly the stock left, and refuses one more', () => {
     const three = product(7, 'Rose Hoop', 5500, 3);
-    spec.given(created).when({ kind: 'AddItem', newItemId: 'i1', quantity: 3, product: three }).then([added('i1', three, 3)]);
+    spec
+      .given(created)
+      .when({ kind: 'AddItem', newItemId: 'i1', quantity: 3, product: three })
+      .then([added('i1', three, 3)]);
     spec.given(created).when({ kind: 'AddItem', newItemId: 'i1', quantity: 4, product: three }).thenThrows('INSUFFICIENT_STOCK', 'Only 3 of Rose Hoop left.');
   });
 });

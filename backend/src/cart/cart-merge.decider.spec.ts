@@ -22,7 +22,7 @@ const merge = (...lines: LineToMerge[]) => ({ kind: 'MergeLines' as const, fromC
 const merged = (...lines: MergedLine[]): CartEvent => ({ type: 'LinesMerged', data: { fromCartId: 'c2', lines } });
 const mine = added('i1', hoodie);
 
-describe('cart decider: merging another cart\'s lines', () => {
+describe("cart decider: merging another cart's lines", () => {
   it('adds a product the cart does not hold as a new line at its catalogue price, and one it holds to that line', () => {
     spec
       .given(created, mine)
@@ -47,8 +47,14 @@ describe('cart decider: merging another cart\'s lines', () => {
 
   it('merges nothing twice: the same lines again ask for nothing', () => {
     const first = merged({ fromItemId: 'o2', productId: 2, quantity: 2, added: 2 });
-    spec.given(created, mine, added('n2', tee, 2), first).when(merge(theirs(tee, 2))).thenNothing();
-    spec.given(created, mine, added('n2', tee, 2), first).when(merge(theirs(tee, 1))).thenNothing();
+    spec
+      .given(created, mine, added('n2', tee, 2), first)
+      .when(merge(theirs(tee, 2)))
+      .thenNothing();
+    spec
+      .given(created, mine, added('n2', tee, 2), first)
+      .when(merge(theirs(tee, 1)))
+      .thenNothing();
   });
 
   it('adds only what a line gained since it was merged, even after the shopper changed their own line', () => {
@@ -117,11 +123,17 @@ describe('cart decider: merging another cart\'s lines', () => {
   });
 
   it('refuses to merge into a cart being paid for, or one that does not exist', () => {
-    spec.given(created, mine, { type: 'CheckoutStarted', data: { orderId: 'o1' } }).when(merge(theirs(tee, 1))).thenThrows('CHECKOUT_IN_PROGRESS');
-    spec.given().when(merge(theirs(tee, 1))).thenThrows('NOT_FOUND');
+    spec
+      .given(created, mine, { type: 'CheckoutStarted', data: { orderId: 'o1' } })
+      .when(merge(theirs(tee, 1)))
+      .thenThrows('CHECKOUT_IN_PROGRESS');
+    spec
+      .given()
+      .when(merge(theirs(tee, 1)))
+      .thenThrows('NOT_FOUND');
   });
 
-  it('counts the merge as the shopper\'s change of an abandoned cart: no more recovery emails', () => {
+  it("counts the merge as the shopper's change of an abandoned cart: no more recovery emails", () => {
     const state = fold(cartDecider, [created, mine, { type: 'CartAbandoned', data: {} }, added('n2', tee, 1), merged({ fromItemId: 'o2', productId: 2, quantity: 1, added: 1 })]);
     expect(state.exists && state.changedSinceAbandoned).toBe(true);
   });

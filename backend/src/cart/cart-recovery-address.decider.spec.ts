@@ -24,7 +24,10 @@ const give = (email: string, checkout: boolean) => ({ kind: 'GiveContactDetails'
 
 describe('cart decider: an address given in a checkout attempt', () => {
   it('emails only an address given at checkout: not one typed elsewhere, nor one from before this was recorded', () => {
-    spec.given(created, added, atCheckout, abandoned).when(step(1)).then([requested(1)]);
+    spec
+      .given(created, added, atCheckout, abandoned)
+      .when(step(1))
+      .then([requested(1)]);
     spec.given(created, added, given('m@example.com', false), abandoned).when(step(1)).thenNothing();
     spec.given(created, added, given('m@example.com'), abandoned).when(step(1)).thenNothing();
   });
@@ -37,19 +40,24 @@ describe('cart decider: an address given in a checkout attempt', () => {
   });
 
   it('records the same details again when a checkout attempt vouches for them, and not the other way round', () => {
-    spec.given(created, given('m@example.com', false)).when(give('m@example.com', true)).then([
-      { type: 'ContactDetailsGiven', data: { name: 'Morticia', email: 'm@example.com', atCheckout: true } },
-    ]);
+    spec
+      .given(created, given('m@example.com', false))
+      .when(give('m@example.com', true))
+      .then([{ type: 'ContactDetailsGiven', data: { name: 'Morticia', email: 'm@example.com', atCheckout: true } }]);
     spec.given(created, atCheckout).when(give('m@example.com', false)).thenNothing();
     spec.given(created, given('m@example.com', false)).when(give('m@example.com', false)).thenNothing();
-    spec.given(created, given('m@example.com', false)).when({ kind: 'GiveContactDetails', name: 'Wednesday', email: 'm@example.com', atCheckout: false }).then([
-      { type: 'ContactDetailsGiven', data: { name: 'Wednesday', email: 'm@example.com', atCheckout: false } },
-    ]);
+    spec
+      .given(created, given('m@example.com', false))
+      .when({ kind: 'GiveContactDetails', name: 'Wednesday', email: 'm@example.com', atCheckout: false })
+      .then([{ type: 'ContactDetailsGiven', data: { name: 'Wednesday', email: 'm@example.com', atCheckout: false } }]);
   });
 
   it('forgets the checkout once another address is typed elsewhere', () => {
     spec.given(created, added, atCheckout, given('stranger@example.com', false), abandoned).when(step(1)).thenNothing();
-    spec.given(created, added, given('stranger@example.com', false), atCheckout, abandoned).when(step(1)).then([requested(1)]);
+    spec
+      .given(created, added, given('stranger@example.com', false), atCheckout, abandoned)
+      .when(step(1))
+      .then([requested(1)]);
   });
 });
 
@@ -57,16 +65,37 @@ describe('cart decider: an email the address held back', () => {
   const waiting = [created, added, atCheckout, abandoned];
 
   it('records the pending email withheld with its step and reason, once, and only for the email on its way', () => {
-    spec.given(...waiting, requested(2)).when({ kind: 'WithholdRecoveryEmail', requestId: 'step-2', reason: 'another-cart' }).then([withheld(2, 'another-cart')]);
-    spec.given(...waiting, requested(2), withheld(2)).when({ kind: 'WithholdRecoveryEmail', requestId: 'step-2', reason: 'too-soon' }).thenNothing();
-    spec.given(...waiting, requested(1)).when({ kind: 'WithholdRecoveryEmail', requestId: 'other', reason: 'too-soon' }).thenNothing();
+    spec
+      .given(...waiting, requested(2))
+      .when({ kind: 'WithholdRecoveryEmail', requestId: 'step-2', reason: 'another-cart' })
+      .then([withheld(2, 'another-cart')]);
+    spec
+      .given(...waiting, requested(2), withheld(2))
+      .when({ kind: 'WithholdRecoveryEmail', requestId: 'step-2', reason: 'too-soon' })
+      .thenNothing();
+    spec
+      .given(...waiting, requested(1))
+      .when({ kind: 'WithholdRecoveryEmail', requestId: 'other', reason: 'too-soon' })
+      .thenNothing();
   });
 
   it('ends that step, and leaves the next free to go', () => {
-    spec.given(...waiting, requested(1), withheld(1)).when(step(1)).thenNothing();
-    spec.given(...waiting, requested(1), withheld(1)).when(step(2)).then([requested(2)]);
-    spec.given(...waiting, requested(1), sent(1), requested(2), withheld(2)).when({ kind: 'RequestRecoveryEmail', requestId: 'manual' }).then([requested(3, 'manual')]);
-    spec.given(...waiting, requested(2), withheld(2)).when({ kind: 'RecordRecoveryEmailSent', requestId: 'step-2', messageId: '<m>', to: 'm@example.com' }).thenNothing();
+    spec
+      .given(...waiting, requested(1), withheld(1))
+      .when(step(1))
+      .thenNothing();
+    spec
+      .given(...waiting, requested(1), withheld(1))
+      .when(step(2))
+      .then([requested(2)]);
+    spec
+      .given(...waiting, requested(1), sent(1), requested(2), withheld(2))
+      .when({ kind: 'RequestRecoveryEmail', requestId: 'manual' })
+      .then([requested(3, 'manual')]);
+    spec
+      .given(...waiting, requested(2), withheld(2))
+      .when({ kind: 'RecordRecoveryEmailSent', requestId: 'step-2', messageId: '<m>', to: 'm@example.com' })
+      .thenNothing();
   });
 
   it('keeps the highest step when a lower one is withheld after a higher one went', () => {

@@ -15,52 +15,118 @@ const step = (n: number, optedOut = false) => ({ kind: 'RequestRecoveryStep' as 
 
 describe('cart decider: the recovery sequence', () => {
   it('requests each step in turn, and records each sent with its step', () => {
-    spec.given(...waiting).when(step(1)).then([requested(1)]);
-    spec.given(...waiting, requested(1)).when({ kind: 'RecordRecoveryEmailSent', requestId: 'step-1', messageId: '<step-1>', to: 'm@example.com' }).then([sent(1)]);
-    spec.given(...waiting, requested(1), sent(1)).when(step(2)).then([requested(2)]);
-    spec.given(...waiting, requested(1), sent(1), requested(2), sent(2)).when(step(3)).then([requested(3)]);
+    spec
+      .given(...waiting)
+      .when(step(1))
+      .then([requested(1)]);
+    spec
+      .given(...waiting, requested(1))
+      .when({ kind: 'RecordRecoveryEmailSent', requestId: 'step-1', messageId: '<step-1>', to: 'm@example.com' })
+      .then([sent(1)]);
+    spec
+      .given(...waiting, requested(1), sent(1))
+      .when(step(2))
+      .then([requested(2)]);
+    spec
+      .given(...waiting, requested(1), sent(1), requested(2), sent(2))
+      .when(step(3))
+      .then([requested(3)]);
   });
 
   it('sends nothing for a step already sent, or while another email is on its way', () => {
-    spec.given(...waiting, requested(1), sent(1)).when(step(1)).thenNothing();
-    spec.given(...waiting, requested(1)).when(step(1)).thenNothing();
-    spec.given(...waiting, requested(1)).when(step(2)).thenNothing();
-    spec.given(...waiting, requested(1), sent(1)).when({ kind: 'RecordRecoveryEmailSent', requestId: 'step-1', messageId: '<step-1>', to: 'm@example.com' }).thenNothing();
+    spec
+      .given(...waiting, requested(1), sent(1))
+      .when(step(1))
+      .thenNothing();
+    spec
+      .given(...waiting, requested(1))
+      .when(step(1))
+      .thenNothing();
+    spec
+      .given(...waiting, requested(1))
+      .when(step(2))
+      .thenNothing();
+    spec
+      .given(...waiting, requested(1), sent(1))
+      .when({ kind: 'RecordRecoveryEmailSent', requestId: 'step-1', messageId: '<step-1>', to: 'm@example.com' })
+      .thenNothing();
   });
 
-  it('counts the studio\'s manual email as the next step, so the sequence skips it', () => {
-    spec.given(...waiting).when({ kind: 'RequestRecoveryEmail', requestId: 'manual' }).then([requested(1, 'manual')]);
-    spec.given(...waiting, requested(1, 'manual'), sent(1, 'manual')).when(step(1)).thenNothing();
-    spec.given(...waiting, requested(1), sent(1)).when({ kind: 'RequestRecoveryEmail', requestId: 'manual' }).then([requested(2, 'manual')]);
+  it("counts the studio's manual email as the next step, so the sequence skips it", () => {
+    spec
+      .given(...waiting)
+      .when({ kind: 'RequestRecoveryEmail', requestId: 'manual' })
+      .then([requested(1, 'manual')]);
+    spec
+      .given(...waiting, requested(1, 'manual'), sent(1, 'manual'))
+      .when(step(1))
+      .thenNothing();
+    spec
+      .given(...waiting, requested(1), sent(1))
+      .when({ kind: 'RequestRecoveryEmail', requestId: 'manual' })
+      .then([requested(2, 'manual')]);
   });
 
   it('stops once the cart is bought', () => {
-    const bought: CartEvent[] = [{ type: 'CheckoutStarted', data: { orderId: 'o1' } }, { type: 'CartCheckedOut', data: { orderId: 'o1' } }];
-    spec.given(...waiting, requested(1), sent(1), ...bought).when(step(2)).thenNothing();
-    spec.given(...waiting, { type: 'CheckoutStarted', data: { orderId: 'o1' } }).when(step(1)).thenNothing();
+    const bought: CartEvent[] = [
+      { type: 'CheckoutStarted', data: { orderId: 'o1' } },
+      { type: 'CartCheckedOut', data: { orderId: 'o1' } },
+    ];
+    spec
+      .given(...waiting, requested(1), sent(1), ...bought)
+      .when(step(2))
+      .thenNothing();
+    spec
+      .given(...waiting, { type: 'CheckoutStarted', data: { orderId: 'o1' } })
+      .when(step(1))
+      .thenNothing();
   });
 
   it('stops once the cart is emptied or changed by the shopper', () => {
-    spec.given(...waiting, { type: 'CartCleared', data: {} }).when(step(1)).thenNothing();
-    spec.given(...waiting, { type: 'ItemQuantityChanged', data: { itemId: 'i1', quantity: 2 } }).when(step(1)).thenNothing();
-    spec.given(...waiting, requested(1), sent(1), { type: 'ItemRemoved', data: { itemId: 'i1' } }).when(step(2)).thenNothing();
+    spec
+      .given(...waiting, { type: 'CartCleared', data: {} })
+      .when(step(1))
+      .thenNothing();
+    spec
+      .given(...waiting, { type: 'ItemQuantityChanged', data: { itemId: 'i1', quantity: 2 } })
+      .when(step(1))
+      .thenNothing();
+    spec
+      .given(...waiting, requested(1), sent(1), { type: 'ItemRemoved', data: { itemId: 'i1' } })
+      .when(step(2))
+      .thenNothing();
   });
 
   it('goes on when only the catalogue repriced an item', () => {
-    spec.given(...waiting, { type: 'ItemRepriced', data: { itemId: 'i1', unitPriceCents: 6000 } }).when(step(1)).then([requested(1)]);
+    spec
+      .given(...waiting, { type: 'ItemRepriced', data: { itemId: 'i1', unitPriceCents: 6000 } })
+      .when(step(1))
+      .then([requested(1)]);
   });
 
   it('stops when the address opted out, when the shopper came back, and never starts for a cart not abandoned', () => {
-    spec.given(...waiting, requested(1), sent(1)).when(step(2, true)).thenNothing();
-    spec.given(...waiting, { type: 'CartRecovered', data: {} }).when(step(1)).thenNothing();
+    spec
+      .given(...waiting, requested(1), sent(1))
+      .when(step(2, true))
+      .thenNothing();
+    spec
+      .given(...waiting, { type: 'CartRecovered', data: {} })
+      .when(step(1))
+      .thenNothing();
     spec.given(created, added, contact).when(step(1)).thenNothing();
   });
 });
 
 describe('cart decider: recovery through the restore link', () => {
   it('records the return once, and only for an abandoned cart that still holds something', () => {
-    spec.given(...waiting, requested(1), sent(1)).when({ kind: 'RecoverCart' }).then([{ type: 'CartRecovered', data: {} }]);
-    spec.given(...waiting, { type: 'CartRecovered', data: {} }).when({ kind: 'RecoverCart' }).thenNothing();
+    spec
+      .given(...waiting, requested(1), sent(1))
+      .when({ kind: 'RecoverCart' })
+      .then([{ type: 'CartRecovered', data: {} }]);
+    spec
+      .given(...waiting, { type: 'CartRecovered', data: {} })
+      .when({ kind: 'RecoverCart' })
+      .thenNothing();
     spec.given(created, added, contact).when({ kind: 'RecoverCart' }).thenNothing();
     spec
       .given(...waiting, { type: 'CheckoutStarted', data: { orderId: 'o1' } }, { type: 'CartCheckedOut', data: { orderId: 'o1' } })
@@ -72,6 +138,9 @@ describe('cart decider: recovery through the restore link', () => {
 describe('cart decider: abandonment by the worker', () => {
   it('records an idle cart abandoned once', () => {
     spec.given(created, added, contact).when({ kind: 'AbandonCart' }).then([abandoned]);
-    spec.given(...waiting).when({ kind: 'AbandonCart' }).thenNothing();
+    spec
+      .given(...waiting)
+      .when({ kind: 'AbandonCart' })
+      .thenNothing();
   });
 });

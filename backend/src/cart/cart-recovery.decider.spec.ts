@@ -25,8 +25,14 @@ describe('cart decider: abandonment and recovery emails', () => {
   });
 
   it('asks for a recovery email, marking the cart abandoned first when it was not', () => {
-    spec.given(created, added, contact).when({ kind: 'RequestRecoveryEmail', requestId: 'r1' }).then([abandoned, requested('r1')]);
-    spec.given(created, added, contact, abandoned).when({ kind: 'RequestRecoveryEmail', requestId: 'r1' }).then([requested('r1')]);
+    spec
+      .given(created, added, contact)
+      .when({ kind: 'RequestRecoveryEmail', requestId: 'r1' })
+      .then([abandoned, requested('r1')]);
+    spec
+      .given(created, added, contact, abandoned)
+      .when({ kind: 'RequestRecoveryEmail', requestId: 'r1' })
+      .then([requested('r1')]);
   });
 
   it('refuses a recovery email without an email address to write to', () => {
@@ -35,9 +41,18 @@ describe('cart decider: abandonment and recovery emails', () => {
 
   it('asks nothing more while one email is on its way, and records it sent once', () => {
     const pending = [created, added, contact, abandoned, requested('r1')];
-    spec.given(...pending).when({ kind: 'RequestRecoveryEmail', requestId: 'r2' }).thenNothing();
-    spec.given(...pending).when({ kind: 'RecordRecoveryEmailSent', requestId: 'r1', messageId: '<r1>', to: 'm@example.com' }).then([sent('r1')]);
-    spec.given(...pending, sent('r1')).when({ kind: 'RecordRecoveryEmailSent', requestId: 'r1', messageId: '<r1>', to: 'm@example.com' }).thenNothing();
+    spec
+      .given(...pending)
+      .when({ kind: 'RequestRecoveryEmail', requestId: 'r2' })
+      .thenNothing();
+    spec
+      .given(...pending)
+      .when({ kind: 'RecordRecoveryEmailSent', requestId: 'r1', messageId: '<r1>', to: 'm@example.com' })
+      .then([sent('r1')]);
+    spec
+      .given(...pending, sent('r1'))
+      .when({ kind: 'RecordRecoveryEmailSent', requestId: 'r1', messageId: '<r1>', to: 'm@example.com' })
+      .thenNothing();
   });
 
   it(`stops after ${MAX_RECOVERY_EMAILS} emails`, () => {
@@ -49,8 +64,14 @@ describe('cart decider: abandonment and recovery emails', () => {
   });
 
   it('forgets a pending email once the shopper checked out, so nothing is sent for a bought cart', () => {
-    const checkedOut: CartEvent[] = [{ type: 'CheckoutStarted', data: { orderId: 'o1' } }, { type: 'CartCheckedOut', data: { orderId: 'o1' } }];
-    spec.given(created, added, contact, abandoned, requested('r1'), ...checkedOut).when({ kind: 'RecordRecoveryEmailSent', requestId: 'r1', messageId: '<r1>', to: 'm@example.com' }).thenNothing();
+    const checkedOut: CartEvent[] = [
+      { type: 'CheckoutStarted', data: { orderId: 'o1' } },
+      { type: 'CartCheckedOut', data: { orderId: 'o1' } },
+    ];
+    spec
+      .given(created, added, contact, abandoned, requested('r1'), ...checkedOut)
+      .when({ kind: 'RecordRecoveryEmailSent', requestId: 'r1', messageId: '<r1>', to: 'm@example.com' })
+      .thenNothing();
   });
 });
 
@@ -59,11 +80,13 @@ describe('cart decider: contact details', () => {
   const given: CartEvent = { type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.com' } };
 
   it('records contact details again when only the name or only the email changes', () => {
-    spec.given(created, given).when({ kind: 'GiveContactDetails', name: 'Ana Lugosi', email: 'ana@example.com', atCheckout: true }).then([
-      { type: 'ContactDetailsGiven', data: { name: 'Ana Lugosi', email: 'ana@example.com', atCheckout: true } },
-    ]);
-    spec.given(created, given).when({ kind: 'GiveContactDetails', name: 'Ana', email: 'ana@example.org', atCheckout: false }).then([
-      { type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.org', atCheckout: false } },
-    ]);
+    spec
+      .given(created, given)
+      .when({ kind: 'GiveContactDetails', name: 'Ana Lugosi', email: 'ana@example.com', atCheckout: true })
+      .then([{ type: 'ContactDetailsGiven', data: { name: 'Ana Lugosi', email: 'ana@example.com', atCheckout: true } }]);
+    spec
+      .given(created, given)
+      .when({ kind: 'GiveContactDetails', name: 'Ana', email: 'ana@example.org', atCheckout: false })
+      .then([{ type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.org', atCheckout: false } }]);
   });
 });

@@ -22,8 +22,14 @@ const etagOf = (cart: { id: string; version: number }) => `"${cart.id}.${cart.ve
 
 // Against naming strangers by the hundred: carts made, and contact details written, per client address.
 const cartLimit = (max: (c: AppConfig) => number) => (c: AppConfig) => ({ max: max(c), windowSeconds: c.CART_RATE_LIMIT_WINDOW_SECONDS });
-const CartsFromAddress = RateLimitGuard('cart-create', cartLimit((c) => c.CART_RATE_LIMIT_PER_ADDRESS));
-const ContactWritesFromAddress = RateLimitGuard('cart-contact', cartLimit((c) => c.CONTACT_RATE_LIMIT_PER_ADDRESS));
+const CartsFromAddress = RateLimitGuard(
+  'cart-create',
+  cartLimit((c) => c.CART_RATE_LIMIT_PER_ADDRESS),
+);
+const ContactWritesFromAddress = RateLimitGuard(
+  'cart-contact',
+  cartLimit((c) => c.CONTACT_RATE_LIMIT_PER_ADDRESS),
+);
 
 @Controller('api/cart')
 export class CartController {

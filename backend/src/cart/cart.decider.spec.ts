@@ -34,24 +34,16 @@ describe('cart decider', () => {
 
   it('refuses a sold-out product', () => {
     const soldOut = { ...hoodie, inStock: false, stockQuantity: 0 };
-    expect(given(created).when({ kind: 'AddItem', newItemId: 'i1', quantity: 1, product: soldOut })).toThrow(
-      new DomainError('conflict', 'Raven Hoodie is sold out.'),
-    );
+    expect(given(created).when({ kind: 'AddItem', newItemId: 'i1', quantity: 1, product: soldOut })).toThrow(new DomainError('conflict', 'Raven Hoodie is sold out.'));
   });
 
   it('refuses more than the stock, counting what the cart holds', () => {
-    expect(given(created, hoodieAdded).when({ kind: 'AddItem', newItemId: 'i2', quantity: 3, product: hoodie })).toThrow(
-      new DomainError('conflict', 'Only 3 of Raven Hoodie left.'),
-    );
+    expect(given(created, hoodieAdded).when({ kind: 'AddItem', newItemId: 'i2', quantity: 3, product: hoodie })).toThrow(new DomainError('conflict', 'Only 3 of Raven Hoodie left.'));
   });
 
   it('removes an item whose quantity is set to 0 or below', () => {
-    expect(given(created, hoodieAdded).when({ kind: 'ChangeQuantity', itemId: 'i1', quantity: 0, stock: hoodie })()).toEqual([
-      { type: 'ItemRemoved', data: { itemId: 'i1' } },
-    ]);
-    expect(given(created, hoodieAdded).when({ kind: 'ChangeQuantity', itemId: 'i1', quantity: -2, stock: hoodie })()).toEqual([
-      { type: 'ItemRemoved', data: { itemId: 'i1' } },
-    ]);
+    expect(given(created, hoodieAdded).when({ kind: 'ChangeQuantity', itemId: 'i1', quantity: 0, stock: hoodie })()).toEqual([{ type: 'ItemRemoved', data: { itemId: 'i1' } }]);
+    expect(given(created, hoodieAdded).when({ kind: 'ChangeQuantity', itemId: 'i1', quantity: -2, stock: hoodie })()).toEqual([{ type: 'ItemRemoved', data: { itemId: 'i1' } }]);
   });
 
   it('lets a quantity go down even when the product has since sold out', () => {

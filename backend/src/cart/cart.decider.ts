@@ -226,9 +226,7 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
         return state.abandoned ? [requested] : [{ type: 'CartAbandoned', data: {} }, requested];
       }
       case 'RequestRecoveryStep':
-        return recoveryStepStops(state, command.step, command.optedOut)
-          ? []
-          : [{ type: 'RecoveryEmailRequested', data: { requestId: command.requestId, step: command.step } }];
+        return recoveryStepStops(state, command.step, command.optedOut) ? [] : [{ type: 'RecoveryEmailRequested', data: { requestId: command.requestId, step: command.step } }];
       case 'RecordRecoveryEmailSent':
         if (state.pendingRecoveryEmail !== command.requestId) return [];
         return [
@@ -307,8 +305,7 @@ function checkRecoverable(state: Extract<CartState, { exists: true }>): void {
 }
 
 const sameLines = (lines: readonly CartLine[], priced: readonly Pick<CartLine, 'itemId' | 'quantity' | 'unitPriceCents'>[]) =>
-  lines.length === priced.length &&
-  lines.every((l) => priced.some((p) => p.itemId === l.itemId && p.quantity === l.quantity && p.unitPriceCents === l.unitPriceCents));
+  lines.length === priced.length && lines.every((l) => priced.some((p) => p.itemId === l.itemId && p.quantity === l.quantity && p.unitPriceCents === l.unitPriceCents));
 
 /** The cart's total in cents, from its own lines: never from what a browser sends. */
 export const totalCents = (lines: readonly CartLine[]) => lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);

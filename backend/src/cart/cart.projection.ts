@@ -16,9 +16,7 @@ export class CartProjection implements Projection {
     const { event, id: cartId, stamp } = rows;
     switch (event.type) {
       case 'CartCreated':
-        return [
-          insertRow('carts', { id: cartId, session_id: event.data.sessionId, total_cents: 0, email_sent: false, recovery_email_count: 0, created_at: event.recordedAt, ...stamp }),
-        ];
+        return [insertRow('carts', { id: cartId, session_id: event.data.sessionId, total_cents: 0, email_sent: false, recovery_email_count: 0, created_at: event.recordedAt, ...stamp })];
       case 'ItemAdded': {
         const { itemId, productId, name, imageUrl, unitPriceCents, quantity } = event.data;
         return changeLines(cartId, stamp, {

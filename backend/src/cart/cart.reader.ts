@@ -52,9 +52,18 @@ export class CartReader {
     const [row] = await this.em().execute<ResponseRow[]>(RESPONSE_SQL, [cartId]);
     if (!row) return null;
     const cart: CartView = {
-      id: row.id, sessionId: row.session_id, totalCents: row.total_cents, customerName: row.customer_name, customerEmail: row.customer_email,
-      emailSent: row.email_sent, recoveryEmailCount: row.recovery_email_count, abandonedAt: row.abandoned_at ? new Date(row.abandoned_at) : null,
-      checkoutOrderId: row.checkout_order_id, version: row.version, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at),
+      id: row.id,
+      sessionId: row.session_id,
+      totalCents: row.total_cents,
+      customerName: row.customer_name,
+      customerEmail: row.customer_email,
+      emailSent: row.email_sent,
+      recoveryEmailCount: row.recovery_email_count,
+      abandonedAt: row.abandoned_at ? new Date(row.abandoned_at) : null,
+      checkoutOrderId: row.checkout_order_id,
+      version: row.version,
+      createdAt: new Date(row.created_at),
+      updatedAt: new Date(row.updated_at),
     };
     const items = row.items.map((i): CartItemView => ({ ...i, cartId, addedAt: new Date(i.addedAt) }));
     return toCartResponse(cart, items);
@@ -62,10 +71,9 @@ export class CartReader {
 
   /** The line's cart and product: what a change to the line needs before it can load the cart. */
   async itemLine(itemId: string): Promise<Pick<CartItemView, 'cartId' | 'productId' | 'name'> | null> {
-    const [row] = await this.em().execute<Pick<CartItemView, 'cartId' | 'productId' | 'name'>[]>(
-      'select cart_id as "cartId", product_id as "productId", name from cart_items where id = ?',
-      [itemId],
-    );
+    const [row] = await this.em().execute<Pick<CartItemView, 'cartId' | 'productId' | 'name'>[]>('select cart_id as "cartId", product_id as "productId", name from cart_items where id = ?', [
+      itemId,
+    ]);
     return row ?? null;
   }
 

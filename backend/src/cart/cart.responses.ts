@@ -9,7 +9,10 @@ export const cartResponseSchema = z
         id: z.uuid(),
         sessionId: z.string(),
         totalAmount: moneyText,
-        customerEmail: z.string().nullable().meta({ description: 'The contact\'s email, masked ("a•••@example.com"): whoever holds the session id reads this answer. The name is never shown.' }),
+        customerEmail: z
+          .string()
+          .nullable()
+          .meta({ description: 'The contact\'s email, masked ("a•••@example.com"): whoever holds the session id reads this answer. The name is never shown.' }),
         emailSent: z.boolean(),
         recoveryEmailCount: z.int(),
         abandonedAt: z.iso.datetime().nullable(),
@@ -18,9 +21,7 @@ export const cartResponseSchema = z
       })
       .meta({ id: 'Cart' }),
     items: z.array(
-      z
-        .object({ id: z.uuid(), productId: z.int(), quantity: z.int(), price: moneyText, product: z.object({ name: z.string(), imageUrl: z.string() }) })
-        .meta({ id: 'CartItem' }),
+      z.object({ id: z.uuid(), productId: z.int(), quantity: z.int(), price: moneyText, product: z.object({ name: z.string(), imageUrl: z.string() }) }).meta({ id: 'CartItem' }),
     ),
   })
   .meta({ id: 'CartResponse' });

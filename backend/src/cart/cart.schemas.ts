@@ -6,9 +6,7 @@ import { MAX_LINE_QUANTITY } from './cart.decider';
  * The browser's cart key (the storefront makes `session_<timestamp>_<random>`): long enough that
  * it cannot be guessed by walking short values, and only characters that need no escaping.
  */
-export const sessionIdParam = z
-  .string('The session id is required.')
-  .regex(/^[A-Za-z0-9_-]{16,128}$/, 'The session id must be 16 to 128 letters, digits, dashes or underscores.');
+export const sessionIdParam = z.string('The session id is required.').regex(/^[A-Za-z0-9_-]{16,128}$/, 'The session id must be 16 to 128 letters, digits, dashes or underscores.');
 export const uuidParam = (what: string) => uuid(`The ${what} id must be a UUID.`);
 
 const wholeNumber = (what: string) => z.number(`${what} must be a number.`).int(`${what} must be a whole number.`);

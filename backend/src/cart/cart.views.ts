@@ -91,4 +91,3 @@ export function toCartResponse(cart: CartView, items: CartItemView[]): CartRespo
     })),
   };
 }
-

@@ -1,4 +1,3 @@
-
 export { CartModule } from './cart.module';
 export { CartReader } from './cart.reader';
 export { CartHandOver } from './cart-hand-over';

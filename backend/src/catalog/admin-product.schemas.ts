@@ -20,16 +20,14 @@ const description = z
   .refine((s) => !CONTROL_EXCEPT_NEWLINES.test(s), 'description must not contain control characters.');
 
 /** "25", "25.5", "25.00" or 25.5: dollars, parsed to cents without floating point. */
-const price = z
-  .union([z.string(), z.number()], 'price is required.')
-  .transform((v, ctx) => {
-    const cents = parseCents(String(v));
-    if (cents === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'price must be an amount in dollars such as 25.00.' });
-      return z.NEVER;
-    }
-    return cents;
-  });
+const price = z.union([z.string(), z.number()], 'price is required.').transform((v, ctx) => {
+  const cents = parseCents(String(v));
+  if (cents === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'price must be an amount in dollars such as 25.00.' });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 /** An uploaded image (`/uploads/…`), another path of the shop, or an https address. */
 const imageUrl = z

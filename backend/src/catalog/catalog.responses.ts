@@ -21,14 +21,10 @@ export const productSchema = z
 export const categorySchema = z.object({ slug: productSchema.shape.category, label: z.string() }).meta({ id: 'Category' });
 
 /** The product as the inventory shows it: the flag and units on hand as set, and what checkouts hold. */
-export const adminProductSchema = productSchema
-  .extend({ reservedQuantity: z.int(), updatedAt: z.iso.datetime() })
-  .meta({ id: 'AdminProduct' });
+export const adminProductSchema = productSchema.extend({ reservedQuantity: z.int(), updatedAt: z.iso.datetime() }).meta({ id: 'AdminProduct' });
 
 /** A stored upload: its URL and one URL per width the storefront's `srcset` uses. */
-export const storedImageSchema = z
-  .object({ imageUrl: z.string(), sizes: z.object({ 400: z.string(), 800: z.string(), 1600: z.string() }) })
-  .meta({ id: 'StoredImage' });
+export const storedImageSchema = z.object({ imageUrl: z.string(), sizes: z.object({ 400: z.string(), 800: z.string(), 1600: z.string() }) }).meta({ id: 'StoredImage' });
 
 /** `GET /api/admin/stock-alerts`: products the stall oversold while an online checkout held the units. */
 export const stockAlertsSchema = z

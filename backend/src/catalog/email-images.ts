@@ -18,9 +18,7 @@ const MAX_CACHED = 500;
  * that is gone or has no picture, so no email shows a broken image.
  */
 export function emailImageUrls(products: Pick<Products, 'snapshot'>, publicUrl: string, productIds: readonly number[]): Promise<(string | null)[]> {
-  return Promise.all(
-    productIds.map(async (productId) => ((await products.snapshot(productId))?.imageUrl ? `${publicUrl}/email-images/${productId}.png` : null)),
-  );
+  return Promise.all(productIds.map(async (productId) => ((await products.snapshot(productId))?.imageUrl ? `${publicUrl}/email-images/${productId}.png` : null)));
 }
 
 /** A product's email picture: drawn PNG bytes, or the address of a picture hosted elsewhere (Square's CDN serves JPEG). */
@@ -54,12 +52,7 @@ export class EmailImages {
 
   /** One square thumbnail, cropped to fill, flattened on the colour behind the emails' pictures (no client has to draw transparency). */
   async draw(picture: Buffer | string): Promise<Buffer> {
-    return sharp(picture, { limitInputPixels: MAX_PIXELS })
-      .rotate()
-      .resize(EMAIL_IMAGE_SIZE, EMAIL_IMAGE_SIZE, { fit: 'cover' })
-      .flatten({ background: BRAND.raised })
-      .png()
-      .toBuffer();
+    return sharp(picture, { limitInputPixels: MAX_PIXELS }).rotate().resize(EMAIL_IMAGE_SIZE, EMAIL_IMAGE_SIZE, { fit: 'cover' }).flatten({ background: BRAND.raised }).png().toBuffer();
   }
 
   private cached(picture: string): Promise<Buffer | undefined> {

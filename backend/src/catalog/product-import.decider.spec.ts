@@ -28,11 +28,20 @@ describe('product decider: import from Square', () => {
   });
 
   it('records the stock when only the count or only the in-stock flag changed', () => {
-    spec.given(imported).when(importing({}, { inStock: true, stockQuantity: 5 })).then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 5 } }]);
-    spec.given(imported).when(importing({}, { inStock: false, stockQuantity: 3 })).then([{ type: 'StockSet', data: { inStock: false, stockQuantity: 3 } }]);
+    spec
+      .given(imported)
+      .when(importing({}, { inStock: true, stockQuantity: 5 }))
+      .then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 5 } }]);
+    spec
+      .given(imported)
+      .when(importing({}, { inStock: false, stockQuantity: 3 }))
+      .then([{ type: 'StockSet', data: { inStock: false, stockQuantity: 3 } }]);
   });
 
   it('refuses an item without a name, like any product', () => {
-    spec.given().when(importing({ name: ' ' })).thenThrows('INVALID', /name/);
+    spec
+      .given()
+      .when(importing({ name: ' ' }))
+      .thenThrows('INVALID', /name/);
   });
 });

@@ -17,9 +17,18 @@ const restocked = (refundId = 'r1', quantity = 1): ProductEvent => ({ type: 'Sto
 
 describe('product stock back from a refund', () => {
   it('puts the units back once per refund, and a sold-out product is on sale again', () => {
-    spec.given(...soldOut).when(restock()).then([restocked()]);
-    spec.given(...soldOut, restocked()).when(restock()).thenNothing();
-    spec.given(...soldOut, restocked()).when(restock('r2')).then([restocked('r2')]);
+    spec
+      .given(...soldOut)
+      .when(restock())
+      .then([restocked()]);
+    spec
+      .given(...soldOut, restocked())
+      .when(restock())
+      .thenNothing();
+    spec
+      .given(...soldOut, restocked())
+      .when(restock('r2'))
+      .then([restocked('r2')]);
     const state = fold(productDecider, [...soldOut, restocked()]);
     expect(state).toMatchObject({ stockQuantity: 1, inStock: true });
   });
@@ -31,7 +40,10 @@ describe('product stock back from a refund', () => {
 
   it('refuses an unknown product and a count that is not whole', () => {
     spec.given().when(restock()).thenThrows('NOT_FOUND');
-    spec.given(...soldOut).when(restock('r1', 0)).thenThrows('INVALID');
+    spec
+      .given(...soldOut)
+      .when(restock('r1', 0))
+      .thenThrows('INVALID');
   });
 
   it('is a stock change Square hears of: SOLD back to IN_STOCK', () => {

@@ -18,8 +18,14 @@ const sold = (orderId: string, quantity = 1): ProductEvent => ({ type: 'StockSol
 
 describe('product stock from Square counts', () => {
   it('applies a newer count as the units on hand, with the count and its time', () => {
-    spec.given(linked).when(count(2, T2)).then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } }]);
-    spec.given(linked).when(count(0, T2)).then([{ type: 'StockSet', data: { inStock: false, stockQuantity: 0, squareCount: 0, squareCountAt: T2 } }]);
+    spec
+      .given(linked)
+      .when(count(2, T2))
+      .then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } }]);
+    spec
+      .given(linked)
+      .when(count(0, T2))
+      .then([{ type: 'StockSet', data: { inStock: false, stockQuantity: 0, squareCount: 0, squareCountAt: T2 } }]);
   });
 
   it('never applies a count as old as or older than one applied (out of order, repeated)', () => {
@@ -30,27 +36,39 @@ describe('product stock from Square counts', () => {
   });
 
   it('ignores counts of another variation, and products that follow none', () => {
-    spec.given(linked).when({ ...count(1, T2), squareVariationId: 'OTHER' }).thenNothing();
+    spec
+      .given(linked)
+      .when({ ...count(1, T2), squareVariationId: 'OTHER' })
+      .thenNothing();
     spec.given(unlinked).when(count(1, T2)).thenNothing();
     spec.given().when(count(1, T2)).thenNothing();
   });
 
   it('keeps reserved units in the count: a reservation is not subtracted again', () => {
     // The stall sold 1 of 3 while a checkout holds 1: on hand 2, of which 1 is held.
-    spec.given(linked, reserved('a')).when(count(2, T2)).then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } }]);
+    spec
+      .given(linked, reserved('a'))
+      .when(count(2, T2))
+      .then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } }]);
   });
 
   it('subtracts online sales Square has not been told of yet', () => {
     // Sold 1 online (on hand 2, push pending); the stall sells 1: Square says 2, which still holds our sale.
-    spec.given(linked, reserved('a'), sold('a')).when(count(2, T2)).then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 2, squareCountAt: T2 } }]);
+    spec
+      .given(linked, reserved('a'), sold('a'))
+      .when(count(2, T2))
+      .then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 2, squareCountAt: T2 } }]);
   });
 
-  it('records the push once, and takes Square\'s answer as a count', () => {
+  it("records the push once, and takes Square's answer as a count", () => {
     const push = { kind: 'RecordSquarePush' as const, productId: 7, change: 'sold:a', squareCount: 2, squareCountAt: T2 };
-    spec.given(linked, reserved('a'), sold('a')).when(push).then([
-      { type: 'StockPushedToSquare', data: { change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } },
-      { type: 'StockSet', data: { inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } },
-    ]);
+    spec
+      .given(linked, reserved('a'), sold('a'))
+      .when(push)
+      .then([
+        { type: 'StockPushedToSquare', data: { change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } },
+        { type: 'StockSet', data: { inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } },
+      ]);
     const pushed: ProductEvent = { type: 'StockPushedToSquare', data: { change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } };
     spec.given(linked, reserved('a'), sold('a'), pushed).when(push).thenNothing();
   });
@@ -58,28 +76,40 @@ describe('product stock from Square counts', () => {
   it('corrects the units when the echo of a push was applied before the push was recorded', () => {
     // Echo (count 2 at T2, our sale included) applied while the sale was still pending: 1 on hand, one too few.
     const echo: ProductEvent = { type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 2, squareCountAt: T2 } };
-    spec.given(linked, reserved('a'), sold('a'), echo).when({ kind: 'RecordSquarePush', productId: 7, change: 'sold:a', squareCount: 2, squareCountAt: T2 }).then([
-      { type: 'StockPushedToSquare', data: { change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } },
-      { type: 'StockSet', data: { inStock: true, stockQuantity: 2 } },
-    ]);
+    spec
+      .given(linked, reserved('a'), sold('a'), echo)
+      .when({ kind: 'RecordSquarePush', productId: 7, change: 'sold:a', squareCount: 2, squareCountAt: T2 })
+      .then([
+        { type: 'StockPushedToSquare', data: { change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } },
+        { type: 'StockSet', data: { inStock: true, stockQuantity: 2 } },
+      ]);
   });
 
   it('lets the reserved sale complete when the stall sold the last unit, and keeps the negative count', () => {
     const one: ProductEvent = { type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T1 } };
     const stallSale: ProductEvent = { type: 'StockSet', data: { inStock: false, stockQuantity: 0, squareCount: 0, squareCountAt: T2 } };
-    spec.given(linked, one, reserved('a'), stallSale).when({ kind: 'SellStock', productId: 7, orderId: 'a' }).then([sold('a')]);
+    spec
+      .given(linked, one, reserved('a'), stallSale)
+      .when({ kind: 'SellStock', productId: 7, orderId: 'a' })
+      .then([sold('a')]);
     // A checkout that starts after the stall's count is refused.
     spec.given(linked, one, stallSale).when({ kind: 'ReserveStock', productId: 7, orderId: 'b', quantity: 1 }).thenThrows('OUT_OF_STOCK');
     // Our push takes Square to -1: kept as the count, 0 on hand.
-    spec.given(linked, one, reserved('a'), stallSale, sold('a')).when({ kind: 'RecordSquarePush', productId: 7, change: 'sold:a', squareCount: -1, squareCountAt: T3 }).then([
-      { type: 'StockPushedToSquare', data: { change: 'sold:a', quantity: -1, squareCount: -1, squareCountAt: T3 } },
-      { type: 'StockSet', data: { inStock: false, stockQuantity: 0, squareCount: -1, squareCountAt: T3 } },
-    ]);
+    spec
+      .given(linked, one, reserved('a'), stallSale, sold('a'))
+      .when({ kind: 'RecordSquarePush', productId: 7, change: 'sold:a', squareCount: -1, squareCountAt: T3 })
+      .then([
+        { type: 'StockPushedToSquare', data: { change: 'sold:a', quantity: -1, squareCount: -1, squareCountAt: T3 } },
+        { type: 'StockSet', data: { inStock: false, stockQuantity: 0, squareCount: -1, squareCountAt: T3 } },
+      ]);
   });
 
-  it('keeps an operator\'s Mark Sold Out', () => {
+  it("keeps an operator's Mark Sold Out", () => {
     const markedSoldOut: ProductEvent = { type: 'StockSet', data: { inStock: false, stockQuantity: 3 } };
-    spec.given(linked, markedSoldOut).when(count(5, T2)).then([{ type: 'StockSet', data: { inStock: false, stockQuantity: 5, squareCount: 5, squareCountAt: T2 } }]);
+    spec
+      .given(linked, markedSoldOut)
+      .when(count(5, T2))
+      .then([{ type: 'StockSet', data: { inStock: false, stockQuantity: 5, squareCount: 5, squareCountAt: T2 } }]);
   });
 
   it('does not remember sales of a product that follows no variation', () => {
@@ -89,18 +119,39 @@ describe('product stock from Square counts', () => {
   it('heals drift in a sync through the same rule, and links an imported product to its variation', () => {
     const reading = { squareVariationId: 'VAR', quantity: 1, calculatedAt: T2 };
     const importing = { kind: 'ImportFromSquare' as const, productId: 7, squareItemId: 'ITEM', details, stock: { inStock: true, stockQuantity: 1 }, squareCount: reading };
-    spec.given(linked).when(importing).then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T2 } }]);
-    spec.given(linked).when({ ...importing, squareCount: { ...reading, calculatedAt: T1 } }).thenNothing();
+    spec
+      .given(linked)
+      .when(importing)
+      .then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T2 } }]);
+    spec
+      .given(linked)
+      .when({ ...importing, squareCount: { ...reading, calculatedAt: T1 } })
+      .thenNothing();
     const oldImport: ProductEvent = { type: 'ProductImportedFromSquare', data: { productId: 7, squareItemId: 'ITEM', ...details, inStock: true, stockQuantity: 3 } };
-    spec.given(oldImport).when(importing).then([
-      { type: 'ProductLinkedToSquare', data: { squareItemId: 'ITEM', squareVariationId: 'VAR' } },
-      { type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T2 } },
-    ]);
-    spec.given().when(importing).then([
-      { type: 'ProductImportedFromSquare', data: { productId: 7, squareItemId: 'ITEM', ...details, inStock: true, stockQuantity: 1, squareVariationId: 'VAR', squareCount: 1, squareCountAt: T2 } },
-    ]);
+    spec
+      .given(oldImport)
+      .when(importing)
+      .then([
+        { type: 'ProductLinkedToSquare', data: { squareItemId: 'ITEM', squareVariationId: 'VAR' } },
+        { type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T2 } },
+      ]);
+    spec
+      .given()
+      .when(importing)
+      .then([
+        {
+          type: 'ProductImportedFromSquare',
+          data: { productId: 7, squareItemId: 'ITEM', ...details, inStock: true, stockQuantity: 1, squareVariationId: 'VAR', squareCount: 1, squareCountAt: T2 },
+        },
+      ]);
     // An item that gained variations is no longer followed.
-    spec.given(linked).when({ ...importing, squareCount: undefined }).then([{ type: 'ProductLinkedToSquare', data: { squareItemId: 'ITEM', squareVariationId: null } }, { type: 'StockSet', data: { inStock: true, stockQuantity: 1 } }]);
+    spec
+      .given(linked)
+      .when({ ...importing, squareCount: undefined })
+      .then([
+        { type: 'ProductLinkedToSquare', data: { squareItemId: 'ITEM', squareVariationId: null } },
+        { type: 'StockSet', data: { inStock: true, stockQuantity: 1 } },
+      ]);
   });
 
   it('works out the units on hand: whole units, never below 0', () => {
@@ -109,14 +160,17 @@ describe('product stock from Square counts', () => {
     expect(onHandFromSquare(3, { 'sold:a': -1, 'sold:b': -2 })).toBe(0);
   });
 
-  it('orders Square\'s times beyond milliseconds, and across offsets', () => {
+  it("orders Square's times beyond milliseconds, and across offsets", () => {
     expect(compareTimes('2019-10-29T18:38:45.102961Z', '2019-10-29T18:38:45.10296Z')).toBeGreaterThan(0);
     expect(compareTimes('2019-10-29T18:38:45.10296Z', '2019-10-29T18:38:45.102961Z')).toBeLessThan(0);
     expect(compareTimes('2019-10-29T18:38:45.102Z', '2019-10-29T18:38:45.102000Z')).toBe(0);
     expect(compareTimes('2019-10-29T20:38:45.000+02:00', '2019-10-29T18:38:45.000Z')).toBe(0);
     expect(compareTimes('2019-10-29T18:38:46Z', '2019-10-29T18:38:45.999999Z')).toBeGreaterThan(0);
     const linkedNs: ProductEvent = { ...linked, data: { ...linked.data, squareCountAt: '2026-11-24T14:00:00.000100Z' } } as ProductEvent;
-    spec.given(linkedNs).when(count(2, '2026-11-24T14:00:00.000200Z')).then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: '2026-11-24T14:00:00.000200Z' } }]);
+    spec
+      .given(linkedNs)
+      .when(count(2, '2026-11-24T14:00:00.000200Z'))
+      .then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: '2026-11-24T14:00:00.000200Z' } }]);
     spec.given(linkedNs).when(count(2, '2026-11-24T14:00:00.000050Z')).thenNothing();
   });
 });

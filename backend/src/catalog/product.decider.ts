@@ -266,9 +266,7 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
 };
 
 function detailsChanged(state: ProductDetails, changes: Partial<ProductDetails>): ProductEvent[] {
-  const changed = Object.fromEntries(
-    Object.entries(changes).filter(([key, value]) => value !== undefined && state[key as keyof ProductDetails] !== value),
-  ) as Partial<ProductDetails>;
+  const changed = Object.fromEntries(Object.entries(changes).filter(([key, value]) => value !== undefined && state[key as keyof ProductDetails] !== value)) as Partial<ProductDetails>;
   return Object.keys(changed).length ? [{ type: 'ProductDetailsChanged', data: changed }] : [];
 }
 

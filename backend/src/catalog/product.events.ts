@@ -59,16 +59,7 @@ export type ProductLinkedToSquare = DomainEvent<'ProductLinkedToSquare', { squar
 export type StockPushedToSquare = DomainEvent<'StockPushedToSquare', { change: string; quantity: number } & SquareCount>;
 
 export type ProductEvent =
-  | ProductAdded
-  | ProductImportedFromSquare
-  | ProductLinkedToSquare
-  | ProductDetailsChanged
-  | StockSet
-  | StockReserved
-  | StockReleased
-  | StockSold
-  | StockRestocked
-  | StockPushedToSquare;
+  ProductAdded | ProductImportedFromSquare | ProductLinkedToSquare | ProductDetailsChanged | StockSet | StockReserved | StockReleased | StockSold | StockRestocked | StockPushedToSquare;
 
 /** The key of a sale's stock change, as pushed to Square and acknowledged on the product stream. */
 export const soldChange = (orderId: string) => `sold:${orderId}`;

@@ -40,20 +40,35 @@ export class ProductProjection implements Projection {
         return [updateById('products', id, { ...toColumns(event.data, COLUMNS), ...stamp })];
       case 'ProductLinkedToSquare':
         // A new link forgets the old variation's count (and its oversold mark).
-        return [updateById('products', id, { square_item_id: event.data.squareItemId, square_variation_id: event.data.squareVariationId, square_count: null, square_count_at: null, ...stamp })];
+        return [
+          updateById('products', id, { square_item_id: event.data.squareItemId, square_variation_id: event.data.squareVariationId, square_count: null, square_count_at: null, ...stamp }),
+        ];
       case 'StockPushedToSquare':
         return [updateById('products', id, stamp)];
       case 'StockReserved':
         return [write('update products set reserved_quantity = reserved_quantity + ?, version = ?, updated_at = ? where id = ?', event.data.quantity, stamp.version, stamp.updated_at, id)];
       case 'StockReleased':
-        return [write('update products set reserved_quantity = greatest(0, reserved_quantity - ?), version = ?, updated_at = ? where id = ?', event.data.quantity, stamp.version, stamp.updated_at, id)];
+        return [
+          write(
+            'update products set reserved_quantity = greatest(0, reserved_quantity - ?), version = ?, updated_at = ? where id = ?',
+            event.data.quantity,
+            stamp.version,
+            stamp.updated_at,
+            id,
+          ),
+        ];
       case 'StockSold':
         // Mirrors the decider's evolve: never below zero, sold out when the last unit goes.
         return [
           write(
             `update products set stock_quantity = greatest(0, stock_quantity - ?), in_stock = in_stock and stock_quantity - ? > 0,
                reserved_quantity = greatest(0, reserved_quantity - ?), version = ?, updated_at = ? where id = ?`,
-            event.data.quantity, event.data.quantity, event.data.quantity, stamp.version, stamp.updated_at, id,
+            event.data.quantity,
+            event.data.quantity,
+            event.data.quantity,
+            stamp.version,
+            stamp.updated_at,
+            id,
           ),
         ];
       case 'StockRestocked':
@@ -61,7 +76,11 @@ export class ProductProjection implements Projection {
         return [
           write(
             `update products set in_stock = not (not in_stock and stock_quantity > 0) and stock_quantity + ? > 0, stock_quantity = stock_quantity + ?, version = ?, updated_at = ? where id = ?`,
-            event.data.quantity, event.data.quantity, stamp.version, stamp.updated_at, id,
+            event.data.quantity,
+            event.data.quantity,
+            stamp.version,
+            stamp.updated_at,
+            id,
           ),
         ];
       default:

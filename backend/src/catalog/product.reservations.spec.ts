@@ -20,9 +20,10 @@ describe('product stock reservations', () => {
 
   it('counts what other orders hold', () => {
     spec.given(added, reservedA).when({ kind: 'ReserveStock', productId: 7, orderId: 'b', quantity: 2 }).thenThrows('INSUFFICIENT_STOCK', 'Only 1 of Bat Patch left.');
-    spec.given(added, reservedA).when({ kind: 'ReserveStock', productId: 7, orderId: 'b', quantity: 1 }).then([
-      { type: 'StockReserved', data: { orderId: 'b', quantity: 1 } },
-    ]);
+    spec
+      .given(added, reservedA)
+      .when({ kind: 'ReserveStock', productId: 7, orderId: 'b', quantity: 1 })
+      .then([{ type: 'StockReserved', data: { orderId: 'b', quantity: 1 } }]);
   });
 
   it('refuses when everything is held or the product is marked sold out', () => {
@@ -37,21 +38,34 @@ describe('product stock reservations', () => {
   });
 
   it('releases what an order held, once', () => {
-    spec.given(added, reservedA).when({ kind: 'ReleaseStock', productId: 7, orderId: 'a' }).then([{ type: 'StockReleased', data: { orderId: 'a', quantity: 2 } }]);
+    spec
+      .given(added, reservedA)
+      .when({ kind: 'ReleaseStock', productId: 7, orderId: 'a' })
+      .then([{ type: 'StockReleased', data: { orderId: 'a', quantity: 2 } }]);
     const released: ProductEvent = { type: 'StockReleased', data: { orderId: 'a', quantity: 2 } };
     spec.given(added, reservedA, released).when({ kind: 'ReleaseStock', productId: 7, orderId: 'a' }).thenNothing();
-    spec.given(added, reservedA, released).when({ kind: 'ReserveStock', productId: 7, orderId: 'b', quantity: 3 }).then([
-      { type: 'StockReserved', data: { orderId: 'b', quantity: 3 } },
-    ]);
+    spec
+      .given(added, reservedA, released)
+      .when({ kind: 'ReserveStock', productId: 7, orderId: 'b', quantity: 3 })
+      .then([{ type: 'StockReserved', data: { orderId: 'b', quantity: 3 } }]);
   });
 
   it('sells what an order held, once, and is sold out when the last unit goes', () => {
-    spec.given(added, reservedA).when({ kind: 'SellStock', productId: 7, orderId: 'a' }).then([{ type: 'StockSold', data: { orderId: 'a', quantity: 2 } }]);
+    spec
+      .given(added, reservedA)
+      .when({ kind: 'SellStock', productId: 7, orderId: 'a' })
+      .then([{ type: 'StockSold', data: { orderId: 'a', quantity: 2 } }]);
     const sold: ProductEvent = { type: 'StockSold', data: { orderId: 'a', quantity: 2 } };
     spec.given(added, reservedA, sold).when({ kind: 'SellStock', productId: 7, orderId: 'a' }).thenNothing();
     spec.given(added, reservedA, sold).when({ kind: 'ReserveStock', productId: 7, orderId: 'b', quantity: 2 }).thenThrows('INSUFFICIENT_STOCK', 'Only 1 of Bat Patch left.');
-    const lastOne: ProductEvent[] = [{ type: 'StockReserved', data: { orderId: 'b', quantity: 1 } }, { type: 'StockSold', data: { orderId: 'b', quantity: 1 } }];
-    spec.given(added, reservedA, sold, ...lastOne).when({ kind: 'SetStock', productId: 7, inStock: false, stockQuantity: 0 }).thenNothing();
+    const lastOne: ProductEvent[] = [
+      { type: 'StockReserved', data: { orderId: 'b', quantity: 1 } },
+      { type: 'StockSold', data: { orderId: 'b', quantity: 1 } },
+    ];
+    spec
+      .given(added, reservedA, sold, ...lastOne)
+      .when({ kind: 'SetStock', productId: 7, inStock: false, stockQuantity: 0 })
+      .thenNothing();
   });
 
   it('never sells below zero when the operator lowered the count meanwhile', () => {

@@ -20,9 +20,7 @@ export class SquareLinksReader {
 
   /** Which product each Square catalogue item became: the sync updates it rather than adding another. */
   async productsBySquareItem(): Promise<Map<string, number>> {
-    const rows = await (this.orm.em.fork() as EntityManager).execute<{ id: number; square_item_id: string }[]>(
-      'select id, square_item_id from products where square_item_id is not null',
-    );
+    const rows = await (this.orm.em.fork() as EntityManager).execute<{ id: number; square_item_id: string }[]>('select id, square_item_id from products where square_item_id is not null');
     return new Map(rows.map((r) => [r.square_item_id, r.id]));
   }
 

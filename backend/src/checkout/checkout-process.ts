@@ -53,7 +53,7 @@ export class CheckoutProcess {
    * charged behind the shopper's back. Each step's events are recorded as `caller`'s.
    */
   async advance(orderId: string, { mayCharge }: { mayCharge: boolean }, caller: RequestContext): Promise<OpenOrder> {
-    for (let contention = 0; ; ) {
+    for (let contention = 0; ;) {
       const order = await this.orders.load(orderId);
       if (!order.exists) throw new Error(`Order ${orderId} does not exist`);
       if (order.status === 'placed') return order;

@@ -16,9 +16,7 @@ export const paymentResultSchema = z
   ])
   .meta({ id: 'PaymentResult' });
 
-export const discountCheckSchema = z
-  .object({ code: z.string(), percentOff: z.number(), discount: moneyText, subtotal: moneyText })
-  .meta({ id: 'DiscountCheck' });
+export const discountCheckSchema = z.object({ code: z.string(), percentOff: z.number(), discount: moneyText, subtotal: moneyText }).meta({ id: 'DiscountCheck' });
 
 export const confirmationStatusSchema = z.object({ success: z.boolean(), emailSent: z.boolean() });
 

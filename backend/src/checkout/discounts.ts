@@ -12,8 +12,7 @@ export interface AppliedDiscount {
 }
 
 /** The refusal when a code was already redeemed: also what a checkout that loses the race is told. */
-export const alreadyUsed = (code: string) =>
-  conflict(`${code} has already been used with this email address. It is good for one order.`, 'DISCOUNT_ALREADY_USED');
+export const alreadyUsed = (code: string) => conflict(`${code} has already been used with this email address. It is good for one order.`, 'DISCOUNT_ALREADY_USED');
 
 /**
  * The shop's discount codes. DARKCIRCLE10 is 10% off the items of a first order: for an email that

@@ -31,7 +31,11 @@ export class AdminLocalEventsController {
 
   @Post()
   @ApiAnswers({ 201: adminLocalEventSchema })
-  async add(@Body(new ZodPipe(newLocalEventBody)) body: z.infer<typeof newLocalEventBody>, @Res({ passthrough: true }) reply: FastifyReply, @Caller() caller: RequestContext): Promise<AdminLocalEventDto> {
+  async add(
+    @Body(new ZodPipe(newLocalEventBody)) body: z.infer<typeof newLocalEventBody>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Caller() caller: RequestContext,
+  ): Promise<AdminLocalEventDto> {
     const id = await this.events.schedule(body, caller);
     reply.status(201);
     return this.one(id);
@@ -39,7 +43,11 @@ export class AdminLocalEventsController {
 
   @Patch(':id')
   @ApiAnswers({ 200: adminLocalEventSchema })
-  async change(@Param('id', eventId) id: string, @Body(new ZodPipe(localEventChangesBody)) body: z.infer<typeof localEventChangesBody>, @Caller() caller: RequestContext): Promise<AdminLocalEventDto> {
+  async change(
+    @Param('id', eventId) id: string,
+    @Body(new ZodPipe(localEventChangesBody)) body: z.infer<typeof localEventChangesBody>,
+    @Caller() caller: RequestContext,
+  ): Promise<AdminLocalEventDto> {
     await this.events.run(id, { kind: 'Change', changes: body }, caller);
     return this.one(id);
   }

@@ -21,6 +21,9 @@ export function localEventCalendar(event: LocalEventDto, shopUrl: string): strin
 
 /** The download's file name: the title in lower-case words ("night-market.ics"). */
 export function calendarFileName(title: string): string {
-  const words = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const words = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return `${words || 'event'}.ics`;
 }

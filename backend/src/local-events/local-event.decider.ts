@@ -4,10 +4,7 @@ import type { LocalEventDetails, LocalEventEvent } from './local-event.events';
 
 export type LocalEventState = { status: 'none' } | { status: 'scheduled'; eventId: string; details: LocalEventDetails } | { status: 'removed' };
 
-export type LocalEventCommand =
-  | { kind: 'Schedule'; eventId: string; details: LocalEventDetails }
-  | { kind: 'Change'; changes: Partial<LocalEventDetails> }
-  | { kind: 'Remove' };
+export type LocalEventCommand = { kind: 'Schedule'; eventId: string; details: LocalEventDetails } | { kind: 'Change'; changes: Partial<LocalEventDetails> } | { kind: 'Remove' };
 
 /** A market or open-studio night on the studio's calendar: scheduled, corrected, removed. */
 export const localEventDecider: Decider<LocalEventState, LocalEventCommand, LocalEventEvent> = {

@@ -10,7 +10,7 @@ export const localEventSchema = z
     timeZone: z.string(),
     place: z.string(),
     address: z.string(),
-    mapUrl: z.string().describe('The place on a map: the studio\'s own link, or a map search for the address.'),
+    mapUrl: z.string().describe("The place on a map: the studio's own link, or a map search for the address."),
     calendarUrl: z.string().describe('The event as an .ics file, for "Add to calendar".'),
     note: z.string().nullable(),
   })

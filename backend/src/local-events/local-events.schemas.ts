@@ -3,13 +3,10 @@ import { text, uuid } from '../platform/validation/text';
 
 /** An instant with its offset or `Z` ("2026-12-05T18:00:00-05:00"), kept as UTC ISO text. */
 const instant = (field: string) =>
-  z.iso
-    .datetime({ offset: true, error: `${field} must be a date and time such as 2026-12-05T18:00:00-05:00.` })
-    .transform((value) => new Date(value).toISOString());
+  z.iso.datetime({ offset: true, error: `${field} must be a date and time such as 2026-12-05T18:00:00-05:00.` }).transform((value) => new Date(value).toISOString());
 
 /** Empty or missing is none: a form's cleared field and an omitted one mean the same. */
-const optional = <T extends z.ZodType<string | null>>(schema: T) =>
-  z.preprocess((value) => (value === '' || value === undefined ? null : value), schema.nullable());
+const optional = <T extends z.ZodType<string | null>>(schema: T) => z.preprocess((value) => (value === '' || value === undefined ? null : value), schema.nullable());
 
 const mapUrl = z.url({ protocol: /^https$/, error: 'mapUrl must be an https address.' }).max(2048, 'mapUrl is too long.');
 

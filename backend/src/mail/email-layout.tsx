@@ -87,7 +87,10 @@ export function Paragraph(props: { children: ReactNode; muted?: boolean }) {
 export function EmailButton(props: { href: string; children: string }) {
   return (
     <Section style={{ margin: '8px 0 24px' }}>
-      <Button href={props.href} style={{ backgroundColor: BRAND.accent, color: '#ffffff', fontSize: '16px', padding: '12px 28px', borderRadius: '6px', textDecoration: 'none', fontFamily: BRAND.font }}>
+      <Button
+        href={props.href}
+        style={{ backgroundColor: BRAND.accent, color: '#ffffff', fontSize: '16px', padding: '12px 28px', borderRadius: '6px', textDecoration: 'none', fontFamily: BRAND.font }}
+      >
         {props.children}
       </Button>
     </Section>

@@ -37,7 +37,11 @@ export class MailOutboxController {
   @ApiAnswers({ 200: z.array(mailSummarySchema) })
   async list(): Promise<z.infer<typeof mailSummarySchema>[]> {
     const dir = this.dir();
-    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse().slice(0, 100);
+    const files = (await readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse()
+      .slice(0, 100);
     return Promise.all(files.map(async (file) => ({ file, ...headersOf(await readFile(join(dir, file), 'utf8')) })));
   }
 

@@ -12,9 +12,7 @@ export const subscriberSchema = z
   .meta({ id: 'Subscriber' });
 
 /** `GET /api/admin/subscribers`: one page of the list, newest first. */
-export const subscriberPageSchema = z
-  .object({ subscribers: z.array(subscriberSchema), total: z.int(), page: z.int(), pageSize: z.int() })
-  .meta({ id: 'SubscriberPage' });
+export const subscriberPageSchema = z.object({ subscribers: z.array(subscriberSchema), total: z.int(), page: z.int(), pageSize: z.int() }).meta({ id: 'SubscriberPage' });
 
 export type SubscriberDto = z.infer<typeof subscriberSchema>;
 export type SubscriberPageDto = z.infer<typeof subscriberPageSchema>;

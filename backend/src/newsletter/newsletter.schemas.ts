@@ -22,7 +22,11 @@ export const unsubscribeBody = z.union([z.object({ token: z.string().min(1).max(
 export const unsubscribeForm = z.object({ token: z.string('The unsubscribe link is incomplete.').min(1).max(200) });
 
 const whole = (what: string, max: number) =>
-  z.coerce.number({ error: `${what} must be a whole number from 1 to ${max}.` }).int(`${what} must be a whole number from 1 to ${max}.`).min(1, `${what} must be a whole number from 1 to ${max}.`).max(max, `${what} must be a whole number from 1 to ${max}.`);
+  z.coerce
+    .number({ error: `${what} must be a whole number from 1 to ${max}.` })
+    .int(`${what} must be a whole number from 1 to ${max}.`)
+    .min(1, `${what} must be a whole number from 1 to ${max}.`)
+    .max(max, `${what} must be a whole number from 1 to ${max}.`);
 
 /** The studio's list: a part of an email or name to look for, and which page of how many rows. */
 export const subscribersQuery = z.object({

@@ -29,8 +29,14 @@ describe('subscriber decider', () => {
     const ask = (now: number) => ({ kind: 'RequestUnsubscribeLink', requestId: `r${now}`, now }) as const;
     const asked: SubscriberEvent = { type: 'UnsubscribeLinkRequested', data: { requestId: `r${t0}`, at: new Date(t0).toISOString() } };
     spec.given(joined).when(ask(t0)).then([asked]);
-    spec.given(joined, asked).when(ask(t0 + day - 1)).thenNothing();
-    spec.given(joined, asked).when(ask(t0 + day)).then([{ type: 'UnsubscribeLinkRequested', data: { requestId: `r${t0 + day}`, at: new Date(t0 + day).toISOString() } }]);
+    spec
+      .given(joined, asked)
+      .when(ask(t0 + day - 1))
+      .thenNothing();
+    spec
+      .given(joined, asked)
+      .when(ask(t0 + day))
+      .then([{ type: 'UnsubscribeLinkRequested', data: { requestId: `r${t0 + day}`, at: new Date(t0 + day).toISOString() } }]);
     spec.given(joined, left).when(ask(t0)).thenNothing();
     spec.given().when(ask(t0)).thenNothing();
     // Asking changes nothing else: the subscriber stays on the list.

@@ -21,7 +21,12 @@ export class SubscriberProjection implements Projection {
           write(
             `insert into subscribers (id, email, name, subscribed, joined_at, version, updated_at) values (?, ?, ?, true, ?, ?, ?)
              on conflict (id) do update set name = coalesce(excluded.name, subscribers.name), subscribed = true, joined_at = excluded.joined_at, left_at = null, version = excluded.version, updated_at = excluded.updated_at`,
-            id, event.data.email, event.data.name, event.recordedAt, stamp.version, stamp.updated_at,
+            id,
+            event.data.email,
+            event.data.name,
+            event.recordedAt,
+            stamp.version,
+            stamp.updated_at,
           ),
         ];
       case 'SubscriberLeft':

@@ -23,4 +23,7 @@ export const unsubscribedPage = (email: string) =>
   );
 
 export const invalidLinkPage = () =>
-  page('Link not valid', `<h1>This link is not valid</h1><p>It may have been cut short by your email program. Please use the full link from the email, or write to us and we will take you off the list.</p><p><a href="/">Back to the shop</a></p>`);
+  page(
+    'Link not valid',
+    `<h1>This link is not valid</h1><p>It may have been cut short by your email program. Please use the full link from the email, or write to us and we will take you off the list.</p><p><a href="/">Back to the shop</a></p>`,
+  );

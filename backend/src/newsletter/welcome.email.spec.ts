@@ -6,7 +6,11 @@ describe('welcomeEmail', () => {
 
   it('gives the code, a way to the shop, the studio contact and a one-click way out', async () => {
     const mail = await welcomeEmail({ email: 'raven@example.com', name: 'Raven', subscriberId: 's-1' }, unsubscribe, shop);
-    expect(mail).toMatchObject({ subject: 'Welcome to the Dark Circle: 10% off your first order', messageId: '<welcome-s-1@darkcircle.shop>', headers: { 'List-Unsubscribe': `<${unsubscribe}>` } });
+    expect(mail).toMatchObject({
+      subject: 'Welcome to the Dark Circle: 10% off your first order',
+      messageId: '<welcome-s-1@darkcircle.shop>',
+      headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+    });
     expect(mail.html).toMatch(/<a href="https:\/\/shop\.example"[^>]*>[\s\S]*Visit the shop/);
     expect(mail.html).toContain(`href="${unsubscribe}"`);
     expect(mail.html).toContain('href="mailto:studio@darkcircle.example"');
@@ -17,7 +21,7 @@ describe('welcomeEmail', () => {
   });
 });
 
-describe('welcomeEmail with the studio\'s coming markets', () => {
+describe("welcomeEmail with the studio's coming markets", () => {
   const shop = { publicUrl: 'https://shop.example', contactEmail: null };
   const market = {
     id: '3f0c2a9e-1111-4222-8333-444455556666',

@@ -27,16 +27,31 @@ import { text } from '../platform/validation/text';
 
 const orderId = new ZodPipe(z.uuid('The order id must be a UUID.').transform((s) => s.toLowerCase()));
 const fulfillBody = z
-  .object({ trackingNumber: z.string('trackingNumber must be text.').trim().max(100, 'trackingNumber is too long.').regex(/^[\w -]*$/, 'trackingNumber may hold letters, digits, spaces and dashes.').optional() })
+  .object({
+    trackingNumber: z
+      .string('trackingNumber must be text.')
+      .trim()
+      .max(100, 'trackingNumber is too long.')
+      .regex(/^[\w -]*$/, 'trackingNumber may hold letters, digits, spaces and dashes.')
+      .optional(),
+  })
   .default({});
 
 const listQuery = z.object({
   search: text('search', { max: 100 }).optional(),
-  status: z
-    .enum([...fulfillmentStatusSchema.options, 'refunded'], `status must be one of ${[...fulfillmentStatusSchema.options, 'refunded'].join(', ')}.`)
-    .optional(),
-  page: z.coerce.number('page must be a whole number from 1.').int('page must be a whole number from 1.').min(1, 'page must be a whole number from 1.').max(100_000, 'page is too large.').default(1),
-  pageSize: z.coerce.number('pageSize must be a whole number from 1 to 100.').int('pageSize must be a whole number from 1 to 100.').min(1, 'pageSize must be a whole number from 1 to 100.').max(100, 'pageSize must be a whole number from 1 to 100.').default(20),
+  status: z.enum([...fulfillmentStatusSchema.options, 'refunded'], `status must be one of ${[...fulfillmentStatusSchema.options, 'refunded'].join(', ')}.`).optional(),
+  page: z.coerce
+    .number('page must be a whole number from 1.')
+    .int('page must be a whole number from 1.')
+    .min(1, 'page must be a whole number from 1.')
+    .max(100_000, 'page is too large.')
+    .default(1),
+  pageSize: z.coerce
+    .number('pageSize must be a whole number from 1 to 100.')
+    .int('pageSize must be a whole number from 1 to 100.')
+    .min(1, 'pageSize must be a whole number from 1 to 100.')
+    .max(100, 'pageSize must be a whole number from 1 to 100.')
+    .default(20),
 });
 
 /**
@@ -70,7 +85,7 @@ const refundBody = z.strictObject({
   lines: z
     .array(
       z.strictObject({
-        itemId: z.int('itemId must be the line\'s index, a whole number.').min(0, 'itemId must be 0 or more.').max(999, 'itemId is too large.'),
+        itemId: z.int("itemId must be the line's index, a whole number.").min(0, 'itemId must be 0 or more.').max(999, 'itemId is too large.'),
         quantity: z.int('quantity must be a whole number.').min(1, 'quantity must be at least 1.').max(1000, 'quantity is too large.'),
         restock: z.boolean('restock must be true or false.'),
       }),
@@ -111,7 +126,11 @@ export class AdminOrdersController {
   @Post(':id/fulfilment')
   @HttpCode(200)
   @ApiAnswers({ 200: adminOrderDetailSchema })
-  async fulfilment(@Param('id', orderId) id: string, @Body(new ZodPipe(fulfillmentBody)) body: z.infer<typeof fulfillmentBody>, @Caller() caller: RequestContext): Promise<AdminOrderDetailDto> {
+  async fulfilment(
+    @Param('id', orderId) id: string,
+    @Body(new ZodPipe(fulfillmentBody)) body: z.infer<typeof fulfillmentBody>,
+    @Caller() caller: RequestContext,
+  ): Promise<AdminOrderDetailDto> {
     await this.orders.run(id, { kind: 'RecordFulfillmentStep', ...body }, caller);
     return this.details.of(id);
   }

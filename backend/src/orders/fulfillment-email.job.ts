@@ -36,6 +36,12 @@ export class FulfillmentEmailJob {
     if (!order.exists || !record) return 'not-recorded';
     if (record.emailSent) return 'already-sent';
     const news = { step, note: record.note, carrier: record.carrier, trackingNumber: record.trackingNumber, trackingUrl: record.trackingUrl };
-    return this.emails.send(order, `${step} email`, (terms, context) => fulfillmentEmail(terms, news, context), (messageId) => ({ kind: 'RecordFulfillmentEmailSent', step, messageId }), caller);
+    return this.emails.send(
+      order,
+      `${step} email`,
+      (terms, context) => fulfillmentEmail(terms, news, context),
+      (messageId) => ({ kind: 'RecordFulfillmentEmailSent', step, messageId }),
+      caller,
+    );
   }
 }

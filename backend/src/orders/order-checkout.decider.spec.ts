@@ -30,7 +30,10 @@ const placed: OrderEvent = { type: 'OrderPlaced', data: { orderNumber: 'DC-1001'
 describe('order decider: checkout', () => {
   it('opens a checkout once; a twin request finds it open', () => {
     spec.given().when({ kind: 'OpenCheckout', opened: terms }).then([opened]);
-    spec.given(opened).when({ kind: 'OpenCheckout', opened: { ...terms, sourceId: 'cnon:other' } }).thenNothing();
+    spec
+      .given(opened)
+      .when({ kind: 'OpenCheckout', opened: { ...terms, sourceId: 'cnon:other' } })
+      .thenNothing();
   });
 
   it('refuses commands on an order that does not exist', () => {
@@ -70,15 +73,24 @@ describe('order decider: checkout', () => {
     // What the emails are given: the terms with the number.
     const paid = fold(orderDecider, [opened, charging, captured, placed]);
     expect(paid.exists && paidTerms(paid)).toEqual({ ...terms, orderNumber: 'DC-1001' });
-    spec.given(opened, charging).when({ kind: 'RecordPayment', payment: { ...payment, orderNumber: undefined } }).thenThrows('CONFLICT', 'Order o1 cannot take a payment without its order number.');
+    spec
+      .given(opened, charging)
+      .when({ kind: 'RecordPayment', payment: { ...payment, orderNumber: undefined } })
+      .thenThrows('CONFLICT', 'Order o1 cannot take a payment without its order number.');
     // An order opened with its number (before numbers waited for the payment) keeps it.
     const openedNumbered: OrderEvent = { type: 'CheckoutOpened', data: { ...terms, orderNumber: 'DC-0999' } };
     const keptNumber: OrderEvent = { type: 'PaymentCaptured', data: { ...payment, orderNumber: 'DC-0999' } };
     spec.given(openedNumbered, charging).when({ kind: 'RecordPayment', payment }).then([keptNumber]);
-    spec.given(openedNumbered, charging).when({ kind: 'RecordPayment', payment: { ...payment, orderNumber: undefined } }).then([keptNumber]);
+    spec
+      .given(openedNumbered, charging)
+      .when({ kind: 'RecordPayment', payment: { ...payment, orderNumber: undefined } })
+      .then([keptNumber]);
     const { orderNumber: _none, ...paymentRecordedBefore } = payment;
     expect(numberOf(openedNumbered, charging, { type: 'PaymentCaptured', data: paymentRecordedBefore })).toBe('DC-0999');
-    spec.given(openedNumbered, charging, { type: 'PaymentCaptured', data: paymentRecordedBefore }).when({ kind: 'PlaceOrder' }).then([{ type: 'OrderPlaced', data: { orderNumber: 'DC-0999' } }]);
+    spec
+      .given(openedNumbered, charging, { type: 'PaymentCaptured', data: paymentRecordedBefore })
+      .when({ kind: 'PlaceOrder' })
+      .then([{ type: 'OrderPlaced', data: { orderNumber: 'DC-0999' } }]);
   });
 
   // The checkout's answer to the shopper is read from the folded order: the payment id, or the refusal.
@@ -94,15 +106,24 @@ describe('order decider: checkout', () => {
 
   it('records a failure before or during the charge, and never after the money moved', () => {
     const failure = { code: 'OUT_OF_STOCK', message: 'Raven Hoodie is sold out.' };
-    spec.given(opened).when({ kind: 'RecordFailure', failure }).then([{ type: 'PaymentFailed', data: failure }]);
-    spec.given(opened, charging).when({ kind: 'RecordFailure', failure }).then([{ type: 'PaymentFailed', data: failure }]);
+    spec
+      .given(opened)
+      .when({ kind: 'RecordFailure', failure })
+      .then([{ type: 'PaymentFailed', data: failure }]);
+    spec
+      .given(opened, charging)
+      .when({ kind: 'RecordFailure', failure })
+      .then([{ type: 'PaymentFailed', data: failure }]);
     spec.given(opened, charging, declined).when({ kind: 'RecordFailure', failure }).thenNothing();
     spec.given(opened, charging, captured).when({ kind: 'RecordFailure', failure }).thenNothing();
   });
 
   it('takes a refusal before the charge only while the order is opened: never on one being charged', () => {
     const failure = { code: 'CART_CHANGED', message: 'Your cart changed while you were paying. Please review it and try again.' };
-    spec.given(opened).when({ kind: 'RefuseCheckout', failure }).then([{ type: 'PaymentFailed', data: failure }]);
+    spec
+      .given(opened)
+      .when({ kind: 'RefuseCheckout', failure })
+      .then([{ type: 'PaymentFailed', data: failure }]);
     spec.given(opened, charging).when({ kind: 'RefuseCheckout', failure }).thenNothing();
     spec.given(opened, charging, captured).when({ kind: 'RefuseCheckout', failure }).thenNothing();
     spec.given(opened, charging, declined).when({ kind: 'RefuseCheckout', failure }).thenNothing();
@@ -115,15 +136,19 @@ describe('order decider: checkout', () => {
   });
 
   it('closes a failed checkout once, and only a failed one', () => {
-    spec.given(opened, charging, declined).when({ kind: 'CloseCheckout' }).then([{ type: 'CheckoutClosed', data: {} }]);
+    spec
+      .given(opened, charging, declined)
+      .when({ kind: 'CloseCheckout' })
+      .then([{ type: 'CheckoutClosed', data: {} }]);
     spec.given(opened, charging, declined, { type: 'CheckoutClosed', data: {} }).when({ kind: 'CloseCheckout' }).thenNothing();
     spec.given(opened, charging, captured).when({ kind: 'CloseCheckout' }).thenThrows('CONFLICT', 'Order DC-1001 has not failed.');
   });
 
   it('records the confirmation email once, for a placed order only', () => {
-    spec.given(opened, charging, captured, placed).when({ kind: 'RecordConfirmationSent', messageId: 'm1' }).then([
-      { type: 'OrderConfirmationSent', data: { messageId: 'm1' } },
-    ]);
+    spec
+      .given(opened, charging, captured, placed)
+      .when({ kind: 'RecordConfirmationSent', messageId: 'm1' })
+      .then([{ type: 'OrderConfirmationSent', data: { messageId: 'm1' } }]);
     const sent: OrderEvent = { type: 'OrderConfirmationSent', data: { messageId: 'm1' } };
     spec.given(opened, charging, captured, placed, sent).when({ kind: 'RecordConfirmationSent', messageId: 'm2' }).thenNothing();
     spec.given(opened, charging, captured).when({ kind: 'RecordConfirmationSent', messageId: 'm1' }).thenNothing();

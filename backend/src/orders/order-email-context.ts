@@ -25,7 +25,11 @@ export class OrderEmailContexts {
 
   async of(order: Pick<OrderTerms, 'orderId' | 'lines'>): Promise<OrderEmailContext> {
     const { publicUrl, contactEmail } = this.mail.shop;
-    const lineImages = await emailImageUrls(this.products, publicUrl, order.lines.map((l) => l.productId));
+    const lineImages = await emailImageUrls(
+      this.products,
+      publicUrl,
+      order.lines.map((l) => l.productId),
+    );
     return { publicUrl, statusUrl: this.links.urlFor(order.orderId), lineImages, contactEmail };
   }
 }

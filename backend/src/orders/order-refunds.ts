@@ -106,7 +106,11 @@ export class OrderRefunds {
       const unanswered = Object.values(state.refunds).some((r) => r.status === 'pending' && !r.squareRefundId);
       return unanswered && (await this.finishPending(orderId, caller)) > 0;
     }
-    const { events } = await this.orders.run(orderId, { kind: 'RecordSquareRefund', refundId: ours.terms.refundId, squareRefundId: refund.id, status: refund.status as SquareRefundStatus }, caller);
+    const { events } = await this.orders.run(
+      orderId,
+      { kind: 'RecordSquareRefund', refundId: ours.terms.refundId, squareRefundId: refund.id, status: refund.status as SquareRefundStatus },
+      caller,
+    );
     return events.length > 0;
   }
 

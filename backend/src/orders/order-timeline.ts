@@ -23,8 +23,21 @@ const dollars = (cents: number) => `$${formatCents(cents)}`;
 /** Square's card brand ("AMERICAN_EXPRESS") as people write it ("American Express"). */
 export function cardBrandWords(brand: string | null | undefined): string | null {
   if (!brand) return null;
-  const known: Record<string, string> = { VISA: 'Visa', MASTERCARD: 'Mastercard', AMERICAN_EXPRESS: 'American Express', DISCOVER: 'Discover', JCB: 'JCB', SQUARE_GIFT_CARD: 'Square Gift Card' };
-  return known[brand] ?? brand.toLowerCase().replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+  const known: Record<string, string> = {
+    VISA: 'Visa',
+    MASTERCARD: 'Mastercard',
+    AMERICAN_EXPRESS: 'American Express',
+    DISCOVER: 'Discover',
+    JCB: 'JCB',
+    SQUARE_GIFT_CARD: 'Square Gift Card',
+  };
+  return (
+    known[brand] ??
+    brand
+      .toLowerCase()
+      .replace(/_/g, ' ')
+      .replace(/\b\w/g, (c) => c.toUpperCase())
+  );
 }
 
 const STEP_EMAIL: Record<FulfillmentStep, string> = { 'ready-for-pickup': 'Ready-for-pickup email sent', shipped: 'Shipped email sent', 'picked-up': 'Picked-up email sent' };
@@ -101,7 +114,9 @@ export function statusTimeline(events: readonly RecordedEvent<OrderEvent>[], { f
       case 'OrderPickedUp':
         return [{ step: 'picked-up', at, title: 'Picked up', detail: e.data.note }];
       case 'OrderFulfilled':
-        return [e.data.as === 'shipped' ? { step: 'shipped', at, title: shippedTitle(null, e.data.trackingNumber), detail: null } : { step: 'picked-up', at, title: 'Picked up', detail: null }];
+        return [
+          e.data.as === 'shipped' ? { step: 'shipped', at, title: shippedTitle(null, e.data.trackingNumber), detail: null } : { step: 'picked-up', at, title: 'Picked up', detail: null },
+        ];
       case 'OrderRefunded':
         return [{ step: 'refunded', at, title: `Refunded ${dollars(e.data.amountCents)}`, detail: null }];
       default:

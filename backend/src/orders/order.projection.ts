@@ -74,7 +74,17 @@ export class OrderProjection implements Projection {
         return [updateById('orders', id, { fulfilment: 'picked-up', fulfilled_as: 'picked-up', fulfilled_at: event.recordedAt, ...stamp })];
       case 'OrderShipped': {
         const d = event.data;
-        return [updateById('orders', id, { fulfilment: 'shipped', fulfilled_as: 'shipped', fulfilled_at: event.recordedAt, carrier: d.carrier, tracking_number: d.trackingNumber, tracking_url: d.trackingUrl, ...stamp })];
+        return [
+          updateById('orders', id, {
+            fulfilment: 'shipped',
+            fulfilled_as: 'shipped',
+            fulfilled_at: event.recordedAt,
+            carrier: d.carrier,
+            tracking_number: d.trackingNumber,
+            tracking_url: d.trackingUrl,
+            ...stamp,
+          }),
+        ];
       }
       case 'FulfilmentEmailSent':
         return [updateById('orders', id, stamp)];

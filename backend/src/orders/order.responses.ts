@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { moneyText } from '../platform/money';
 
-const shippingAddress = z
-  .object({ address: z.string(), city: z.string(), state: z.string(), zipCode: z.string(), country: z.string() })
-  .meta({ id: 'ShippingAddress' });
+const shippingAddress = z.object({ address: z.string(), city: z.string(), state: z.string(), zipCode: z.string(), country: z.string() }).meta({ id: 'ShippingAddress' });
 
 /** An order as the API shows it (`toOrderDto`): money as decimal strings. */
 export const orderSchema = z
@@ -52,9 +50,7 @@ export const adminOrderSchema = orderSchema
   .meta({ id: 'AdminOrder' });
 
 /** `GET /api/admin/orders`: one page of placed orders, newest first. */
-export const adminOrderPageSchema = z
-  .object({ orders: z.array(adminOrderSchema), total: z.int(), page: z.int(), pageSize: z.int() })
-  .meta({ id: 'AdminOrderPage' });
+export const adminOrderPageSchema = z.object({ orders: z.array(adminOrderSchema), total: z.int(), page: z.int(), pageSize: z.int() }).meta({ id: 'AdminOrderPage' });
 
 /** One thing that happened to an order, from its event stream, in words. */
 const timelineEntrySchema = z.object({ at: z.iso.datetime(), event: z.string(), title: z.string(), detail: z.string().nullable() }).meta({ id: 'OrderTimelineEntry' });
@@ -140,9 +136,7 @@ export const orderStatusSchema = z
     trackingUrl: z.string().nullable(),
     pickupNote: z.string().nullable(),
     /** Oldest first: paid, then each fulfilment step and refund that happened. */
-    timeline: z.array(
-      z.object({ step: z.enum(['paid', 'ready-for-pickup', 'shipped', 'picked-up', 'refunded']), at: z.iso.datetime(), title: z.string(), detail: z.string().nullable() }),
-    ),
+    timeline: z.array(z.object({ step: z.enum(['paid', 'ready-for-pickup', 'shipped', 'picked-up', 'refunded']), at: z.iso.datetime(), title: z.string(), detail: z.string().nullable() })),
   })
   .meta({ id: 'OrderStatus' });
 
@@ -150,10 +144,7 @@ export const orderStatusSchema = z
  * `POST /api/admin/orders/{id}/refunds`: the refund Square took (`status` `refunded` when Square
  * completed it, `pending` while Square is still working on it), and the order after it.
  */
-export const refundResultSchema = z
-  .object({ refundId: z.uuid(), squareRefundId: z.string(), status: z.enum(['pending', 'refunded']), order: adminOrderSchema })
-  .meta({ id: 'RefundResult' });
-
+export const refundResultSchema = z.object({ refundId: z.uuid(), squareRefundId: z.string(), status: z.enum(['pending', 'refunded']), order: adminOrderSchema }).meta({ id: 'RefundResult' });
 
 export type OrderDto = z.infer<typeof orderSchema>;
 export type AdminOrderDto = z.infer<typeof adminOrderSchema>;

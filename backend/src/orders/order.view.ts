@@ -105,7 +105,6 @@ export function toOrderDto(o: OrderView): OrderDto {
   };
 }
 
-
 /** An order as the studio sees it: what the shopper sees, plus its fulfilment and whether the email went out. */
 export function toAdminOrderDto(o: OrderView): AdminOrderDto {
   return {

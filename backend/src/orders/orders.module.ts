@@ -29,7 +29,25 @@ import { SquareRefundRecorder } from './square-refund-recorder';
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CatalogModule],
   controllers: [AdminOrdersController, AdminDashboardController, OrderStatusController],
-  providers: [Orders, OrderNumbers, OrderConfirmationJob, OrderRefunds, RefundEmailJob, RefundRestockJob, OrderProjection, OrderReader, OrderStatusLinks, OrderEmailContexts, OrderEmails, OrderLineImages, AdminOrderDetails, DashboardReader, FulfillmentEmailJob, OrderStatusPage, SquareRefundRecorder],
+  providers: [
+    Orders,
+    OrderNumbers,
+    OrderConfirmationJob,
+    OrderRefunds,
+    RefundEmailJob,
+    RefundRestockJob,
+    OrderProjection,
+    OrderReader,
+    OrderStatusLinks,
+    OrderEmailContexts,
+    OrderEmails,
+    OrderLineImages,
+    AdminOrderDetails,
+    DashboardReader,
+    FulfillmentEmailJob,
+    OrderStatusPage,
+    SquareRefundRecorder,
+  ],
   exports: [Orders, OrderReader, OrderNumbers, OrderRefunds, OrderStatusLinks, OrderConfirmationJob],
 })
 export class OrdersModule implements OnModuleInit {

@@ -26,6 +26,12 @@ export class RefundEmailJob {
     const refund = order.exists ? order.refunds[refundId] : undefined;
     if (!order.exists || refund?.status !== 'refunded') return 'not-refunded';
     if (refund.emailSent) return 'already-sent';
-    return this.emails.send(order, 'refund email', (terms, context) => refundEmail(terms, refund.terms, context), (messageId) => ({ kind: 'RecordRefundEmailSent', refundId, messageId }), caller);
+    return this.emails.send(
+      order,
+      'refund email',
+      (terms, context) => refundEmail(terms, refund.terms, context),
+      (messageId) => ({ kind: 'RecordRefundEmailSent', refundId, messageId }),
+      caller,
+    );
   }
 }

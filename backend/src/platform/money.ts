@@ -14,4 +14,7 @@ export function parseCents(text: string): number | undefined {
 }
 
 /** An amount as the API sends it (`formatCents`): a decimal string in dollars. */
-export const moneyText = z.string().regex(/^-?\d+\.\d{2}$/).meta({ description: 'A decimal amount in dollars, e.g. "68.00"' });
+export const moneyText = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ description: 'A decimal amount in dollars, e.g. "68.00"' });

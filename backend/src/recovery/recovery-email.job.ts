@@ -46,7 +46,11 @@ export class RecoveryEmailJob {
     }
     const step = state.pendingRecoveryStep ?? 1;
     const shop = this.mail.shop;
-    const lineImages = await emailImageUrls(this.products, shop.publicUrl, state.lines.map((l) => l.productId));
+    const lineImages = await emailImageUrls(
+      this.products,
+      shop.publicUrl,
+      state.lines.map((l) => l.productId),
+    );
     const { messageId } = await this.mail.send(
       await recoveryEmail({
         messageKey: `${cartId}-${requestId}`,

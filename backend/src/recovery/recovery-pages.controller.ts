@@ -75,9 +75,7 @@ export class RecoveryPagesController {
   async restore(@Body(new ZodPipe(restoreBody)) body: z.infer<typeof restoreBody>, @Caller() caller: RequestContext): Promise<z.infer<typeof restoredCartSchema>> {
     const link = this.links.restoreOf(body.token);
     if ('invalid' in link) {
-      throw link.invalid === 'expired'
-        ? invalid('This link has expired. Your pieces may still be in the shop.', 'LINK_EXPIRED')
-        : invalid('This link is not valid.', 'INVALID_LINK');
+      throw link.invalid === 'expired' ? invalid('This link has expired. Your pieces may still be in the shop.', 'LINK_EXPIRED') : invalid('This link is not valid.', 'INVALID_LINK');
     }
     const restored = await this.restorer.restore(link.cartId, caller);
     if (!restored) throw notFound('That cart was not found.');

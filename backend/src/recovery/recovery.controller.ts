@@ -14,7 +14,14 @@ import { TestCartMaker } from './test-cart';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { AbandonedCart, abandonedCartSchema, RecoveryFunnel, recoveryFunnelSchema, recoveryEmailQueuedSchema } from './recovery.responses';
 
-const days = new ZodPipe(z.coerce.number({ error: 'days must be a whole number from 1 to 365.' }).int('days must be a whole number from 1 to 365.').min(1, 'days must be a whole number from 1 to 365.').max(365, 'days must be a whole number from 1 to 365.').default(30));
+const days = new ZodPipe(
+  z.coerce
+    .number({ error: 'days must be a whole number from 1 to 365.' })
+    .int('days must be a whole number from 1 to 365.')
+    .min(1, 'days must be a whole number from 1 to 365.')
+    .max(365, 'days must be a whole number from 1 to 365.')
+    .default(30),
+);
 const cartId = new ZodPipe(z.uuid('The cart id must be a UUID.').transform((s) => s.toLowerCase()));
 
 /** Abandoned-cart recovery: the studio's list, the abandon and recovery-email actions, and the test-cart tool. */

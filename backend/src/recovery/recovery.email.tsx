@@ -23,11 +23,7 @@ export interface RecoveryEmailInput {
 
 /** Each step says something of its own: a reminder, a nudge, a last word. */
 const SUBJECTS = ['You left something in your Dark Circle cart', 'Your Dark Circle cart is still waiting', 'Last call for your Dark Circle cart'];
-const OPENINGS = [
-  'You left these in your cart at The Dark Circle:',
-  'Your cart is still here, just as you left it:',
-  'This is our last note about your cart; after this we leave it be:',
-];
+const OPENINGS = ['You left these in your cart at The Dark Circle:', 'Your cart is still here, just as you left it:', 'This is our last note about your cart; after this we leave it be:'];
 
 export const recoverySubject = (step: number) => SUBJECTS[Math.min(Math.max(step, 1), SUBJECTS.length) - 1]!;
 
@@ -54,7 +50,13 @@ export async function recoveryEmail(input: RecoveryEmailInput): Promise<Outgoing
       <Paragraph>{opening}</Paragraph>
       <Section style={{ margin: '0 0 16px' }}>
         {input.lines.map((l, i) => (
-          <LineItemRow key={l.itemId} imageUrl={input.lineImages[i] ?? null} name={l.name} detail={`${l.quantity} × ${money(l.unitPriceCents)}`} amount={money(l.unitPriceCents * l.quantity)} />
+          <LineItemRow
+            key={l.itemId}
+            imageUrl={input.lineImages[i] ?? null}
+            name={l.name}
+            detail={`${l.quantity} × ${money(l.unitPriceCents)}`}
+            amount={money(l.unitPriceCents * l.quantity)}
+          />
         ))}
         <TotalRow label="Total" amount={money(total)} strong />
       </Section>

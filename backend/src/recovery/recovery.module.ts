@@ -16,16 +16,6 @@ import { TestCartMaker } from './test-cart';
 @Module({
   imports: [CartModule, CatalogModule],
   controllers: [RecoveryController, RecoveryPagesController],
-  providers: [
-    AbandonedCartsReader,
-    CartRestore,
-    RecoveryEmailJob,
-    RecoveryFunnelReader,
-    RecoveryLinks,
-    RecoveryAddresses,
-    RecoveryScanJob,
-    RecoverySequenceJob,
-    TestCartMaker,
-  ],
+  providers: [AbandonedCartsReader, CartRestore, RecoveryEmailJob, RecoveryFunnelReader, RecoveryLinks, RecoveryAddresses, RecoveryScanJob, RecoverySequenceJob, TestCartMaker],
 })
 export class RecoveryModule {}

@@ -4,10 +4,7 @@ import { linkPage as page } from '../mail';
 const backToShop = '<p><a class="button" href="/">Back to the shop</a></p>';
 
 export const expiredRestoreLinkPage = () =>
-  page(
-    'Link expired',
-    `<h1>This link has expired</h1><p>We keep a cart's link for a limited time. Your pieces may still be in the shop: have a look and add them again.</p>${backToShop}`,
-  );
+  page('Link expired', `<h1>This link has expired</h1><p>We keep a cart's link for a limited time. Your pieces may still be in the shop: have a look and add them again.</p>${backToShop}`);
 
 export const invalidRestoreLinkPage = () =>
   page('Link not valid', `<h1>This link is not valid</h1><p>It may have been cut short by your email program. Please use the full link from the email.</p>${backToShop}`);
@@ -39,4 +36,7 @@ export const outdatedUnsubscribeLinkPage = () =>
   );
 
 export const invalidUnsubscribeLinkPage = () =>
-  page('Link not valid', `<h1>This link is not valid</h1><p>It may have been cut short by your email program. Please use the full link from the email, or write to us and we will stop the reminders.</p>${backToShop}`);
+  page(
+    'Link not valid',
+    `<h1>This link is not valid</h1><p>It may have been cut short by your email program. Please use the full link from the email, or write to us and we will stop the reminders.</p>${backToShop}`,
+  );

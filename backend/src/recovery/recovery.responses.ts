@@ -23,9 +23,7 @@ export const abandonedCartSchema = z
   .meta({ id: 'AbandonedCart' });
 
 /** `GET /api/admin/recovery/funnel?days=…`: the carts abandoned in the span, and how their recovery went. */
-export const recoveryFunnelSchema = z
-  .object({ days: z.int(), abandoned: z.int(), emailed: z.int(), recovered: z.int(), recoveredRevenue: moneyText })
-  .meta({ id: 'RecoveryFunnel' });
+export const recoveryFunnelSchema = z.object({ days: z.int(), abandoned: z.int(), emailed: z.int(), recovered: z.int(), recoveredRevenue: moneyText }).meta({ id: 'RecoveryFunnel' });
 
 export const recoveryEmailQueuedSchema = cartResponseSchema.extend({ success: z.literal(true), message: z.string() });
 

@@ -24,8 +24,18 @@ export function cacheControlFor(path: string): string {
  */
 export function serveStaticAssets(app: NestFastifyApplication, config: AppConfig): void {
   // @fastify/static 10 hands over the FastifyReply, though Nest's option types still describe a raw response.
-  const headersUnder = (root: string) => (reply: unknown, path: string): void =>
-    void (reply as FastifyReply).header('cache-control', cacheControlFor(relative(root, path).split(sep).join('/').replace(/\.(br|gz)$/, '')));
+  const headersUnder =
+    (root: string) =>
+    (reply: unknown, path: string): void =>
+      void (reply as FastifyReply).header(
+        'cache-control',
+        cacheControlFor(
+          relative(root, path)
+            .split(sep)
+            .join('/')
+            .replace(/\.(br|gz)$/, ''),
+        ),
+      );
   // preCompressed: the build writes .br and .gz beside each file; the one the browser accepts is sent
   // (and named here: its lifetime is the original file's).
   const common = { index: false as const, wildcard: false, cacheControl: false, preCompressed: true };

@@ -61,7 +61,11 @@ export class StorefrontController {
     const known = admin || ((await this.checkedPages.exists(path)) ?? STOREFRONT_ROUTES.some((r) => r.test(path)));
     if (this.dev) {
       // No prerendered pages in development: each page is drawn by its script, as after any navigation.
-      reply.status(known ? 200 : 404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(await this.dev.html(req.url, admin));
+      reply
+        .status(known ? 200 : 404)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(await this.dev.html(req.url, admin));
       return;
     }
     const dir = admin ? this.config.ADMIN_DIR : this.config.STOREFRONT_DIR;
@@ -73,7 +77,14 @@ export class StorefrontController {
     }
     const data = prerendered && dataFor(path);
     if (data) reply.header('link', `<${data}>; rel=preload; as=fetch; crossorigin=use-credentials`);
-    sendCompressed(req, reply.status(known ? 200 : 404).header('cache-control', 'no-cache').type('text/html; charset=utf-8'), html);
+    sendCompressed(
+      req,
+      reply
+        .status(known ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8'),
+      html,
+    );
   }
 
   /** Each page is read once; a missing build is looked for again on the next request. */

@@ -39,9 +39,7 @@ export interface WidgetDemo {
  * with hostile global CSS, under strictHostPolicy. `shop` is the shop's origin.
  */
 export async function startWidgetDemo({ port, host, shop }: { port: number; host?: string; shop: string }): Promise<WidgetDemo> {
-  const bodies = Object.fromEntries(
-    Object.entries(FILES).map(([path, { file }]) => [path, readFileSync(resolve(DEMO_DIR, file), 'utf8').replaceAll('%SHOP%', shop)]),
-  );
+  const bodies = Object.fromEntries(Object.entries(FILES).map(([path, { file }]) => [path, readFileSync(resolve(DEMO_DIR, file), 'utf8').replaceAll('%SHOP%', shop)]));
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const entry = FILES[path];

@@ -2,7 +2,16 @@ import { join } from 'node:path';
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import { storefrontImagesDir } from '../site';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, SquareEmulator, standInPort, startOrJoin, startSquareEmulator } from '../stand-ins';
+import {
+  EMULATOR_ACCESS_TOKEN,
+  EMULATOR_APPLICATION_ID,
+  EMULATOR_LOCATION_ID,
+  EMULATOR_WEBHOOK_SIGNATURE_KEY,
+  SquareEmulator,
+  standInPort,
+  startOrJoin,
+  startSquareEmulator,
+} from '../stand-ins';
 import { squareAddresses, SquareSettings } from './square-settings';
 import { SQUARE_WEBHOOKS_PATH } from './stock/square-webhooks';
 
@@ -62,7 +71,12 @@ export class SquareConnection implements OnModuleDestroy {
     const subscription = { notificationUrl: `${this.config.publicUrl}${SQUARE_WEBHOOKS_PATH}`, signatureKey: this.config.SQUARE_WEBHOOK_SIGNATURE_KEY ?? EMULATOR_WEBHOOK_SIGNATURE_KEY };
     if (started) return started.webhooks.subscribe(subscription);
     try {
-      const res = await fetch(`${emulatorUrl}/emulator/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(subscription), signal: AbortSignal.timeout(3000) });
+      const res = await fetch(`${emulatorUrl}/emulator/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(subscription),
+        signal: AbortSignal.timeout(3000),
+      });
       if (!res.ok) throw new Error(`${res.status}`);
     } catch (error) {
       this.logger.warn(`The emulator at ${emulatorUrl} will not send stock webhooks to this shop: ${error instanceof Error ? error.message : error}`);
@@ -72,10 +86,14 @@ export class SquareConnection implements OnModuleDestroy {
   private async startEmulator(): Promise<string> {
     const c = this.config;
     const port = standInPort(c.SQUARE_EMULATOR_PORT, c.PORT, 1);
-    const { url, started } = await startOrJoin(port, () => startSquareEmulator({ port, host: '127.0.0.1', dataDir: join(c.DATA_DIR, 'square-emulator'), imagesDir: storefrontImagesDir(c) }), {
-      path: '/v2/locations',
-      headers: { Authorization: `Bearer ${EMULATOR_ACCESS_TOKEN}` },
-    });
+    const { url, started } = await startOrJoin(
+      port,
+      () => startSquareEmulator({ port, host: '127.0.0.1', dataDir: join(c.DATA_DIR, 'square-emulator'), imagesDir: storefrontImagesDir(c) }),
+      {
+        path: '/v2/locations',
+        headers: { Authorization: `Bearer ${EMULATOR_ACCESS_TOKEN}` },
+      },
+    );
     this.emulator = started;
     // At debug: the start-up line and its stand-ins warning name the emulator already.
     this.logger.debug(started ? `Square sandbox emulator at ${url} (no SQUARE_ACCESS_TOKEN set)` : `Using the Square sandbox emulator another process runs at ${url}`);

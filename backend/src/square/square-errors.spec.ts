@@ -28,7 +28,13 @@ describe('classifySquareError', () => {
   describe('rejected: any other 4xx is a final verdict', () => {
     it.each([400, 401, 403, 404, 408, 410, 422, 428, 430, 499])('%i', (status) => {
       const error = squareError(status, [invalid('REFUND_AMOUNT_INVALID', 'The refund is too large.'), invalid('SECOND')]);
-      expect(classifySquareError(error)).toEqual({ kind: 'rejected', status, code: 'REFUND_AMOUNT_INVALID', detail: 'The refund is too large.', message: `${status} REFUND_AMOUNT_INVALID, SECOND` });
+      expect(classifySquareError(error)).toEqual({
+        kind: 'rejected',
+        status,
+        code: 'REFUND_AMOUNT_INVALID',
+        detail: 'The refund is too large.',
+        message: `${status} REFUND_AMOUNT_INVALID, SECOND`,
+      });
     });
 
     it('names the status when Square gave no error, and its own message when no detail', () => {

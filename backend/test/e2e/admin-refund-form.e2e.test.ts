@@ -78,7 +78,7 @@ describe("the admin's refund form and add-product form in a real browser", () =>
     await shoot(page, 'refund-done');
   });
 
-  it("starts Add Product as shoppers will see it: in stock follows the quantity, and the card says what the storefront shows", async () => {
+  it('starts Add Product as shoppers will see it: in stock follows the quantity, and the card says what the storefront shows', async () => {
     const [t, page] = [suite.app(), suite.page()];
     await signIn(page, t.baseUrl, '/inventory');
     await page.getByRole('heading', { name: 'Inventory Management' }).waitFor({ timeout: 30_000 });

@@ -15,7 +15,12 @@ describe('the admin app in a real browser', () => {
     const [t, page] = [suite.app(), suite.page()];
     const { orderNumber } = await placeOrder(t, 'shipping');
     const imagePath = join(t.dataDir, 'raven.png');
-    await writeFile(imagePath, await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 90, g: 10, b: 40 } } }).png().toBuffer());
+    await writeFile(
+      imagePath,
+      await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 90, g: 10, b: 40 } } })
+        .png()
+        .toBuffer(),
+    );
 
     // Signed out: the login-required state, whose button goes through the local provider's picker.
     await page.goto(`${t.baseUrl}/inventory`);
@@ -92,16 +97,21 @@ describe('the admin app in a real browser', () => {
     expect(await page.getByRole('link', { name: '1Z999AA10123456784' }).getAttribute('href')).toContain('ups.com');
   });
 
-  it('shows a product oversold at the stall on the dashboard, with Square\'s count', async () => {
+  it("shows a product oversold at the stall on the dashboard, with Square's count", async () => {
     const [t, page] = [suite.app(), suite.page()];
     // The demo products follow the emulator's items once a sync has linked them by name.
     await t.app.get(CatalogSync).run(systemContext());
-    const [linked] = await sql<{ id: number; name: string; square_variation_id: string }>(t, 'select id, name, square_variation_id from products where square_variation_id is not null order by id limit 1');
-    await t.app.get(Products).run(
-      linked!.id,
-      { kind: 'ApplySquareCount', squareVariationId: linked!.square_variation_id, quantity: -1, calculatedAt: new Date(Date.now() + 60_000).toISOString() },
-      { ...systemContext(), actor: 'square' },
+    const [linked] = await sql<{ id: number; name: string; square_variation_id: string }>(
+      t,
+      'select id, name, square_variation_id from products where square_variation_id is not null order by id limit 1',
     );
+    await t.app
+      .get(Products)
+      .run(
+        linked!.id,
+        { kind: 'ApplySquareCount', squareVariationId: linked!.square_variation_id, quantity: -1, calculatedAt: new Date(Date.now() + 60_000).toISOString() },
+        { ...systemContext(), actor: 'square' },
+      );
     await page.goto(`${t.baseUrl}/api/auth/google?login_hint=owner%40darkcircle.test&returnTo=%2Fadmin`);
     const alerts = page.getByRole('alert').filter({ hasText: 'Stock alerts' });
     await alerts.getByText('oversold at the stall').waitFor({ timeout: 30_000 });

@@ -46,7 +46,10 @@ async function someoneElsesCheckoutLink(page: Page): Promise<{ href: string; pro
     const sessionId = await host.evaluate(() => localStorage.getItem('cartSessionId'));
     const cart = (await suite.app().http.get(`/api/cart/${sessionId}`).expect(200)).body.cart;
     await suite.app().http.patch(`/api/cart/${cart.id}/contact`).send({ name: 'Renfield Stranger', email: 'renfield.stranger@example.com' }).expect(200);
-    await host.locator('dc-cart').getByRole('button', { name: /^Open cart/ }).click();
+    await host
+      .locator('dc-cart')
+      .getByRole('button', { name: /^Open cart/ })
+      .click();
     const checkout = host.locator('dc-cart dialog[open]').getByRole('link', { name: 'Checkout' });
     await checkout.and(host.locator('[href]')).waitFor();
     return { href: (await checkout.getAttribute('href'))!, product };
@@ -64,7 +67,7 @@ async function addFromProductPage(page: Page, productId: number, name: string): 
 }
 
 describe('a cart handed over by a link', () => {
-  it('keeps the items of a shopper who follows someone else\'s Checkout link, merges the other cart\'s lines in once, and never shows the other contact', async () => {
+  it("keeps the items of a shopper who follows someone else's Checkout link, merges the other cart's lines in once, and never shows the other contact", async () => {
     const page = suite.page();
     await addFromProductPage(page, 2, 'Bat Wing Crop Tee');
     const ownSession = await page.evaluate(() => localStorage.getItem('cartSessionId'));
@@ -91,7 +94,7 @@ describe('a cart handed over by a link', () => {
     await page.getByRole('heading', { name: 'Your Items (2)' }).waitFor();
   });
 
-  it('gives a shopper with no cart the cart of the widget\'s Checkout, and keeps their own contact on their device only', async () => {
+  it("gives a shopper with no cart the cart of the widget's Checkout, and keeps their own contact on their device only", async () => {
     const page = suite.page();
     const { href, product } = await someoneElsesCheckoutLink(page);
     await page.goto(href);
@@ -110,7 +113,7 @@ describe('a cart handed over by a link', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe('mina.harker@example.com');
   });
 
-  it('says so when a hand-over link has been altered, and keeps the shopper\'s cart', async () => {
+  it("says so when a hand-over link has been altered, and keeps the shopper's cart", async () => {
     const page = suite.page();
     await addFromProductPage(page, 2, 'Bat Wing Crop Tee');
     const { href } = await someoneElsesCheckoutLink(page);
@@ -122,11 +125,14 @@ describe('a cart handed over by a link', () => {
     expect(new URL(page.url()).search).toBe('');
   });
 
-  it('keeps the items of a shopper who opens a recovery email\'s restore link, with the restored lines merged in', async () => {
+  it("keeps the items of a shopper who opens a recovery email's restore link, with the restored lines merged in", async () => {
     const [t, page] = [suite.app(), suite.page()];
     await addFromProductPage(page, 2, 'Bat Wing Crop Tee');
     const ownSession = await page.evaluate(() => localStorage.getItem('cartSessionId'));
-    const left = await t.http.post('/api/cart').send({ sessionId: `session_${Date.now()}_leftbehind00` }).expect(201);
+    const left = await t.http
+      .post('/api/cart')
+      .send({ sessionId: `session_${Date.now()}_leftbehind00` })
+      .expect(201);
     await t.http.post(`/api/cart/${left.body.id}/items`).send({ productId: 1, quantity: 1 }).expect(200);
     const link = new URL(t.app.get(RecoveryLinks).restoreUrl(left.body.id));
 

@@ -15,8 +15,7 @@ async function addFromProductPage(page: Page, productId: number, name: string): 
 }
 
 /** Whether two boxes overlap at all. */
-const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('cart in a real browser', () => {
   it('adds from a product page, shows the badge, the drawer and the cart page, and empties the cart', async () => {
@@ -128,7 +127,10 @@ describe('cart in a real browser', () => {
     const cards = page.getByTestId('product-card');
     await cards.first().waitFor();
     for (const name of ['Raven Embroidered Hoodie', 'Bat Wing Crop Tee']) {
-      await cards.filter({ hasText: name }).getByRole('button', { name: /Add to Cart/ }).click();
+      await cards
+        .filter({ hasText: name })
+        .getByRole('button', { name: /Add to Cart/ })
+        .click();
       await page.getByText(`${name} has been added to your cart.`).waitFor();
     }
     await page.getByTestId('cart-count').filter({ hasText: /^2$/ }).waitFor();

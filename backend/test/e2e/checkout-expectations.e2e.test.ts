@@ -21,14 +21,21 @@ async function givenCart(page: Page, lines: { productId: number; price: string; 
   const http = suite.app().http;
   const sessionId = `session_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const cart = await http.post('/api/cart').send({ sessionId, totalAmount: '0.00' }).expect(201);
-  for (const { quantity = 1, ...line } of lines) await http.post(`/api/cart/${cart.body.id}/items`).send({ ...line, quantity }).expect(200);
+  for (const { quantity = 1, ...line } of lines)
+    await http
+      .post(`/api/cart/${cart.body.id}/items`)
+      .send({ ...line, quantity })
+      .expect(200);
   await page.addInitScript((id) => localStorage.setItem('cartSessionId', id), sessionId);
 }
 
 async function openCheckout(page: Page): Promise<void> {
   await page.goto(`${suite.app().baseUrl}/cart`);
   await page.getByRole('heading', { name: 'Checkout' }).waitFor();
-  await page.getByTestId('card-container').getByLabel(/card number/i).waitFor({ timeout: 15_000 });
+  await page
+    .getByTestId('card-container')
+    .getByLabel(/card number/i)
+    .waitFor({ timeout: 15_000 });
 }
 
 async function fillContact(page: Page, name: string, email: string): Promise<void> {
@@ -169,7 +176,10 @@ describe('the checkout on a phone', () => {
     await page.getByRole('button', { name: 'Show order summary · $9.90' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/cart');
     // The server decided: the email is a subscriber now, and the code is its to use.
-    await t.http.post('/api/checkout/discount').send({ code: 'DARKCIRCLE10', email: 'lenore@example.com', cartId: (await cartOf(page)).id }).expect(200);
+    await t.http
+      .post('/api/checkout/discount')
+      .send({ code: 'DARKCIRCLE10', email: 'lenore@example.com', cartId: (await cartOf(page)).id })
+      .expect(200);
 
     // A card that has paid for no order here (DARKCIRCLE10 is for a first order, checked by the card too).
     await fillCard(page, { number: '5105 1051 0510 5100' });
@@ -203,7 +213,10 @@ describe('nothing typed is lost', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     // 9.00 + 5.00 shipping - 0.90
     await page.getByRole('button', { name: 'Complete Order - $13.10' }).waitFor({ timeout: 20_000 });
-    await page.getByTestId('card-container').getByLabel(/card number/i).fill('4111 1111 1111 1111');
+    await page
+      .getByTestId('card-container')
+      .getByLabel(/card number/i)
+      .fill('4111 1111 1111 1111');
 
     const expectKept = async () => {
       await page.getByRole('heading', { name: 'Checkout' }).waitFor();
@@ -266,7 +279,7 @@ describe('errors where the shopper looks', () => {
     await page.waitForURL(/\/order-confirmation\?order=/, { timeout: 30_000 });
   });
 
-  it('checks the email, the ZIP and the state at their fields before paying, and never shows the API\'s field names', async () => {
+  it("checks the email, the ZIP and the state at their fields before paying, and never shows the API's field names", async () => {
     const page = suite.page();
     await givenCart(page, [SKULL]);
     await openCheckout(page);

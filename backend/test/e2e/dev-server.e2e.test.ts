@@ -59,7 +59,12 @@ beforeAll(async () => {
   });
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${origin}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the dev server did not start:\n${stderr}`);
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -83,7 +83,11 @@ async function checkInBrowser(mail: OutgoingMail, orderId?: string): Promise<{ l
   expect(links).toContain(PUBLIC_URL);
   // On a phone: laid out at the screen's width, at full size, with nothing to scroll sideways.
   await phone.setContent(mail.html, { waitUntil: 'load' });
-  expect(await phone.evaluate(() => ({ width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth, zoom: window.visualViewport?.scale }))).toEqual({ width: 375, scrollWidth: 375, zoom: 1 });
+  expect(await phone.evaluate(() => ({ width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth, zoom: window.visualViewport?.scale }))).toEqual({
+    width: 375,
+    scrollWidth: 375,
+    zoom: 1,
+  });
   return { links, images: images.length };
 }
 
@@ -98,7 +102,11 @@ describe('every email the shop sends, opened in a browser', () => {
       await fulfillmentEmail(terms, { step: 'ready-for-pickup', note: 'Ring the bell at the studio door.', carrier: null, trackingNumber: null, trackingUrl: null }, context),
       await fulfillmentEmail(terms, shipped, context),
       await fulfillmentEmail(terms, { step: 'picked-up', note: null, carrier: null, trackingNumber: null, trackingUrl: null }, context),
-      await refundEmail(terms, { refundId: 'refund-1', amountCents: 3000, reason: 'Chipped', lines: [{ itemId: 0, productId: terms.lines[0]!.productId, quantity: 1, restock: false }] }, context),
+      await refundEmail(
+        terms,
+        { refundId: 'refund-1', amountCents: 3000, reason: 'Chipped', lines: [{ itemId: 0, productId: terms.lines[0]!.productId, quantity: 1, restock: false }] },
+        context,
+      ),
     ];
     const expectedImages = [2, 2, 2, 2, 1];
     for (const [i, mail] of mails.entries()) {
@@ -129,7 +137,11 @@ describe('every email the shop sends, opened in a browser', () => {
     const { state } = await t.app.get(Carts).load(cart.id);
     if (!state.exists) throw new Error('The cart was not made');
     const links = t.app.get(RecoveryLinks);
-    const lineImages = await emailImageUrls(t.app.get(Products), PUBLIC_URL, state.lines.map((l) => l.productId));
+    const lineImages = await emailImageUrls(
+      t.app.get(Products),
+      PUBLIC_URL,
+      state.lines.map((l) => l.productId),
+    );
     const [restoreUrl, unsubscribeUrl] = [links.restoreUrl(cart.id), links.unsubscribeUrl(cart.id, 'mina.cart@example.com')];
     for (const step of [1, 2, 3]) {
       const mail = await recoveryEmail({

@@ -120,7 +120,10 @@ describe('the home page in a real browser', () => {
     await page.getByRole('heading', { name: 'Shipping & Pickup' }).waitFor();
     await page.getByText('$5.00 flat').waitFor();
     await page.getByText('United States only').waitFor();
-    for (const [path, heading] of [['/privacy', 'Privacy'], ['/terms', 'Terms of Sale']]) {
+    for (const [path, heading] of [
+      ['/privacy', 'Privacy'],
+      ['/terms', 'Terms of Sale'],
+    ]) {
       const res = await page.goto(`${t.baseUrl}${path}`);
       expect(res?.status()).toBe(200);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();

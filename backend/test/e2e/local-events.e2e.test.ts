@@ -37,7 +37,10 @@ describe('local events', () => {
     await page.getByTestId('admin-event').filter({ hasText: 'Night Market' }).waitFor();
 
     // The shopper, on a phone.
-    const shopper = await page.context().browser()!.newPage({ viewport: { width: 390, height: 844 } });
+    const shopper = await page
+      .context()
+      .browser()!
+      .newPage({ viewport: { width: 390, height: 844 } });
     try {
       await shopper.goto(`${t.baseUrl}/#about`);
       const card = shopper.getByTestId('local-event').filter({ hasText: 'Night Market' });

@@ -13,7 +13,12 @@ describe('the order status page in a real browser', () => {
     const admin = await AdminClient.signIn(t.baseUrl);
     expect((await admin.post(`/api/admin/orders/${orderId}/fulfilment`, { step: 'shipped', carrier: 'USPS', trackingNumber: '9400 1000 0000' })).status).toBe(200);
 
-    const res = await page.goto(t.app.get(OrderStatusLinks).urlFor(orderId).replace(/^https?:\/\/[^/]+/, t.baseUrl));
+    const res = await page.goto(
+      t.app
+        .get(OrderStatusLinks)
+        .urlFor(orderId)
+        .replace(/^https?:\/\/[^/]+/, t.baseUrl),
+    );
     expect(res?.status()).toBe(200);
     await page.getByRole('heading', { name: `Order ${orderNumber}` }).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('order-stage').innerText()).toBe('On its way');

@@ -10,7 +10,10 @@ describe('abandoned-cart recovery in a real browser', () => {
   it('follows the restore link from the email in a fresh browser, buys the cart, and the funnel counts it recovered with its revenue', async () => {
     const [t, page] = [suite.app(), suite.page()];
     // The cart is made elsewhere (another device); this browser has never seen it.
-    const cart = await t.http.post('/api/cart').send({ sessionId: `session_${Date.now()}_recovery_e2e` }).expect(201);
+    const cart = await t.http
+      .post('/api/cart')
+      .send({ sessionId: `session_${Date.now()}_recovery_e2e` })
+      .expect(201);
     await t.http.post(`/api/cart/${cart.body.id}/items`).send({ productId: 2, quantity: 1 }).expect(200);
     // As the cart page's contact step sends it (a checkout attempt: only such an address is written to).
     await t.http.patch(`/api/cart/${cart.body.id}/contact`).send({ name: 'Mina Harker', email: 'mina.returns@example.com', source: 'checkout' }).expect(200);

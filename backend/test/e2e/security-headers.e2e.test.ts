@@ -15,7 +15,10 @@ describe('the Content-Security-Policy in a real browser', () => {
     // The cart page loads the card script from Square's (here the emulator's) origin.
     await page.goto(`${t.baseUrl}/cart`);
     await page.getByText('Bat Wing Crop Tee').first().waitFor();
-    await page.getByText(/Complete Order|Load Payment Form/).first().waitFor();
+    await page
+      .getByText(/Complete Order|Load Payment Form/)
+      .first()
+      .waitFor();
     // The suite's afterEach fails the test on any violation reported meanwhile.
   });
 

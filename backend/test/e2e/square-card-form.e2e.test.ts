@@ -73,8 +73,7 @@ describe('the card form stand-in (/v1/square.js) in a real browser', () => {
     await page.getByLabel('Postal code').fill(card.postal ?? '12345');
   };
   const tokenize = () => page.evaluate(() => window.card.tokenize());
-  const pay = (token: string) =>
-    emulator.client.payments.create({ idempotencyKey: token.slice(5, 40), sourceId: token, amountMoney: { amount: 3200n, currency: 'USD' } });
+  const pay = (token: string) => emulator.client.payments.create({ idempotencyKey: token.slice(5, 40), sourceId: token, amountMoney: { amount: 3200n, currency: 'USD' } });
 
   it('tokenizes the Visa test card into a cnon: token that pays once', async () => {
     await fill({ number: '4111 1111 1111 1111' });
@@ -112,11 +111,21 @@ describe('the card form stand-in (/v1/square.js) in a real browser', () => {
   });
 
   it('throws when attached twice or after destroy, and destroy removes the form', async () => {
-    const twice = await page.evaluate(() => window.card.attach('#card-container').then(() => 'attached', (e: Error) => e.name));
+    const twice = await page.evaluate(() =>
+      window.card.attach('#card-container').then(
+        () => 'attached',
+        (e: Error) => e.name,
+      ),
+    );
     expect(twice).toBe('PaymentMethodAlreadyAttachedError');
     expect(await page.evaluate(() => window.card.destroy())).toBe(true);
     await page.getByLabel('Card number').waitFor({ state: 'detached' });
-    const afterDestroy = await page.evaluate(() => window.card.attach('#card-container').then(() => 'attached', (e: Error) => e.name));
+    const afterDestroy = await page.evaluate(() =>
+      window.card.attach('#card-container').then(
+        () => 'attached',
+        (e: Error) => e.name,
+      ),
+    );
     expect(afterDestroy).toBe('PaymentMethodAlreadyDestroyedError');
   });
 

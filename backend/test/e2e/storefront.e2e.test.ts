@@ -26,7 +26,12 @@ describe('storefront in a real browser', () => {
     const soldOut = cards();
     for (let i = 0; i < 3; i++) {
       await expect(soldOut.nth(i).getByText('SOLD OUT', { exact: true }).count()).resolves.toBeGreaterThan(0);
-      await expect(soldOut.nth(i).getByRole('button', { name: /add to cart/i }).isDisabled()).resolves.toBe(true);
+      await expect(
+        soldOut
+          .nth(i)
+          .getByRole('button', { name: /add to cart/i })
+          .isDisabled(),
+      ).resolves.toBe(true);
     }
 
     await soldOut.filter({ hasText: 'Moth Cardigan' }).click();
@@ -57,7 +62,10 @@ describe('storefront in a real browser', () => {
 
     await page.goto(`${t.baseUrl}/product/999`);
     await page.getByText('PRODUCT NOT FOUND').waitFor();
-    await page.getByRole('link', { name: 'BACK TO SHOP' }).or(page.getByRole('button', { name: 'BACK TO SHOP' })).waitFor();
+    await page
+      .getByRole('link', { name: 'BACK TO SHOP' })
+      .or(page.getByRole('button', { name: 'BACK TO SHOP' }))
+      .waitFor();
   });
 
   it('hides the Instagram strip when no account is connected, and keeps the newsletter card', async () => {
@@ -94,7 +102,7 @@ describe('storefront in a real browser', () => {
     await page.waitForFunction(() => (document.getElementById('bio')?.getBoundingClientRect().top ?? 999) < 200);
   });
 
-  it('on a phone: two columns, the filter chips in one row, the first card on the shop\'s first screen', async () => {
+  it("on a phone: two columns, the filter chips in one row, the first card on the shop's first screen", async () => {
     const [t, page] = [suite.app(), suite.page()];
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${t.baseUrl}/#shop`);

@@ -100,6 +100,9 @@ describe("the studio's day in a real browser", () => {
 
     // The dashboard counts the day's revenue less the refund.
     await page.goto(`${t.baseUrl}/admin`);
-    await page.getByTestId('revenue-today').getByText(dollars(revenue - 2400)).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('revenue-today')
+      .getByText(dollars(revenue - 2400))
+      .waitFor({ timeout: 30_000 });
   });
 });

@@ -140,7 +140,9 @@ describe('the embeddable widgets on another site', () => {
     await page.locator('dc-product-grid').getByText('Added to Cart').waitFor();
     await page.locator('#host-log').filter({ hasText: 'in cart' }).waitFor();
 
-    const seen = await page.evaluate(() => (window as unknown as { seen: { type: string; detail: { itemCount: number; quantity?: number; product?: { name: string } }; composed: boolean }[] }).seen);
+    const seen = await page.evaluate(
+      () => (window as unknown as { seen: { type: string; detail: { itemCount: number; quantity?: number; product?: { name: string } }; composed: boolean }[] }).seen,
+    );
     const added = seen.find((e) => e.type === 'dc-added-to-cart')!;
     expect(added).toMatchObject({ composed: true, detail: { quantity: 1, itemCount: 1, product: { name } } });
     expect(seen.find((e) => e.type === 'dc-cart-updated')).toMatchObject({ composed: true, detail: { itemCount: 1 } });
@@ -213,7 +215,10 @@ describe('the embeddable widgets on another site', () => {
     await page.locator('dc-product-grid [data-testid="product-card"]').first().getByRole('button', { name: 'Add to Cart' }).click();
     await page.locator('dc-cart [data-testid="cart-count"]').filter({ hasText: '1' }).waitFor();
     await page.locator('dc-cart').getByRole('button', { name: 'Open cart' }).click();
-    await page.locator('dc-cart dialog[open]').getByRole('button', { name: /^Remove / }).click();
+    await page
+      .locator('dc-cart dialog[open]')
+      .getByRole('button', { name: /^Remove / })
+      .click();
     await page.locator('dc-cart dialog[open]').getByText('Item has been removed from your cart.').waitFor();
     await page.locator('dc-cart dialog[open]').getByText('Your Cart is Empty').waitFor();
     expect(await page.locator('dc-cart [data-testid="cart-count"]').count()).toBe(0);
@@ -231,7 +236,15 @@ describe('the embeddable widgets on another site', () => {
       const toast = document.querySelector('dc-product-grid')!.shadowRoot!.querySelector('.toast')!;
       const style = getComputedStyle(toast.querySelector('.toast__description')!);
       const box = toast.getBoundingClientRect();
-      return { inRoot: toast.closest('.dc-root') !== null, font: style.fontFamily, spacing: style.letterSpacing, transform: style.textTransform, left: box.left, right: box.right, scrollWidth: document.documentElement.scrollWidth };
+      return {
+        inRoot: toast.closest('.dc-root') !== null,
+        font: style.fontFamily,
+        spacing: style.letterSpacing,
+        transform: style.textTransform,
+        left: box.left,
+        right: box.right,
+        scrollWidth: document.documentElement.scrollWidth,
+      };
     });
     // The host sets Comic Sans, letter spacing and capitals on everything: none of it reaches the toast.
     expect(look.inRoot).toBe(true);
@@ -275,7 +288,8 @@ describe('the embeddable widgets on another site', () => {
     const shop = new URL(suite.app().baseUrl);
     // The same shop under its other name: another origin, so the calls show which one is used.
     const otherName = `http://localhost:${shop.port}`;
-    const host = (body: string) => `<!doctype html><html lang="en"><head><title>Host</title><script type="module" src="${shop.origin}/widgets/dc-widgets.js"></script></head><body>${body}</body></html>`;
+    const host = (body: string) =>
+      `<!doctype html><html lang="en"><head><title>Host</title><script type="module" src="${shop.origin}/widgets/dc-widgets.js"></script></head><body>${body}</body></html>`;
     plainPages.set('/newsletter', host('<dc-newsletter></dc-newsletter>'));
     plainPages.set('/grids', host(`<dc-product-grid api-base="${otherName}" limit="2"></dc-product-grid><dc-product-grid id="none" category="no-such-category"></dc-product-grid>`));
     const plain = `http://127.0.0.1:${plainPort}`;
@@ -302,7 +316,14 @@ describe('the embeddable widgets on another site', () => {
     await page.goto(unlisted.url);
     await refusal;
     expect(await page.evaluate(() => customElements.get('dc-cart'))).toBeUndefined();
-    const api = await page.evaluate((shop) => fetch(`${shop}/api/products`).then(() => 'answered', () => 'refused'), suite.app().baseUrl);
+    const api = await page.evaluate(
+      (shop) =>
+        fetch(`${shop}/api/products`).then(
+          () => 'answered',
+          () => 'refused',
+        ),
+      suite.app().baseUrl,
+    );
     expect(api).toBe('refused');
   });
 });

@@ -13,7 +13,17 @@ beforeAll(async () => {
   t = await startTestApp();
   const port = await new TcpProxy('127.0.0.1', 0).reserve();
   api = fork(join(__dirname, '../../dist/main.js'), [], {
-    env: { ...process.env, ...t.squareEnv, NODE_ENV: 'test', PORT: String(port), DATABASE_URL: t.databaseUrl, DATA_DIR: t.dataDir, QUEUE_PREFIX: t.queuePrefix, SEED_DEMO_CATALOG: 'false', LOG_LEVEL: '' },
+    env: {
+      ...process.env,
+      ...t.squareEnv,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATABASE_URL: t.databaseUrl,
+      DATA_DIR: t.dataDir,
+      QUEUE_PREFIX: t.queuePrefix,
+      SEED_DEMO_CATALOG: 'false',
+      LOG_LEVEL: '',
+    },
     stdio: ['ignore', 'pipe', 'ignore', 'ipc'],
   });
   let rest = '';
@@ -24,7 +34,16 @@ beforeAll(async () => {
     for (const line of complete) if (line.startsWith('{')) lines.push(JSON.parse(line));
   });
   url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+  for (
+    let i = 0;
+    i < 600 &&
+    !(await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  )
+    await new Promise((r) => setTimeout(r, 100));
 });
 afterAll(async () => {
   api?.kill('SIGKILL');

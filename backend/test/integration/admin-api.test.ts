@@ -29,7 +29,15 @@ async function untilTrue(done: () => Promise<boolean>, what: string, timeoutMs =
 
 describe('admin products', () => {
   it('adds a product with the server reading the price as cents, and shows it in the shop', async () => {
-    const added = await admin.post('/api/admin/products', { name: '  Bat Wing Hoodie ', description: 'Heavy cotton.', price: '64.5', imageUrl: '', category: 'Clothing', inStock: true, stockQuantity: 4 });
+    const added = await admin.post('/api/admin/products', {
+      name: '  Bat Wing Hoodie ',
+      description: 'Heavy cotton.',
+      price: '64.5',
+      imageUrl: '',
+      category: 'Clothing',
+      inStock: true,
+      stockQuantity: 4,
+    });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ name: 'Bat Wing Hoodie', price: '64.50', category: 'apparel', inStock: true, stockQuantity: 4 });
     const shop = await t.http.get(`/api/products/${added.body.id}`).expect(200);
@@ -134,7 +142,10 @@ describe('abandoned carts and recovery emails', () => {
     const files = await readdir(join(t.dataDir, 'mail'));
     const texts = await Promise.all(files.map((f) => readFile(join(t.dataDir, 'mail', f), 'utf8')));
     // The body is quoted-printable: undo its soft line breaks and its escaped '='.
-    const email = texts.find((x) => x.includes('To: gomez@example.com'))!.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const email = texts
+      .find((x) => x.includes('To: gomez@example.com'))!
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     expect(email).toContain('You left something in your Dark Circle cart');
     expect(email).toMatch(/http:\/\/localhost:\d+\/cart\/restore\?token=/);
     expect(email).toContain('Skull Tote session_recover_2');

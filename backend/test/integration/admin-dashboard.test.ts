@@ -24,7 +24,11 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 it('counts revenue less refunds by the day orders were placed, the orders waiting, and the products low on stock', async () => {
   // Today: a shipping order (29.00) refunded 10.00, a pickup order (24.00) picked up, a shipping order fully refunded (29.00 − 29.00).
   const shippingToday = await placeOrder(t, 'shipping');
-  await run(shippingToday.orderId, { kind: 'RequestRefund', refund: { refundId: '00000000-0000-4000-8000-0000000000c1', amountCents: 1000, lines: [], reason: 'Chipped' }, at: new Date().toISOString() });
+  await run(shippingToday.orderId, {
+    kind: 'RequestRefund',
+    refund: { refundId: '00000000-0000-4000-8000-0000000000c1', amountCents: 1000, lines: [], reason: 'Chipped' },
+    at: new Date().toISOString(),
+  });
   await run(shippingToday.orderId, { kind: 'RecordSquareRefund', refundId: '00000000-0000-4000-8000-0000000000c1', squareRefundId: 'sq-c1', status: 'COMPLETED' });
   const pickupToday = await placeOrder(t, 'pickup');
   await run(pickupToday.orderId, { kind: 'RecordFulfillmentStep', step: 'picked-up' });
@@ -51,7 +55,7 @@ it('counts revenue less refunds by the day orders were placed, the orders waitin
   expect(answer.status).toBe(200);
   const d = answer.body;
   expect(d.timeZone).toBe(zone);
-  const today = (2900 - 1000) + 2400 + 0;
+  const today = 2900 - 1000 + 2400 + 0;
   expect(d.today).toEqual({ orders: 3, revenue: dollars(today) });
   expect(d.last7Days).toEqual({ orders: 4, revenue: dollars(today + 2400) });
   expect(d.last30Days).toEqual({ orders: 5, revenue: dollars(today + 2400 + 2900) });

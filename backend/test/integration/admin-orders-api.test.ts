@@ -35,7 +35,11 @@ describe('the order list', () => {
     refunded = await placeOrder(t, 'shipping', { customer: { name: 'Lydia Deetz', email: 'lydia@example.com' } });
     await run(moth.orderId, { kind: 'RecordFulfillmentStep', step: 'ready-for-pickup', note: 'Friday' });
     await run(shipped.orderId, { kind: 'RecordFulfillmentStep', step: 'shipped', carrier: 'UPS', trackingNumber: '1Z1' });
-    await run(refunded.orderId, { kind: 'RequestRefund', refund: { refundId: '00000000-0000-4000-8000-00000000000a', amountCents: 500, lines: [], reason: 'Late' }, at: new Date().toISOString() });
+    await run(refunded.orderId, {
+      kind: 'RequestRefund',
+      refund: { refundId: '00000000-0000-4000-8000-00000000000a', amountCents: 500, lines: [], reason: 'Late' },
+      at: new Date().toISOString(),
+    });
     await run(refunded.orderId, { kind: 'RecordSquareRefund', refundId: '00000000-0000-4000-8000-00000000000a', squareRefundId: 'sq-1', status: 'COMPLETED' });
     // A checkout that never got paid is no order of the studio's.
     unplaced = (await placeOrder(t, 'pickup')).orderId;

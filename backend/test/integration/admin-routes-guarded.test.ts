@@ -131,7 +131,7 @@ describe('every admin route is enforced on the server', () => {
     expect(after.events).toEqual(before.events);
   });
 
-  it('guards every route of the queue dashboard (Bull Board, whose routes are Fastify\'s own) the same way', async () => {
+  it("guards every route of the queue dashboard (Bull Board, whose routes are Fastify's own) the same way", async () => {
     const fastify = t.app.getHttpAdapter().getInstance();
     const routes = routesOf(fastify).filter((r) => (r.url === QUEUE_DASHBOARD_PATH || r.url.startsWith(`${QUEUE_DASHBOARD_PATH}/`)) && r.method !== 'HEAD');
     const names = routes.map((r) => `${r.method} ${r.url}`);

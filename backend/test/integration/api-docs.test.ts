@@ -56,9 +56,7 @@ let apiRoutes: RouteEntry[];
 beforeAll(async () => {
   t = await startTestApp();
   doc = (await t.http.get('/api/docs-json').expect(200).expect('content-type', /json/)).body;
-  apiRoutes = routesOf(t.app.getHttpAdapter().getInstance()).filter(
-    (r) => r.method !== 'HEAD' && !r.servesFiles && !NOT_THE_API.some(([pattern]) => pattern.test(r.url)),
-  );
+  apiRoutes = routesOf(t.app.getHttpAdapter().getInstance()).filter((r) => r.method !== 'HEAD' && !r.servesFiles && !NOT_THE_API.some(([pattern]) => pattern.test(r.url)));
 });
 afterAll(() => t.close());
 

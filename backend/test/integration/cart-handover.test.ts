@@ -19,12 +19,10 @@ afterAll(() => t?.close());
 
 const handOverToken = async (cartId: string) => (await t.http.post(`/api/cart/${cartId}/handover`).expect(201)).body.token as string;
 const lines = async (sessionId: string) =>
-  ((await t.http.get(`/api/cart/${sessionId}`).expect(200)).body.items as { product: { name: string }; quantity: number }[])
-    .map((i) => [i.product.name, i.quantity])
-    .sort();
+  ((await t.http.get(`/api/cart/${sessionId}`).expect(200)).body.items as { product: { name: string }; quantity: number }[]).map((i) => [i.product.name, i.quantity]).sort();
 
 describe('the public cart answer', () => {
-  it('never carries the contact\'s name or whole email, to whoever holds the session id', async () => {
+  it("never carries the contact's name or whole email, to whoever holds the session id", async () => {
     const product = await addProduct(t, { name: 'Private Veil', priceCents: 2000, stockQuantity: 5 });
     const cart = await cartWith(t, { [product]: 1 });
     const saved = await t.http.patch(`/api/cart/${cart.id}/contact`).send({ name: 'Lucy Westenra', email: 'lucy.westenra@example.com' }).expect(200);
@@ -66,7 +64,7 @@ describe('the hand-over token', () => {
     ['altered', (token: string) => token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')), 'INVALID_LINK'],
     ['truncated', (token: string) => token.slice(0, -3), 'INVALID_LINK'],
     ['a session id', () => 'session_1700000000000_abcdefghijklmnop', 'INVALID_LINK'],
-    ['a restore link\'s', (token: string) => signToken(linkSecret(), 'cart-restore', token.split('.')[0]!), 'INVALID_LINK'],
+    ["a restore link's", (token: string) => signToken(linkSecret(), 'cart-restore', token.split('.')[0]!), 'INVALID_LINK'],
   ])('refuses a token that is %s with 400, changing nothing', async (_, spoil, code) => {
     const product = await addProduct(t, { name: 'Spoilt Candle', priceCents: 1500, stockQuantity: 5 });
     const theirs = await cartWith(t, { [product]: 1 });
@@ -93,7 +91,10 @@ describe('the hand-over token', () => {
     await t.http.post('/api/cart/handover').send({}).expect(400);
     const product = await addProduct(t, { name: 'Odd Candle', priceCents: 1500, stockQuantity: 5 });
     const theirs = await cartWith(t, { [product]: 1 });
-    const res = await t.http.post('/api/cart/handover').send({ token: await handOverToken(theirs.id), sessionId: 'short' }).expect(400);
+    const res = await t.http
+      .post('/api/cart/handover')
+      .send({ token: await handOverToken(theirs.id), sessionId: 'short' })
+      .expect(400);
     expect(res.body.message).toMatch(/session id/);
   });
 });
@@ -111,7 +112,7 @@ describe('following a hand-over', () => {
     expect(await lines(theirs.sessionId)).toEqual([['Adopted Hoop', 2]]);
   });
 
-  it('merges the other cart\'s lines into a cart that holds items: the shopper keeps theirs, and the other cart is untouched', async () => {
+  it("merges the other cart's lines into a cart that holds items: the shopper keeps theirs, and the other cart is untouched", async () => {
     const mineOnly = await addProduct(t, { name: 'My Patch', priceCents: 1200, stockQuantity: 5 });
     const both = await addProduct(t, { name: 'Shared Tee', priceCents: 3200, stockQuantity: 10 });
     const theirsOnly = await addProduct(t, { name: 'Their Hoop', priceCents: 5500, stockQuantity: 5 });
@@ -120,10 +121,20 @@ describe('following a hand-over', () => {
     const theirs = await cartWith(t, { [both]: 2, [theirsOnly]: 1 });
     await t.http.patch(`/api/cart/${theirs.id}/contact`).send({ name: 'Someone Else', email: 'someone@example.com' }).expect(200);
 
-    const res = await t.http.post('/api/cart/handover').send({ token: await handOverToken(theirs.id), sessionId: mine.sessionId }).expect(200);
+    const res = await t.http
+      .post('/api/cart/handover')
+      .send({ token: await handOverToken(theirs.id), sessionId: mine.sessionId })
+      .expect(200);
     expect(res.body).toEqual({ sessionId: mine.sessionId, outcome: 'merged', added: 3, notes: [] });
-    expect(await lines(mine.sessionId)).toEqual([['My Patch', 1], ['Shared Tee', 3], ['Their Hoop', 1]]);
-    expect(await lines(theirs.sessionId)).toEqual([['Shared Tee', 2], ['Their Hoop', 1]]);
+    expect(await lines(mine.sessionId)).toEqual([
+      ['My Patch', 1],
+      ['Shared Tee', 3],
+      ['Their Hoop', 1],
+    ]);
+    expect(await lines(theirs.sessionId)).toEqual([
+      ['Shared Tee', 2],
+      ['Their Hoop', 1],
+    ]);
     const [row] = await sql<{ customer_email: string; total_cents: number }>(t, 'select customer_email, total_cents from carts where id = ?', [mine.id]);
     expect(row).toEqual({ customer_email: 'me@example.com', total_cents: 1200 + 3 * 3200 + 5500 });
   });
@@ -139,13 +150,22 @@ describe('following a hand-over', () => {
     const again = await t.http.post('/api/cart/handover').send({ token, sessionId: mine.sessionId }).expect(200);
     expect(again.body).toEqual({ sessionId: mine.sessionId, outcome: 'merged', added: 0, notes: [] });
     expect(await eventCount(t)).toBe(before);
-    expect(await lines(mine.sessionId)).toEqual([['Once Patch', 1], ['Once Tee', 1]]);
+    expect(await lines(mine.sessionId)).toEqual([
+      ['Once Patch', 1],
+      ['Once Tee', 1],
+    ]);
 
     // The other browser adds one more tee and hands the cart over again: only that one comes.
     await t.http.post(`/api/cart/${theirs.id}/items`).send({ productId: tee, quantity: 1 }).expect(200);
-    const later = await t.http.post('/api/cart/handover').send({ token: await handOverToken(theirs.id), sessionId: mine.sessionId }).expect(200);
+    const later = await t.http
+      .post('/api/cart/handover')
+      .send({ token: await handOverToken(theirs.id), sessionId: mine.sessionId })
+      .expect(200);
     expect(later.body).toMatchObject({ outcome: 'merged', added: 1 });
-    expect(await lines(mine.sessionId)).toEqual([['Once Patch', 1], ['Once Tee', 2]]);
+    expect(await lines(mine.sessionId)).toEqual([
+      ['Once Patch', 1],
+      ['Once Tee', 2],
+    ]);
   });
 
   it('merges within the stock: a quantity above it is lowered and a sold-out piece left out, and the answer says so', async () => {
@@ -155,7 +175,10 @@ describe('following a hand-over', () => {
     const theirs = await cartWith(t, { [scarce]: 2, [gone]: 1 });
     await t.app.get(Products).run(gone, { kind: 'SetStock', inStock: false, stockQuantity: 0 }, systemContext());
 
-    const res = await t.http.post('/api/cart/handover').send({ token: await handOverToken(theirs.id), sessionId: mine.sessionId }).expect(200);
+    const res = await t.http
+      .post('/api/cart/handover')
+      .send({ token: await handOverToken(theirs.id), sessionId: mine.sessionId })
+      .expect(200);
     expect(res.body).toEqual({ sessionId: mine.sessionId, outcome: 'merged', added: 1, notes: ['soldout', 'lowered'] });
     expect(await lines(mine.sessionId)).toEqual([['Scarce Hoop', 3]]);
   });
@@ -165,8 +188,13 @@ describe('following a hand-over', () => {
     const mine = await cartWith(t, { [product]: 1 });
     const theirs = await cartWith(t, { [product]: 1 });
     const [line] = (await t.http.get(`/api/cart/${mine.sessionId}`).expect(200)).body.items;
-    await t.app.get(Carts).run(mine.id, { kind: 'StartCheckout', orderId: '00000000-0000-4000-8000-0000000000aa', pricedLines: [{ itemId: line.id, quantity: 1, unitPriceCents: 3200 }] }, systemContext());
-    const res = await t.http.post('/api/cart/handover').send({ token: await handOverToken(theirs.id), sessionId: mine.sessionId }).expect(409);
+    await t.app
+      .get(Carts)
+      .run(mine.id, { kind: 'StartCheckout', orderId: '00000000-0000-4000-8000-0000000000aa', pricedLines: [{ itemId: line.id, quantity: 1, unitPriceCents: 3200 }] }, systemContext());
+    const res = await t.http
+      .post('/api/cart/handover')
+      .send({ token: await handOverToken(theirs.id), sessionId: mine.sessionId })
+      .expect(409);
     expect(res.body.code).toBe('CHECKOUT_IN_PROGRESS');
   });
 });

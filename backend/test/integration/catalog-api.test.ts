@@ -91,7 +91,13 @@ describe('errors and plumbing', () => {
 
   it('reports database, Redis, the change feed and outbox in /api/health', async () => {
     const res = await t.http.get('/api/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', database: { up: true }, redis: { up: true }, changeFeed: { listening: true, trusted: true, problem: null }, outbox: { unsent: 0, oldestSeconds: null, dead: 0 } });
+    expect(res.body).toEqual({
+      status: 'ok',
+      database: { up: true },
+      redis: { up: true },
+      changeFeed: { listening: true, trusted: true, problem: null },
+      outbox: { unsent: 0, oldestSeconds: null, dead: 0 },
+    });
   });
 
   it('does not seed again into a catalogue that had products', async () => {

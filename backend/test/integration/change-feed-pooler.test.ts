@@ -27,8 +27,7 @@ afterAll(async () => {
 type Health = { status: string; changeFeed: { listening: boolean; trusted: boolean; problem: string | null } };
 const health = async (t: TestApp) => (await t.http.get('/api/health').expect(200)).body as Health;
 const stockOf = async (t: TestApp, id: number) => ((await t.http.get('/api/products').expect(200)).body as { id: number; stockQuantity: number }[]).find((p) => p.id === id)?.stockQuantity;
-const setStock = (productId: number, stockQuantity: number) =>
-  direct.app.get(Products).run(productId, { kind: 'SetStock', inStock: stockQuantity > 0, stockQuantity }, systemContext());
+const setStock = (productId: number, stockQuantity: number) => direct.app.get(Products).run(productId, { kind: 'SetStock', inStock: stockQuantity > 0, stockQuantity }, systemContext());
 
 async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

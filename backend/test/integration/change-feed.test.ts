@@ -25,15 +25,29 @@ async function startSecondApi(): Promise<{ child: ChildProcess; url: string }> {
   const port = await new TcpProxy('127.0.0.1', 0).reserve();
   const child = fork(join(__dirname, '../../dist/main.js'), [], {
     env: {
-      ...process.env, ...t.squareEnv, NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: String(port), DATA_DIR: t.dataDir, QUEUE_PREFIX: t.queuePrefix, SEED_DEMO_CATALOG: 'false',
-      DATABASE_URL: through(databaseProxy), LISTEN_DATABASE_URL: through(listenProxy),
+      ...process.env,
+      ...t.squareEnv,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: String(port),
+      DATA_DIR: t.dataDir,
+      QUEUE_PREFIX: t.queuePrefix,
+      SEED_DEMO_CATALOG: 'false',
+      DATABASE_URL: through(databaseProxy),
+      LISTEN_DATABASE_URL: through(listenProxy),
     },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`the second API exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { child, url };
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, url };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the second API did not come up');
@@ -55,8 +69,7 @@ const stockOnSecond = async (id: number) => {
   return list.find((p) => p.id === id)?.stockQuantity;
 };
 const pollSecond = (sessionId: string, etag?: string) => fetch(`${second.url}/api/cart/${sessionId}`, { headers: etag ? { 'if-none-match': etag } : {} });
-const setStock = (productId: number, stockQuantity: number) =>
-  t.app.get(Products).run(productId, { kind: 'SetStock', inStock: stockQuantity > 0, stockQuantity }, systemContext());
+const setStock = (productId: number, stockQuantity: number) => t.app.get(Products).run(productId, { kind: 'SetStock', inStock: stockQuantity > 0, stockQuantity }, systemContext());
 
 beforeAll(async () => {
   t = await startTestApp();

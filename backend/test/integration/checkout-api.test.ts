@@ -82,7 +82,7 @@ describe('paying for a cart', () => {
     expect(declined.body).toEqual({ success: false, error: message, code: expect.any(String) });
     expect(await cartItems(cart.sessionId)).toHaveLength(1);
     expect(await product(frame)).toMatchObject({ stockQuantity: 1, inStock: true });
-    const [order] = await sql<{ status: string }>(t, "select status from orders where cart_id = ? order by created_at desc limit 1", [cart.id]);
+    const [order] = await sql<{ status: string }>(t, 'select status from orders where cart_id = ? order by created_at desc limit 1', [cart.id]);
     expect(order!.status).toBe('closed');
 
     // The cart is free again: the shopper can try another card, and the one unit is still there to sell.

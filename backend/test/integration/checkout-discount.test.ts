@@ -162,7 +162,9 @@ describe('paying with DARKCIRCLE10', () => {
       sourceId: 'cnon:card-nonce-ok',
       idempotencyKey: randomUUID(),
     };
-    await expect(t.app.get(CommandRunner).run(orderDecider, orderStream(orderId), { kind: 'OpenCheckout', opened }, systemContext())).rejects.toBeInstanceOf(UniqueConstraintViolationException);
+    await expect(t.app.get(CommandRunner).run(orderDecider, orderStream(orderId), { kind: 'OpenCheckout', opened }, systemContext())).rejects.toBeInstanceOf(
+      UniqueConstraintViolationException,
+    );
     expect(await sql(t, 'select 1 from events where stream_id = ?', [orderStream(orderId).id])).toEqual([]);
   });
 });

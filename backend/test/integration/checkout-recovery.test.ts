@@ -35,13 +35,29 @@ async function freePort(): Promise<number> {
 async function startSecondApi(): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const child = fork(join(__dirname, '../../dist/main.js'), [], {
-    env: { ...process.env, ...t.squareEnv, NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: String(port), DATABASE_URL: t.databaseUrl, DATA_DIR: t.dataDir, QUEUE_PREFIX: t.queuePrefix, SEED_DEMO_CATALOG: 'false' },
+    env: {
+      ...process.env,
+      ...t.squareEnv,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: String(port),
+      DATABASE_URL: t.databaseUrl,
+      DATA_DIR: t.dataDir,
+      QUEUE_PREFIX: t.queuePrefix,
+      SEED_DEMO_CATALOG: 'false',
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     if (child.exitCode !== null) throw new Error(`the second API exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { child, url };
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, url };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('the second API did not come up');
@@ -68,7 +84,14 @@ describe('a checkout interrupted part-way', () => {
     const request = fetch(`${second.url}/api/square/process-payment`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: '9100', currency: 'USD' }, customerName: 'Lucy W', customerEmail: 'lucy@example.com', cartId: cart.id, fulfillmentMethod: 'pickup' }),
+      body: JSON.stringify({
+        sourceId: 'cnon:card-nonce-ok',
+        amountMoney: { amount: '9100', currency: 'USD' },
+        customerName: 'Lucy W',
+        customerEmail: 'lucy@example.com',
+        cartId: cart.id,
+        fulfillmentMethod: 'pickup',
+      }),
     }).catch(() => 'connection lost');
     const charged = await until(() => t.square.payments().find((p) => Number(p.amount_money?.amount) === 9100));
     second.child.kill('SIGKILL');
@@ -96,24 +119,29 @@ describe('a checkout interrupted part-way', () => {
     if (!state.exists) throw new Error('no cart');
     const orderId = '0b0c0d0e-0000-8000-a000-000000000001';
     const line = state.lines[0]!;
-    await t.app.get(CommandRunner).run(orderDecider, orderStream(orderId), {
-      kind: 'OpenCheckout',
-      opened: {
-        orderId,
-        orderNumber: 'DC-TEST-1',
-        cartId: cart.id,
-        customer: { name: 'Renfield', email: 'renfield@example.com' },
-        fulfillment: 'pickup',
-        shippingAddress: null,
-        lines: [{ productId: sampler, name: line.name, quantity: 1, unitPriceCents: 4400 }],
-        subtotalCents: 4400,
-        shippingCents: 0,
-        discountCents: 0,
-        totalCents: 4400,
-        sourceId: 'cnon:card-nonce-ok',
-        idempotencyKey: 'dc-interrupted-before-charge',
+    await t.app.get(CommandRunner).run(
+      orderDecider,
+      orderStream(orderId),
+      {
+        kind: 'OpenCheckout',
+        opened: {
+          orderId,
+          orderNumber: 'DC-TEST-1',
+          cartId: cart.id,
+          customer: { name: 'Renfield', email: 'renfield@example.com' },
+          fulfillment: 'pickup',
+          shippingAddress: null,
+          lines: [{ productId: sampler, name: line.name, quantity: 1, unitPriceCents: 4400 }],
+          subtotalCents: 4400,
+          shippingCents: 0,
+          discountCents: 0,
+          totalCents: 4400,
+          sourceId: 'cnon:card-nonce-ok',
+          idempotencyKey: 'dc-interrupted-before-charge',
+        },
       },
-    }, systemContext());
+      systemContext(),
+    );
     await carts.run(cart.id, { kind: 'StartCheckout', orderId, pricedLines: state.lines }, systemContext());
     await t.app.get(Products).run(sampler, { kind: 'ReserveStock', orderId, quantity: 1 }, systemContext());
     const held = await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: sampler, quantity: 1 });
@@ -157,9 +185,14 @@ describe('a charge whose answer was lost while Square cannot list its payments',
       quick.square.faults.next('CreatePayment', { kind: 'slow', delayMs: 1500 }, 3);
       quick.square.faults.next('ListPayments', { kind: 'unavailable' }, 100);
 
-      const answer = await quick.http
-        .post('/api/square/process-payment')
-        .send({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: '6100', currency: 'USD' }, customerName: 'Mina Harker', customerEmail: 'mina@example.com', cartId: cart.id, fulfillmentMethod: 'pickup' });
+      const answer = await quick.http.post('/api/square/process-payment').send({
+        sourceId: 'cnon:card-nonce-ok',
+        amountMoney: { amount: '6100', currency: 'USD' },
+        customerName: 'Mina Harker',
+        customerEmail: 'mina@example.com',
+        cartId: cart.id,
+        fulfillmentMethod: 'pickup',
+      });
 
       // Never "not charged": the money may have moved.
       expect(answer.status).toBe(503);

@@ -210,7 +210,9 @@ describe('only a card decline is a decline', () => {
       const id = await addProduct(quick, { name: 'Unreached Veil', priceCents: 2700, stockQuantity: 1 });
       const cart = await cartWith(quick, { [id]: 1 });
       quick.square.faults.next('CreatePayment', { kind: 'unavailable' }, 3);
-      const answer = await quick.http.post('/api/square/process-payment').send({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: '2700', currency: 'USD' }, ...shopper, cartId: cart.id });
+      const answer = await quick.http
+        .post('/api/square/process-payment')
+        .send({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: '2700', currency: 'USD' }, ...shopper, cartId: cart.id });
       expect(answer.status).toBe(503);
 
       const reconciler = quick.app.get(CheckoutReconciler);

@@ -39,7 +39,10 @@ describe('text fields', () => {
   ])('refuses a name holding %s with 400 and appends nothing', async (_, name) => {
     const cart = await newCart();
     const before = await eventCount();
-    const res = await t.http.patch(`/api/cart/${cart.id}/contact`).set('content-type', 'application/json').send(JSON.stringify({ name, email: 'ana@example.com' }));
+    const res = await t.http
+      .patch(`/api/cart/${cart.id}/contact`)
+      .set('content-type', 'application/json')
+      .send(JSON.stringify({ name, email: 'ana@example.com' }));
     expectErrorShape(res, 400, 'VALIDATION_FAILED');
     expect(res.body.message).toMatch(/name/);
     expect(await eventCount()).toBe(before);
@@ -63,8 +66,14 @@ describe('text fields', () => {
     const cart = await newCart();
     const before = await eventCount();
     for (const res of [
-      await t.http.post(`/api/cart/${cart.id}/items`).set('content-type', 'application/json').send(JSON.stringify({ productId: TEE, quantity: 1, price: 'x\u0000' })),
-      await t.http.post(`/api/cart/${cart.id}/items`).set('content-type', 'application/json').send(JSON.stringify({ productId: TEE, quantity: 1, ['k\ud800']: 1 })),
+      await t.http
+        .post(`/api/cart/${cart.id}/items`)
+        .set('content-type', 'application/json')
+        .send(JSON.stringify({ productId: TEE, quantity: 1, price: 'x\u0000' })),
+      await t.http
+        .post(`/api/cart/${cart.id}/items`)
+        .set('content-type', 'application/json')
+        .send(JSON.stringify({ productId: TEE, quantity: 1, ['k\ud800']: 1 })),
       await t.http.get('/api/shipping/rates?total=10.00&zipCode=%00'),
     ]) {
       expectErrorShape(res, 400, 'VALIDATION_FAILED');

@@ -33,7 +33,12 @@ async function expectThumbnail(res: Response) {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   const bytes = Buffer.from(await res.arrayBuffer());
   const meta = await sharp(bytes).metadata();
-  expect({ format: meta.format, width: meta.width, height: meta.height, hasAlpha: meta.hasAlpha }).toEqual({ format: 'png', width: EMAIL_IMAGE_SIZE, height: EMAIL_IMAGE_SIZE, hasAlpha: false });
+  expect({ format: meta.format, width: meta.width, height: meta.height, hasAlpha: meta.hasAlpha }).toEqual({
+    format: 'png',
+    width: EMAIL_IMAGE_SIZE,
+    height: EMAIL_IMAGE_SIZE,
+    hasAlpha: false,
+  });
   return bytes;
 }
 
@@ -86,8 +91,20 @@ describe('a product picture for the emails', () => {
 
   it('reads no file outside the uploads and the storefront’s images, whatever path the catalogue holds', async () => {
     // A real picture beside the upload folder (in DATA_DIR), which a path climbing out of uploads/ would reach.
-    await writeFile(join(t.dataDir, 'secret.png'), await sharp({ create: { width: 10, height: 10, channels: 3, background: '#ffffff' } }).png().toBuffer());
-    for (const picture of ['/uploads/..%2Fsecret.png', '/uploads/%2E%2E/secret.png', '/uploads/../secret.png', '/images/..%2F..%2Fpackage.json', '/secret.png', '/uploads/missing-800.webp']) {
+    await writeFile(
+      join(t.dataDir, 'secret.png'),
+      await sharp({ create: { width: 10, height: 10, channels: 3, background: '#ffffff' } })
+        .png()
+        .toBuffer(),
+    );
+    for (const picture of [
+      '/uploads/..%2Fsecret.png',
+      '/uploads/%2E%2E/secret.png',
+      '/uploads/../secret.png',
+      '/images/..%2F..%2Fpackage.json',
+      '/secret.png',
+      '/uploads/missing-800.webp',
+    ]) {
       await t.http.get(`/email-images/${await product(picture)}.png`).expect(404);
     }
   });
@@ -111,7 +128,13 @@ describe('a product picture for the emails', () => {
 describe("the order emails' pictures", () => {
   it('link the PNG of each product still in the catalogue, and none for a product gone', async () => {
     const id = await product('/images/products/raven.svg');
-    const context = await t.app.get(OrderEmailContexts).of({ orderId: '00000000-0000-4000-8000-000000000001', lines: [{ productId: id, name: 'Raven', quantity: 1, unitPriceCents: 1000 }, { productId: 987654321, name: 'Gone', quantity: 1, unitPriceCents: 500 }] });
+    const context = await t.app.get(OrderEmailContexts).of({
+      orderId: '00000000-0000-4000-8000-000000000001',
+      lines: [
+        { productId: id, name: 'Raven', quantity: 1, unitPriceCents: 1000 },
+        { productId: 987654321, name: 'Gone', quantity: 1, unitPriceCents: 500 },
+      ],
+    });
     expect(context.lineImages).toEqual([`${PUBLIC_URL}/email-images/${id}.png`, null]);
   });
 });

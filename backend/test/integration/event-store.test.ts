@@ -31,9 +31,7 @@ function announcedStreams(): string[] {
 
 describe('event store', () => {
   it('lets exactly one of 20 concurrent appends at the same expected version through', async () => {
-    const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => store.append(stream('race-1'), 0, [{ type: 'Tried', data: { writer: i } }], systemContext())),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => store.append(stream('race-1'), 0, [{ type: 'Tried', data: { writer: i } }], systemContext())));
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(won).toHaveLength(1);
@@ -46,13 +44,22 @@ describe('event store', () => {
 
   it('numbers events on from the expected version and keeps their data and metadata', async () => {
     await store.append(stream('s-2'), 0, [{ type: 'A', data: { text: `it's "quoted" \\ and ? marked` } }], systemContext());
-    await store.append(stream('s-2'), 1, [
-      { type: 'B', data: { n: 1 } },
-      { type: 'C', data: { n: 2 } },
-    ], systemContext());
+    await store.append(
+      stream('s-2'),
+      1,
+      [
+        { type: 'B', data: { n: 1 } },
+        { type: 'C', data: { n: 2 } },
+      ],
+      systemContext(),
+    );
     const { version, events } = await store.readStream('s-2');
     expect(version).toBe(3);
-    expect(events.map((e) => [e.version, e.type])).toEqual([[1, 'A'], [2, 'B'], [3, 'C']]);
+    expect(events.map((e) => [e.version, e.type])).toEqual([
+      [1, 'A'],
+      [2, 'B'],
+      [3, 'C'],
+    ]);
     expect(events[0].data).toEqual({ text: `it's "quoted" \\ and ? marked` });
     expect(events[0].metadata).toEqual(expect.objectContaining({ correlationId: expect.any(String), actor: 'system' }));
     await expect(store.append(stream('s-2'), 1, [{ type: 'Late', data: {} }], systemContext())).rejects.toBeInstanceOf(ConcurrencyError);
@@ -69,10 +76,12 @@ describe('event store', () => {
 
   it('retries a command that lost a race, so concurrent stock changes all land in order', async () => {
     const bus = t.app.get(Products);
-    await bus.run(9001, { kind: 'AddProduct', name: 'Hex Patch', description: '', priceCents: 800, imageUrl: '/x.svg', category: 'patches', inStock: true, stockQuantity: 1 }, systemContext());
-    await Promise.all(
-      [2, 3, 4, 5].map((q) => bus.run(9001, { kind: 'SetStock', inStock: true, stockQuantity: q }, systemContext())),
+    await bus.run(
+      9001,
+      { kind: 'AddProduct', name: 'Hex Patch', description: '', priceCents: 800, imageUrl: '/x.svg', category: 'patches', inStock: true, stockQuantity: 1 },
+      systemContext(),
     );
+    await Promise.all([2, 3, 4, 5].map((q) => bus.run(9001, { kind: 'SetStock', inStock: true, stockQuantity: q }, systemContext())));
     const { events } = await store.readStream('product-9001');
     expect(events.map((e) => e.version)).toEqual([1, 2, 3, 4, 5]);
     const [row] = await em().execute('select stock_quantity, version from products where id = 9001');
@@ -105,7 +114,20 @@ describe('event store', () => {
 
     it('commits concurrent appends to distinct streams together, each caller getting its own events', async () => {
       const ids = Array.from({ length: 8 }, (_, i) => `grouped-${i}`);
-      const [, ...results] = await Promise.all([inFlight(), ...ids.map((id, i) => store.append(stream(id), 0, [{ type: 'Grouped', data: { i } }, { type: 'Again', data: { i } }], systemContext()))]);
+      const [, ...results] = await Promise.all([
+        inFlight(),
+        ...ids.map((id, i) =>
+          store.append(
+            stream(id),
+            0,
+            [
+              { type: 'Grouped', data: { i } },
+              { type: 'Again', data: { i } },
+            ],
+            systemContext(),
+          ),
+        ),
+      ]);
       results.forEach((events, i) => {
         expect(events.map((e) => [e.streamId, e.version, e.type, e.data])).toEqual([
           [ids[i], 1, 'Grouped', { i }],

@@ -40,7 +40,13 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  while (!(await call('GET', '/api/health').then((r) => r.status === 200, () => false))) await new Promise((r) => setTimeout(r, 200));
+  while (
+    !(await call('GET', '/api/health').then(
+      (r) => r.status === 200,
+      () => false,
+    ))
+  )
+    await new Promise((r) => setTimeout(r, 200));
 });
 afterAll(async () => {
   if (child.exitCode === null) child.kill('SIGKILL');

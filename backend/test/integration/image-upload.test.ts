@@ -15,7 +15,9 @@ afterAll(async () => {
 });
 
 const picture = (format: 'png' | 'jpeg', width = 1200, height = 900) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 20, b: 60 } } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 120, g: 20, b: 60 } } })
+    [format]()
+    .toBuffer();
 
 function upload(bytes: Buffer, name: string, type: string) {
   const form = new FormData();
@@ -55,7 +57,9 @@ describe('product image upload', () => {
 
   it('refuses an image over 5 MB', async () => {
     // Noise does not compress: an uncompressed 1500×1500 PNG of it is about 6.75 MB.
-    const big = await sharp(randomBytes(1500 * 1500 * 3), { raw: { width: 1500, height: 1500, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp(randomBytes(1500 * 1500 * 3), { raw: { width: 1500, height: 1500, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(6 * 1024 * 1024);
     const sent = await upload(big, 'huge.png', 'image/png');
     expect(sent.status).toBe(413);

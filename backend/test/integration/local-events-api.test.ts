@@ -98,13 +98,16 @@ describe('the studio keeps its calendar in the admin', () => {
 
     const { body: event } = await admin.post('/api/admin/local-events', market());
     expect((await admin.patch(`/api/admin/local-events/${event.id}`, {})).body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Give at least one field to change.' });
-    expect((await admin.patch(`/api/admin/local-events/${event.id}`, { startsAt: inDays(11) })).body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The event must end after it starts.' });
+    expect((await admin.patch(`/api/admin/local-events/${event.id}`, { startsAt: inDays(11) })).body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The event must end after it starts.',
+    });
     expect((await admin.patch('/api/admin/local-events/not-a-uuid', { title: 'x' })).status).toBe(400);
     expect((await admin.patch('/api/admin/local-events/00000000-0000-4000-8000-000000000000', { title: 'x' })).status).toBe(404);
     expect((await admin.call('DELETE', '/api/admin/local-events/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
-  it('is the studio\'s alone: a visitor can neither read the admin list nor change it', async () => {
+  it("is the studio's alone: a visitor can neither read the admin list nor change it", async () => {
     const visitor = AdminClient.anonymous(t.baseUrl);
     expect((await visitor.get('/api/admin/local-events')).status).toBe(401);
     expect((await visitor.post('/api/admin/local-events', market())).status).toBe(401);

@@ -79,7 +79,7 @@ describe('POST /api/newsletter/subscribe', () => {
     await c.post('/api/newsletter/subscribe', { email: 'moth@example.com', name: null }).expect(200);
     expect(await joins()).toBe(1);
     expect(await outboxRows()).toBe(outbox);
-    expect(await (mailTo('moth@example.com'))()).toHaveLength(1);
+    expect(await mailTo('moth@example.com')()).toHaveLength(1);
     expect(await subscriber('moth@example.com')).toMatchObject({ name: 'Moth', subscribed: true });
   });
 
@@ -132,7 +132,9 @@ describe('POST /api/newsletter/unsubscribe', () => {
     for (let i = 0; i < 3; i++) await client().post('/api/newsletter/unsubscribe', { email: 'asked.often@example.com' }).expect(200);
     await relay();
     await waitForMail(t.dataDir, (m) => m.to === 'asked.often@example.com' && m.subject === UNSUBSCRIBE_LINK_SUBJECT, 15_000);
-    expect(await count(`select count(*)::int as n from events where type = 'UnsubscribeLinkRequested' and stream_id = ?`, [`subscriber-${subscriberIdOf('asked.often@example.com')}`])).toBe(1);
+    expect(await count(`select count(*)::int as n from events where type = 'UnsubscribeLinkRequested' and stream_id = ?`, [`subscriber-${subscriberIdOf('asked.often@example.com')}`])).toBe(
+      1,
+    );
     expect((await subscriber('asked.often@example.com')).subscribed).toBe(true);
   });
 
@@ -190,7 +192,7 @@ describe('jobs', () => {
     // BullMQ runs one job id at a time; a repeat is a retry or a relayed duplicate, after the first run.
     expect(await job.send(id, systemContext())).toBe('sent');
     expect(await job.send(id, systemContext())).toBe('already-sent');
-    expect(await (mailTo('once@example.com'))()).toHaveLength(1);
+    expect(await mailTo('once@example.com')()).toHaveLength(1);
   });
 
   /** Square's customer directory (the test's emulator), read through the SDK. */

@@ -71,7 +71,10 @@ describe('fulfilment steps', () => {
     await untilEmailsRecorded(orderId, 2);
     await step(orderId, { step: 'picked-up' });
     expect(await t.app.get(FulfillmentEmailJob).send(orderId, 'picked-up', systemContext())).toBe('already-sent');
-    expect((await mailFor(orderNumber)).map((m) => m.subject).sort()).toEqual([`Your Dark Circle order ${orderNumber} is ready for pickup`, `Your Dark Circle order ${orderNumber} was picked up`]);
+    expect((await mailFor(orderNumber)).map((m) => m.subject).sort()).toEqual([
+      `Your Dark Circle order ${orderNumber} is ready for pickup`,
+      `Your Dark Circle order ${orderNumber} was picked up`,
+    ]);
 
     const statusUrl = t.app.get(OrderStatusLinks).urlFor(orderId);
     for (const m of mail) {
@@ -127,7 +130,12 @@ describe('fulfilment steps', () => {
     // Fully refunded: nothing left to fulfil. Partly refunded: still fulfilled.
     const runner = t.app.get(CommandRunner);
     const refund = async (orderId: string, refundId: string, amountCents: number) => {
-      await runner.run(orderDecider, orderStream(orderId), { kind: 'RequestRefund', refund: { refundId, amountCents, lines: [], reason: 'Cancelled' }, at: new Date().toISOString() }, systemContext());
+      await runner.run(
+        orderDecider,
+        orderStream(orderId),
+        { kind: 'RequestRefund', refund: { refundId, amountCents, lines: [], reason: 'Cancelled' }, at: new Date().toISOString() },
+        systemContext(),
+      );
       await runner.run(orderDecider, orderStream(orderId), { kind: 'RecordSquareRefund', refundId, squareRefundId: `sq-${refundId}`, status: 'COMPLETED' }, systemContext());
     };
     const refunded = await placeOrder(t, 'shipping');

@@ -46,9 +46,17 @@ async function squareRefund(paymentId: string, cents: number): Promise<{ id: str
 }
 const refundsOf = (paymentId: string) => t.square.refunds().filter((r) => r.payment_id === paymentId);
 const eventsOf = async (orderId: string) =>
-  (await sql<{ type: string }>(t, "select type from events where stream_id = ? and type in ('RefundRequested', 'RefundPending', 'OrderRefunded', 'RefundFailed') order by version", [`order-${orderId}`])).map((e) => e.type);
+  (
+    await sql<{ type: string }>(t, "select type from events where stream_id = ? and type in ('RefundRequested', 'RefundPending', 'OrderRefunded', 'RefundFailed') order by version", [
+      `order-${orderId}`,
+    ])
+  ).map((e) => e.type);
 const orderRow = async (orderId: string) =>
-  (await sql<{ refunded_cents: number; refund_status: string | null; refunds_pending: number }>(t, 'select refunded_cents, refund_status, refunds_pending from orders where id = ?', [orderId]))[0]!;
+  (
+    await sql<{ refunded_cents: number; refund_status: string | null; refunds_pending: number }>(t, 'select refunded_cents, refund_status, refunds_pending from orders where id = ?', [
+      orderId,
+    ])
+  )[0]!;
 /** Waits (bounded) until no refund of the order is pending: Square's `refund.updated` settled them. */
 async function settled(orderId: string) {
   const deadline = Date.now() + 10_000;
@@ -101,7 +109,7 @@ describe('refunds through Square', () => {
     expect(await orderRow(orderId)).toEqual({ refunded_cents: 0, refund_status: null, refunds_pending: 0 });
   });
 
-  it("refunds lines by their value and records which were meant", async () => {
+  it('refunds lines by their value and records which were meant', async () => {
     const { orderId, paymentId } = await paidOrder();
     const answer = await admin.post(`/api/admin/orders/${orderId}/refunds`, { lines: [{ itemId: 0, quantity: 1, restock: false }], reason: 'One hoodie back' });
     expect(answer.status).toBe(201);
@@ -279,7 +287,13 @@ describe('refunds through Square', () => {
     const one = await admin.post(`/api/admin/orders/${orderId}/refunds`, { lines: [{ itemId: 0, quantity: 1, restock: false }], reason: 'One patch back' });
     expect(one.status).toBe(201);
     expect(refundsOf(paymentId).map((r) => Number(r.amount_money.amount))).toEqual([810]);
-    const rest = await admin.post(`/api/admin/orders/${orderId}/refunds`, { lines: [{ itemId: 0, quantity: 1, restock: false }, { itemId: 1, quantity: 1, restock: false }], reason: 'The rest back' });
+    const rest = await admin.post(`/api/admin/orders/${orderId}/refunds`, {
+      lines: [
+        { itemId: 0, quantity: 1, restock: false },
+        { itemId: 1, quantity: 1, restock: false },
+      ],
+      reason: 'The rest back',
+    });
     expect(rest.status).toBe(201);
     expect(refundsOf(paymentId).map((r) => Number(r.amount_money.amount))).toEqual([810, 3779]);
     expect(await settled(orderId)).toEqual({ refunded_cents: 4589, refund_status: 'refunded', refunds_pending: 0 });
@@ -326,7 +340,14 @@ describe('refunds through Square', () => {
   it('is for admins only and checks its input', async () => {
     const { orderId } = await paidOrder();
     expect((await AdminClient.anonymous(t.baseUrl).post(`/api/admin/orders/${orderId}/refunds`, { reason: 'x' })).status).toBe(401);
-    for (const body of [{}, { reason: '' }, { amount: '-1', reason: 'x' }, { amount: '1.234', reason: 'x' }, { amount: 12, reason: 'x' }, { lines: [{ itemId: 'a', quantity: 1, restock: true }], reason: 'x' }]) {
+    for (const body of [
+      {},
+      { reason: '' },
+      { amount: '-1', reason: 'x' },
+      { amount: '1.234', reason: 'x' },
+      { amount: 12, reason: 'x' },
+      { lines: [{ itemId: 'a', quantity: 1, restock: true }], reason: 'x' },
+    ]) {
       const answer = await admin.post(`/api/admin/orders/${orderId}/refunds`, body);
       expect([answer.status, answer.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     }

@@ -21,7 +21,11 @@ const run = (orderId: string, command: Parameters<typeof orderDecider.decide>[0]
 
 it("shows the order's items, totals, tracking and steps, never the street address or the whole email", async () => {
   const { orderId, orderNumber } = await placeOrder(t, 'shipping', { customer: { name: 'Lydia Deetz', email: 'lydia.deetz@example.com' } });
-  await run(orderId, { kind: 'RequestRefund', refund: { refundId: '00000000-0000-4000-8000-0000000000d1', amountCents: 500, lines: [], reason: 'Studio mistake on the invoice' }, at: new Date().toISOString() });
+  await run(orderId, {
+    kind: 'RequestRefund',
+    refund: { refundId: '00000000-0000-4000-8000-0000000000d1', amountCents: 500, lines: [], reason: 'Studio mistake on the invoice' },
+    at: new Date().toISOString(),
+  });
   await run(orderId, { kind: 'RecordSquareRefund', refundId: '00000000-0000-4000-8000-0000000000d1', squareRefundId: 'sq-d1', status: 'COMPLETED' });
   const admin = await AdminClient.signIn(t.baseUrl);
   await admin.post(`/api/admin/orders/${orderId}/fulfilment`, { step: 'shipped', carrier: 'FedEx', trackingNumber: '7712 3456' });
@@ -89,9 +93,19 @@ it('answers a tampered link, an unknown order and an unpaid checkout with the sa
   await run(unpaidId, {
     kind: 'OpenCheckout',
     opened: {
-      orderId: unpaidId, orderNumber: 'DC-777777', cartId: randomUUID(), customer: { name: 'Bat', email: 'bat@example.com' }, fulfillment: 'pickup', shippingAddress: null,
-      lines: [{ productId: 1, name: 'Pin', quantity: 1, unitPriceCents: 500 }], subtotalCents: 500, shippingCents: 0, discountCents: 0, totalCents: 500,
-      sourceId: 'cnon:card-nonce-ok', idempotencyKey: `test-${unpaidId}`,
+      orderId: unpaidId,
+      orderNumber: 'DC-777777',
+      cartId: randomUUID(),
+      customer: { name: 'Bat', email: 'bat@example.com' },
+      fulfillment: 'pickup',
+      shippingAddress: null,
+      lines: [{ productId: 1, name: 'Pin', quantity: 1, unitPriceCents: 500 }],
+      subtotalCents: 500,
+      shippingCents: 0,
+      discountCents: 0,
+      totalCents: 500,
+      sourceId: 'cnon:card-nonce-ok',
+      idempotencyKey: `test-${unpaidId}`,
     },
   });
   for (const bad of [tampered, links.tokenFor(randomUUID()), links.tokenFor(unpaidId), 'not-a-token', 'x'.repeat(99)]) {

@@ -53,7 +53,9 @@ describe('transactional outbox', () => {
     const admin = await AdminClient.signIn(t.baseUrl);
     expect((await admin.get('/api/admin/outbox')).body).toEqual({
       backlog: { unsent: 1, oldestSeconds: expect.any(Number), dead: 0 },
-      waiting: [expect.objectContaining({ eventId: event.eventId, eventType: 'GreetingSent', queue: 'email', jobName: 'greeting', attempts: 0, deadAt: null, createdAt: expect.any(String) })],
+      waiting: [
+        expect.objectContaining({ eventId: event.eventId, eventType: 'GreetingSent', queue: 'email', jobName: 'greeting', attempts: 0, deadAt: null, createdAt: expect.any(String) }),
+      ],
       dead: [],
     });
 

@@ -51,7 +51,10 @@ describe('projection rebuild', () => {
     // Joined, left and joined again; another stays, linked to Square and welcomed.
     await t.http.post('/api/newsletter/subscribe').send({ email: 'ana@example.com', name: 'Ana' }).expect(200);
     // Unsubscribed by the link in an email (a bare email only sends that link).
-    await t.http.post('/api/newsletter/unsubscribe').send({ token: new URL(t.app.get(UnsubscribeLinks).urlFor(subscriberIdOf('ana@example.com'))).searchParams.get('token') }).expect(200);
+    await t.http
+      .post('/api/newsletter/unsubscribe')
+      .send({ token: new URL(t.app.get(UnsubscribeLinks).urlFor(subscriberIdOf('ana@example.com'))).searchParams.get('token') })
+      .expect(200);
     await t.http.post('/api/newsletter/subscribe').send({ email: 'ana@example.com', name: null }).expect(200);
     await t.http.post('/api/newsletter/subscribe').send({ email: 'bat@example.com', name: null }).expect(200);
     const bat = subscriberStream((await t.app.get(MikroORM).em.fork().getConnection().execute(`select id from subscribers where email = 'bat@example.com'`))[0].id);
@@ -66,7 +69,15 @@ describe('projection rebuild', () => {
     const { orderId: pickupId } = (
       await t.http
         .post('/api/square/process-payment')
-        .send({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: String(amount), currency: 'USD' }, customerName: 'Ana', customerEmail: 'ana@example.com', cartId: paid.id, fulfillmentMethod: 'pickup', discountCode: 'DARKCIRCLE10' })
+        .send({
+          sourceId: 'cnon:card-nonce-ok',
+          amountMoney: { amount: String(amount), currency: 'USD' },
+          customerName: 'Ana',
+          customerEmail: 'ana@example.com',
+          cartId: paid.id,
+          fulfillmentMethod: 'pickup',
+          discountCode: 'DARKCIRCLE10',
+        })
         .expect(200)
     ).body;
     // Made ready with a note, emailed about, then picked up.
@@ -79,7 +90,12 @@ describe('projection rebuild', () => {
     await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordConfirmationSent', messageId: 'confirm-1' }, systemContext());
     // Partly refunded: one refund Square took, one it refused, one still waiting on its answer.
     const refund = (refundId: string, amountCents: number) =>
-      runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RequestRefund', refund: { refundId, amountCents, lines: [], reason: 'Late' }, at: new Date().toISOString() }, systemContext());
+      runner.run(
+        orderDecider,
+        orderStream(shipped.orderId),
+        { kind: 'RequestRefund', refund: { refundId, amountCents, lines: [], reason: 'Late' }, at: new Date().toISOString() },
+        systemContext(),
+      );
     const [taken, refused, waiting] = [randomUUID(), randomUUID(), randomUUID()];
     await refund(taken, 500);
     await runner.run(orderDecider, orderStream(shipped.orderId), { kind: 'RecordSquareRefund', refundId: taken, squareRefundId: 'SQ-REFUND-1', status: 'COMPLETED' }, systemContext());
@@ -92,9 +108,20 @@ describe('projection rebuild', () => {
     await failed({
       kind: 'OpenCheckout',
       opened: {
-        orderId: failedId, orderNumber: 'DC-424242', cartId: randomUUID(), customer: { name: 'Bat', email: 'bat@example.com' }, fulfillment: 'pickup', shippingAddress: null,
-        lines: [{ productId: 4, name: 'Pin', quantity: 1, unitPriceCents: 500 }], subtotalCents: 500, shippingCents: 0, discountCents: 50, discountCode: 'DARKCIRCLE10', totalCents: 450,
-        sourceId: 'cnon:card-nonce-declined', idempotencyKey: `test-${failedId}`,
+        orderId: failedId,
+        orderNumber: 'DC-424242',
+        cartId: randomUUID(),
+        customer: { name: 'Bat', email: 'bat@example.com' },
+        fulfillment: 'pickup',
+        shippingAddress: null,
+        lines: [{ productId: 4, name: 'Pin', quantity: 1, unitPriceCents: 500 }],
+        subtotalCents: 500,
+        shippingCents: 0,
+        discountCents: 50,
+        discountCode: 'DARKCIRCLE10',
+        totalCents: 450,
+        sourceId: 'cnon:card-nonce-declined',
+        idempotencyKey: `test-${failedId}`,
       },
     });
     await failed({ kind: 'RequestCharge', at: new Date().toISOString() });
@@ -112,7 +139,10 @@ describe('projection rebuild', () => {
     await runner.run(cartDecider, studio, { kind: 'RecordRecoveryEmailSent', requestId: 'req-1', messageId: 'msg-1', to: 'ana@example.com' }, systemContext());
 
     const em = t.app.get(MikroORM).em.fork() as EntityManager;
-    const tables = t.app.get(ProjectionRegistry).all().flatMap((p) => p.tables);
+    const tables = t.app
+      .get(ProjectionRegistry)
+      .all()
+      .flatMap((p) => p.tables);
     expect(tables).toEqual(expect.arrayContaining(['products', 'carts', 'cart_items', 'orders', 'discount_redemptions', 'subscribers']));
     const live = await snapshot(em, tables);
     const [product3] = await em.execute('select * from products where id = 3');
@@ -128,7 +158,14 @@ describe('projection rebuild', () => {
     ]);
     const orders = await em.execute('select * from orders order by created_at');
     expect(orders.map((o) => o.status)).toEqual(['placed', 'placed', 'closed']);
-    expect(orders[0]).toMatchObject({ discount_code: 'DARKCIRCLE10', shipping_address: null, fulfillment_method: 'pickup', fulfilment: 'picked-up', fulfilled_as: 'picked-up', pickup_note: 'Friday after 4pm' });
+    expect(orders[0]).toMatchObject({
+      discount_code: 'DARKCIRCLE10',
+      shipping_address: null,
+      fulfillment_method: 'pickup',
+      fulfilment: 'picked-up',
+      fulfilled_as: 'picked-up',
+      pickup_note: 'Friday after 4pm',
+    });
     expect(orders[0].ready_for_pickup_at).not.toBeNull();
     expect(orders[0].placed_at).not.toBeNull();
     expect(orders[1]).toMatchObject({ fulfilment: 'shipped', fulfilled_as: 'shipped', carrier: 'UPS', tracking_url: 'https://www.ups.com/track?tracknum=1Z999' });

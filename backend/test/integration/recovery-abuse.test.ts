@@ -109,7 +109,11 @@ it('honours a link from before addresses were signed only while the cart still n
 
   const kept = await leftCart(t, 'kept.contact@example.com');
   await waitForMail(t.dataDir, (m) => m.to === 'kept.contact@example.com', 15_000);
-  const honoured = await t.http.post('/recovery/unsubscribe').type('form').send({ token: oldLink(kept.id) }).expect(200);
+  const honoured = await t.http
+    .post('/recovery/unsubscribe')
+    .type('form')
+    .send({ token: oldLink(kept.id) })
+    .expect(200);
   expect(honoured.text).toContain('kept.contact@example.com');
   expect(await addresses.optedOut('kept.contact@example.com')).toBe(true);
 
@@ -118,7 +122,11 @@ it('honours a link from before addresses were signed only while the cart still n
   await t.http.patch(`/api/cart/${moved.id}/contact`).send({ name: 'Morticia', email: 'moved.to@example.com', source: 'checkout' }).expect(200);
   const page = await t.http.get(`/recovery/unsubscribe?token=${encodeURIComponent(oldLink(moved.id))}`).expect(400);
   expect(page.text).toContain('This link is out of date');
-  await t.http.post('/recovery/unsubscribe').type('form').send({ token: oldLink(moved.id) }).expect(400);
+  await t.http
+    .post('/recovery/unsubscribe')
+    .type('form')
+    .send({ token: oldLink(moved.id) })
+    .expect(400);
   expect(await addresses.optedOut('moved.to@example.com')).toBe(false);
   expect(await addresses.optedOut('moved.from@example.com')).toBe(false);
 });
@@ -127,13 +135,24 @@ describe('rate limits on carts and contact details', () => {
   let limited: TestApp;
   beforeAll(async () => {
     // Each client comes through a proxy on this machine, which the shop is told to believe.
-    limited = await startTestApp({ TRUST_PROXY: 'loopback', CART_RATE_LIMIT_PER_ADDRESS: '3', CONTACT_RATE_LIMIT_PER_ADDRESS: '3', CART_RATE_LIMIT_WINDOW_SECONDS: '3600' }, { worker: false });
+    limited = await startTestApp(
+      { TRUST_PROXY: 'loopback', CART_RATE_LIMIT_PER_ADDRESS: '3', CONTACT_RATE_LIMIT_PER_ADDRESS: '3', CART_RATE_LIMIT_WINDOW_SECONDS: '3600' },
+      { worker: false },
+    );
   });
   afterAll(() => limited?.close());
 
   const from = (ip: string) => ({
-    create: (n: number) => limited.http.post('/api/cart').set('X-Forwarded-For', ip).send({ sessionId: `session_${ip.replace(/\./g, '_')}_limit_${n}` }),
-    contact: (cartId: string, n: number) => limited.http.patch(`/api/cart/${cartId}/contact`).set('X-Forwarded-For', ip).send({ name: 'Ana', email: `ana${n}@example.com`, source: 'checkout' }),
+    create: (n: number) =>
+      limited.http
+        .post('/api/cart')
+        .set('X-Forwarded-For', ip)
+        .send({ sessionId: `session_${ip.replace(/\./g, '_')}_limit_${n}` }),
+    contact: (cartId: string, n: number) =>
+      limited.http
+        .patch(`/api/cart/${cartId}/contact`)
+        .set('X-Forwarded-For', ip)
+        .send({ name: 'Ana', email: `ana${n}@example.com`, source: 'checkout' }),
   });
 
   it('answers 429 with Retry-After past the carts a client address may create, and the next address goes on', async () => {

@@ -22,12 +22,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const restoreLinkIn = (raw: string) => /(\/cart\/restore\?token=[^"\s<>]+)/.exec(raw)![1]!;
-const setStock = (productId: number, stockQuantity: number) =>
-  t.app.get(Products).run(productId, { kind: 'SetStock', inStock: stockQuantity > 0, stockQuantity }, systemContext());
-const setPrice = (productId: number, priceCents: number) =>
-  t.app.get(Products).run(productId, { kind: 'ChangeProductDetails', changes: { priceCents } }, systemContext());
+const setStock = (productId: number, stockQuantity: number) => t.app.get(Products).run(productId, { kind: 'SetStock', inStock: stockQuantity > 0, stockQuantity }, systemContext());
+const setPrice = (productId: number, priceCents: number) => t.app.get(Products).run(productId, { kind: 'ChangeProductDetails', changes: { priceCents } }, systemContext());
 
-it('restores the cart in a fresh browser with today\'s prices and stock, notes what changed, and records the return once', async () => {
+it("restores the cart in a fresh browser with today's prices and stock, notes what changed, and records the return once", async () => {
   const repriced = await addProduct(t, { name: 'Repriced Veil', priceCents: 2000, stockQuantity: 10 });
   const scarce = await addProduct(t, { name: 'Scarce Candle', priceCents: 1500, stockQuantity: 10 });
   const gone = await addProduct(t, { name: 'Gone Ring', priceCents: 4000, stockQuantity: 10 });
@@ -62,7 +60,13 @@ it('restores the cart in a fresh browser with today\'s prices and stock, notes w
     ['Repriced Veil', 1, '24.00'],
     ['Scarce Candle', 2, '15.00'],
   ]);
-  expect((await t.http.post('/api/cart/restore').send({ token }).expect(200)).body).toEqual({ sessionId: cart.sessionId, outcome: 'adopted', added: 0, contact: { name: 'Lydia', email: 'lydia@example.com' }, notes: [] });
+  expect((await t.http.post('/api/cart/restore').send({ token }).expect(200)).body).toEqual({
+    sessionId: cart.sessionId,
+    outcome: 'adopted',
+    added: 0,
+    contact: { name: 'Lydia', email: 'lydia@example.com' },
+    notes: [],
+  });
   expect((await cartEvents(t, cart.id)).filter((e) => e.type === 'CartRecovered')).toHaveLength(1);
 });
 
@@ -104,7 +108,7 @@ it('answers an expired or tampered link with a page that leads back to the shop'
   expect((await cartEvents(t, cart.id)).filter((e) => e.type === 'CartRecovered')).toHaveLength(0);
 });
 
-it('counts abandoned, emailed and recovered carts, with the recovered orders\' revenue', async () => {
+it("counts abandoned, emailed and recovered carts, with the recovered orders' revenue", async () => {
   const before = (await admin.get('/api/admin/recovery/funnel?days=30')).body;
   const productId = await addProduct(t, { name: 'Funnel Tote', priceCents: 3060, stockQuantity: 10 });
   const bought = await leftCart(t, 'bought@example.com', productId);
@@ -113,7 +117,14 @@ it('counts abandoned, emailed and recovered carts, with the recovered orders\' r
   await waitForMail(t.dataDir, (m) => m.to === 'ignored@example.com', 15_000);
   const paid = await t.http
     .post('/api/square/process-payment')
-    .send({ sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: '6120', currency: 'USD' }, customerName: 'Bought', customerEmail: 'bought@example.com', cartId: bought.id, fulfillmentMethod: 'pickup' })
+    .send({
+      sourceId: 'cnon:card-nonce-ok',
+      amountMoney: { amount: '6120', currency: 'USD' },
+      customerName: 'Bought',
+      customerEmail: 'bought@example.com',
+      cartId: bought.id,
+      fulfillmentMethod: 'pickup',
+    })
     .expect(200);
   expect(paid.body.success).toBe(true);
 

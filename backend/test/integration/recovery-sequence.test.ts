@@ -38,7 +38,11 @@ it('emails each step in order at its offset and no more; a purchase or an opt-ou
   const unsubscribe = /\/recovery\/unsubscribe\?token=([^"\s<>]+)/.exec(first.raw)![1]!;
   const asks = await t.http.get(`/recovery/unsubscribe?token=${unsubscribe}`).expect(200);
   expect(asks.text).toContain('Stop the reminders');
-  await t.http.post('/recovery/unsubscribe').type('form').send({ token: decodeURIComponent(unsubscribe) }).expect(200);
+  await t.http
+    .post('/recovery/unsubscribe')
+    .type('form')
+    .send({ token: decodeURIComponent(unsubscribe) })
+    .expect(200);
 
   // Every step job of the three carts has run (the last are due 8 s after abandonment).
   const ran = async (cartId: string, step: number) => (await recovery.queue.getJobState(stepJobId(cartId, step))) === 'completed';
@@ -47,7 +51,11 @@ it('emails each step in order at its offset and no more; a purchase or an opt-ou
 
   const mail = await sentMail(t.dataDir);
   const to = (address: string) => mail.filter((m) => m.to === address);
-  expect(to('waiting@example.com').map((m) => m.subject).sort()).toEqual([...SUBJECTS].sort());
+  expect(
+    to('waiting@example.com')
+      .map((m) => m.subject)
+      .sort(),
+  ).toEqual([...SUBJECTS].sort());
   expect(to('buyer@example.com').map((m) => m.subject)).toEqual([SUBJECTS[0]]);
   expect(to('leaver@example.com').map((m) => m.subject)).toEqual([SUBJECTS[0]]);
 
@@ -67,11 +75,21 @@ it('emails each step in order at its offset and no more; a purchase or an opt-ou
   for (const other of [buyer, leaver]) expect((await cartEvents(t, other.id)).filter((e) => e.type === 'RecoveryEmailSent')).toHaveLength(1);
 });
 
-it('counts each step\'s delay from when the abandonment was recorded, and plans each step once however often it is asked', async () => {
+it("counts each step's delay from when the abandonment was recorded, and plans each step once however often it is asked", async () => {
   // A cart without an email: the scan leaves it alone, and its steps find nothing to send.
   const cart = await cartWith(t, { [await addProduct(t, { name: 'Late Lantern', priceCents: 1000, stockQuantity: 5 })]: 1 });
   const recordedAt = new Date(Date.now() - 3000);
-  const abandonment = { type: 'CartAbandoned', data: {}, eventId: randomUUID(), streamId: `cart-${cart.id}`, streamType: 'Cart', version: 2, globalPosition: '1', metadata: { correlationId: 'late-job', actor: 'worker' }, recordedAt };
+  const abandonment = {
+    type: 'CartAbandoned',
+    data: {},
+    eventId: randomUUID(),
+    streamId: `cart-${cart.id}`,
+    streamType: 'Cart',
+    version: 2,
+    globalPosition: '1',
+    metadata: { correlationId: 'late-job', actor: 'worker' },
+    recordedAt,
+  };
   const planner = t.app.get(RecoverySequenceJob);
   // The planning job ran 3 s late, then again (a retry): the steps are due at 2, 5 and 8 s after the abandonment all the same.
   await planner.plan(abandonment as never);

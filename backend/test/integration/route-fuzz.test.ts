@@ -104,7 +104,13 @@ function fieldValues(route: RouteEntry): Record<string, fc.Arbitrary<unknown>> {
     fulfillmentMethod: or(fc.constantFrom('pickup', 'shipping', 'drone')),
     shippingAddress: or(
       fc.record(
-        { address: nastyString, city: nastyString, state: nastyString, zipCode: fc.oneof(fc.constantFrom('12345', '12345-6789', 'SW1A 1AA'), nastyString), country: fc.constantFrom('US', 'USA', 'GB', '') },
+        {
+          address: nastyString,
+          city: nastyString,
+          state: nastyString,
+          zipCode: fc.oneof(fc.constantFrom('12345', '12345-6789', 'SW1A 1AA'), nastyString),
+          country: fc.constantFrom('US', 'USA', 'GB', ''),
+        },
         { requiredKeys: [] },
       ),
     ),
@@ -153,7 +159,16 @@ const queryStrings = fc
 const headerText = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 300 });
 const headers = fc.record(
   {
-    'content-type': fc.constantFrom('application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/json; charset=latin1', ''),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/xml',
+      'application/json; charset=latin1',
+      '',
+    ),
     'x-correlation-id': fc.oneof(headerText, fc.constantFrom('fuzz-correlation', 'a'.repeat(101))),
     'if-none-match': fc.oneof(headerText, fc.constantFrom('*', '"x"', 'W/"1"', '"a", "b"')),
     accept: fc.constantFrom('application/json', 'text/html', '*/*', 'image/png'),

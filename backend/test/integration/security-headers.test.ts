@@ -7,7 +7,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const directives = (header: string) => Object.fromEntries(header.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+const directives = (header: string) =>
+  Object.fromEntries(
+    header
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('security headers', () => {
   it.each(['/', '/cart', '/admin', '/api/products', '/api/cart/no-such-session-0000'])('sends them on %s', async (path) => {

@@ -22,7 +22,13 @@ beforeAll(async () => {
   if (!existsSync(resolve(__dirname, '../../dist/main.js'))) throw new Error('dist/main.js is missing: run npm run build first (npm test does)');
   database = await createScratchDatabase('test');
   dataDir = await mkdtemp(join(tmpdir(), 'dc-test-'));
-  shop = await startShopProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, QUEUE_PREFIX: `dc-test-${randomBytes(4).toString('hex')}`, SEED_DEMO_CATALOG: 'false', SHUTDOWN_DRAIN_MS: String(DRAIN_MS) });
+  shop = await startShopProcess({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    QUEUE_PREFIX: `dc-test-${randomBytes(4).toString('hex')}`,
+    SEED_DEMO_CATALOG: 'false',
+    SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
+  });
   await shop.up(90_000);
 });
 afterAll(async () => {
@@ -62,7 +68,9 @@ function heldRequest(path: string, body: unknown) {
 it('answers readiness 503 while draining, still finishes a request under way, then closes and exits cleanly', async () => {
   expect((await get('/api/health/ready')).status).toBe(200);
   expect(await (await get('/api/health/live')).json()).toEqual({ status: 'alive' });
-  const cart = (await (await fetch(`${shop.url}/api/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: 'session_drain_0000000000' }) })).json()) as { id: string };
+  const cart = (await (
+    await fetch(`${shop.url}/api/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: 'session_drain_0000000000' }) })
+  ).json()) as { id: string };
   const held = heldRequest(`/api/cart/${cart.id}/contact`, { name: 'Held Through The Drain', email: 'held@b.co' });
   await held.taken;
 

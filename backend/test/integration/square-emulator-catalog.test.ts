@@ -34,7 +34,9 @@ describe('Square emulator: catalogue, inventory and customers', () => {
     const categories = await emulator.client.catalog.list({ types: 'CATEGORY' });
     const categoryNames = categories.data.map((c) => (c as Square.CatalogObject.Category).categoryData?.name);
     expect(categoryNames).toEqual(expect.arrayContaining(['Clothing', 'Patches', 'Framed Art']));
-    expect(itemData(raven).categories?.map((c) => categories.data.find((k) => k.id === c.id) && (categories.data.find((k) => k.id === c.id) as Square.CatalogObject.Category).categoryData?.name)).toEqual(['Clothing']);
+    expect(
+      itemData(raven).categories?.map((c) => categories.data.find((k) => k.id === c.id) && (categories.data.find((k) => k.id === c.id) as Square.CatalogObject.Category).categoryData?.name),
+    ).toEqual(['Clothing']);
 
     const images = await emulator.client.catalog.list({ types: 'IMAGE' });
     const image = images.data.find((i) => i.id === itemData(raven).imageIds?.[0]) as Square.CatalogObject.Image;
@@ -61,7 +63,13 @@ describe('Square emulator: catalogue, inventory and customers', () => {
           name: `Gloom Patch ${i}`,
           description: i === 17 ? 'A moth of ashen silk.' : 'Black on black.',
           categories: [{ id: '#gloom' }],
-          variations: [{ type: 'ITEM_VARIATION', id: `#variation-${i}`, itemVariationData: { name: 'Regular', sku: `GLOOM-${i}`, pricingType: 'FIXED_PRICING', priceMoney: { amount: BigInt(500 + i), currency: 'USD' }, trackInventory: true } }],
+          variations: [
+            {
+              type: 'ITEM_VARIATION',
+              id: `#variation-${i}`,
+              itemVariationData: { name: 'Regular', sku: `GLOOM-${i}`, pricingType: 'FIXED_PRICING', priceMoney: { amount: BigInt(500 + i), currency: 'USD' }, trackInventory: true },
+            },
+          ],
         },
       });
     }
@@ -98,7 +106,22 @@ describe('Square emulator: catalogue, inventory and customers', () => {
   it('checks batch upserts on the wire: answer shape, idempotency, unknown ids and missing fields', async () => {
     const body = {
       idempotency_key: key(),
-      batches: [{ objects: [{ type: 'ITEM', id: '#wire', item_data: { name: 'Wire Hoodie', variations: [{ type: 'ITEM_VARIATION', id: '#wire-v', item_variation_data: { name: 'Regular', pricing_type: 'FIXED_PRICING', price_money: { amount: 4400, currency: 'USD' } } }] } }] }],
+      batches: [
+        {
+          objects: [
+            {
+              type: 'ITEM',
+              id: '#wire',
+              item_data: {
+                name: 'Wire Hoodie',
+                variations: [
+                  { type: 'ITEM_VARIATION', id: '#wire-v', item_variation_data: { name: 'Regular', pricing_type: 'FIXED_PRICING', price_money: { amount: 4400, currency: 'USD' } } },
+                ],
+              },
+            },
+          ],
+        },
+      ],
     };
     const created = await wire(emulator, 'POST', '/v2/catalog/batch-upsert', body);
     expect(created.status).toBe(200);
@@ -112,7 +135,10 @@ describe('Square emulator: catalogue, inventory and customers', () => {
     expect(reused.status).toBe(400);
     expect(reused.body.errors[0]).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
 
-    const unknown = await wire(emulator, 'POST', '/v2/catalog/batch-upsert', { idempotency_key: key(), batches: [{ objects: [{ type: 'ITEM', id: 'NOSUCHOBJECT', item_data: { name: 'x' } }] }] });
+    const unknown = await wire(emulator, 'POST', '/v2/catalog/batch-upsert', {
+      idempotency_key: key(),
+      batches: [{ objects: [{ type: 'ITEM', id: 'NOSUCHOBJECT', item_data: { name: 'x' } }] }],
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.errors[0]).toMatchObject({ code: 'NOT_FOUND', field: 'objects[0].id' });
     expect(schemaProblems(serialization.BatchUpsertCatalogObjectsResponse, unknown.body)).toEqual([]);
@@ -120,7 +146,10 @@ describe('Square emulator: catalogue, inventory and customers', () => {
     const missing = await wire(emulator, 'POST', '/v2/catalog/batch-upsert', { batches: [] });
     expect(missing.body.errors[0]).toMatchObject({ code: 'MISSING_REQUIRED_PARAMETER', field: 'idempotency_key' });
 
-    const dangling = await wire(emulator, 'POST', '/v2/catalog/batch-upsert', { idempotency_key: key(), batches: [{ objects: [{ type: 'ITEM', id: '#d', item_data: { name: 'Dangling', categories: [{ id: '#nowhere' }] } }] }] });
+    const dangling = await wire(emulator, 'POST', '/v2/catalog/batch-upsert', {
+      idempotency_key: key(),
+      batches: [{ objects: [{ type: 'ITEM', id: '#d', item_data: { name: 'Dangling', categories: [{ id: '#nowhere' }] } }] }],
+    });
     expect(dangling.body.errors[0]).toMatchObject({ code: 'INVALID_VALUE', field: 'objects[0].item_data.categories[0].id' });
     expect((await allItems()).some((i) => itemData(i).name === 'Dangling')).toBe(false);
   });
@@ -128,16 +157,48 @@ describe('Square emulator: catalogue, inventory and customers', () => {
   it('replaces an item by its id, dropping the variations it no longer lists', async () => {
     const created = await emulator.client.catalog.batchUpsert({
       idempotencyKey: key(),
-      batches: [{ objects: [{ type: 'ITEM', id: '#two', itemData: { name: 'Two Sizes', variations: [
-        { type: 'ITEM_VARIATION', id: '#small', itemVariationData: { name: 'Small', pricingType: 'FIXED_PRICING', priceMoney: { amount: 1000n, currency: 'USD' } } },
-        { type: 'ITEM_VARIATION', id: '#large', itemVariationData: { name: 'Large', pricingType: 'FIXED_PRICING', priceMoney: { amount: 1200n, currency: 'USD' } } },
-      ] } }] }],
+      batches: [
+        {
+          objects: [
+            {
+              type: 'ITEM',
+              id: '#two',
+              itemData: {
+                name: 'Two Sizes',
+                variations: [
+                  { type: 'ITEM_VARIATION', id: '#small', itemVariationData: { name: 'Small', pricingType: 'FIXED_PRICING', priceMoney: { amount: 1000n, currency: 'USD' } } },
+                  { type: 'ITEM_VARIATION', id: '#large', itemVariationData: { name: 'Large', pricingType: 'FIXED_PRICING', priceMoney: { amount: 1200n, currency: 'USD' } } },
+                ],
+              },
+            },
+          ],
+        },
+      ],
     });
     const item = created.objects![0];
     const small = itemData(item).variations![0];
     const updated = await emulator.client.catalog.batchUpsert({
       idempotencyKey: key(),
-      batches: [{ objects: [{ type: 'ITEM', id: item.id!, version: item.version, itemData: { name: 'One Size', variations: [{ ...small, itemVariationData: { ...(small as Square.CatalogObject.ItemVariation).itemVariationData, priceMoney: { amount: 1100n, currency: 'USD' } } } as Square.CatalogObject] } }] }],
+      batches: [
+        {
+          objects: [
+            {
+              type: 'ITEM',
+              id: item.id!,
+              version: item.version,
+              itemData: {
+                name: 'One Size',
+                variations: [
+                  {
+                    ...small,
+                    itemVariationData: { ...(small as Square.CatalogObject.ItemVariation).itemVariationData, priceMoney: { amount: 1100n, currency: 'USD' } },
+                  } as Square.CatalogObject,
+                ],
+              },
+            },
+          ],
+        },
+      ],
     });
     const after = updated.objects![0];
     expect(itemData(after).name).toBe('One Size');
@@ -145,11 +206,18 @@ describe('Square emulator: catalogue, inventory and customers', () => {
     expect(itemData(after).variations?.map((v) => [v.id, (v as Square.CatalogObject.ItemVariation).itemVariationData?.priceMoney?.amount])).toEqual([[small.id, 1100n]]);
     const added = await emulator.client.catalog.batchUpsert({
       idempotencyKey: key(),
-      batches: [{ objects: [{ type: 'ITEM_VARIATION', id: '#xl', itemVariationData: { itemId: item.id!, name: 'XL', pricingType: 'FIXED_PRICING', priceMoney: { amount: 1300n, currency: 'USD' } } }] }],
+      batches: [
+        {
+          objects: [{ type: 'ITEM_VARIATION', id: '#xl', itemVariationData: { itemId: item.id!, name: 'XL', pricingType: 'FIXED_PRICING', priceMoney: { amount: 1300n, currency: 'USD' } } }],
+        },
+      ],
     });
     const xl = added.objects![0] as Square.CatalogObject.ItemVariation;
     expect(xl.itemVariationData?.itemId).toBe(item.id);
-    const orphan = await wire(emulator, 'POST', '/v2/catalog/batch-upsert', { idempotency_key: key(), batches: [{ objects: [{ type: 'ITEM_VARIATION', id: '#o', item_variation_data: { name: 'Orphan' } }] }] });
+    const orphan = await wire(emulator, 'POST', '/v2/catalog/batch-upsert', {
+      idempotency_key: key(),
+      batches: [{ objects: [{ type: 'ITEM_VARIATION', id: '#o', item_variation_data: { name: 'Orphan' } }] }],
+    });
     expect(orphan.body.errors[0]).toMatchObject({ code: 'MISSING_REQUIRED_PARAMETER', field: 'objects[0].item_variation_data.item_id' });
 
     const ofItem: string[] = [];
@@ -183,7 +251,11 @@ describe('Square emulator: catalogue, inventory and customers', () => {
     const categories = await emulator.client.catalog.list({ types: 'CATEGORY' });
     const patches = categories.data.find((c) => (c as Square.CatalogObject.Category).categoryData?.name === 'Patches')!;
     const inPatches = await emulator.client.catalog.searchItems({ categoryIds: [patches.id!] });
-    expect(inPatches.items?.map((i) => itemData(i).name).sort()).toEqual(DEMO_CATALOG.filter((p) => p.category === 'patches').map((p) => p.name).sort());
+    expect(inPatches.items?.map((i) => itemData(i).name).sort()).toEqual(
+      DEMO_CATALOG.filter((p) => p.category === 'patches')
+        .map((p) => p.name)
+        .sort(),
+    );
 
     const raw = await wire(emulator, 'POST', '/v2/catalog/search-catalog-items', { text_filter: 'gloom', limit: 5 });
     expect(raw.body.items).toHaveLength(5);
@@ -201,13 +273,29 @@ describe('Square emulator: catalogue, inventory and customers', () => {
     for (let i = 0; i < items.length; i += 100) {
       await emulator.client.inventory.batchCreateChanges({
         idempotencyKey: key(),
-        changes: items.slice(i, i + 100).map((item) => ({ type: 'PHYSICAL_COUNT' as const, physicalCount: { catalogObjectId: variationId(item), state: 'IN_STOCK' as const, locationId: EMULATOR_LOCATION_ID, quantity: '10', occurredAt } })),
+        changes: items.slice(i, i + 100).map((item) => ({
+          type: 'PHYSICAL_COUNT' as const,
+          physicalCount: { catalogObjectId: variationId(item), state: 'IN_STOCK' as const, locationId: EMULATOR_LOCATION_ID, quantity: '10', occurredAt },
+        })),
       });
     }
     const target = variationId(items[0]);
     const sold = await emulator.client.inventory.batchCreateChanges({
       idempotencyKey: key(),
-      changes: [{ type: 'ADJUSTMENT', adjustment: { catalogObjectId: target, fromState: 'IN_STOCK', toState: 'SOLD', fromLocationId: EMULATOR_LOCATION_ID, toLocationId: EMULATOR_LOCATION_ID, quantity: '3', occurredAt } }],
+      changes: [
+        {
+          type: 'ADJUSTMENT',
+          adjustment: {
+            catalogObjectId: target,
+            fromState: 'IN_STOCK',
+            toState: 'SOLD',
+            fromLocationId: EMULATOR_LOCATION_ID,
+            toLocationId: EMULATOR_LOCATION_ID,
+            quantity: '3',
+            occurredAt,
+          },
+        },
+      ],
     });
     expect(sold.counts?.map((c) => [c.catalogObjectId, c.state, c.quantity])).toEqual([[target, 'IN_STOCK', '7']]);
 
@@ -224,7 +312,12 @@ describe('Square emulator: catalogue, inventory and customers', () => {
 
     const change = await wire(emulator, 'POST', '/v2/inventory/changes/batch-create', {
       idempotency_key: key(),
-      changes: [{ type: 'ADJUSTMENT', adjustment: { catalog_object_id: target, from_state: 'NONE', to_state: 'IN_STOCK', location_id: EMULATOR_LOCATION_ID, quantity: '2', occurred_at: occurredAt } }],
+      changes: [
+        {
+          type: 'ADJUSTMENT',
+          adjustment: { catalog_object_id: target, from_state: 'NONE', to_state: 'IN_STOCK', location_id: EMULATOR_LOCATION_ID, quantity: '2', occurred_at: occurredAt },
+        },
+      ],
     });
     expect(change.status).toBe(200);
     expect(change.body.counts).toEqual([expect.objectContaining({ catalog_object_id: target, state: 'IN_STOCK', quantity: '9' })]);
@@ -232,7 +325,9 @@ describe('Square emulator: catalogue, inventory and customers', () => {
 
     const unknown = await wire(emulator, 'POST', '/v2/inventory/changes/batch-create', {
       idempotency_key: key(),
-      changes: [{ type: 'PHYSICAL_COUNT', physical_count: { catalog_object_id: 'NOSUCHVARIATION', state: 'IN_STOCK', location_id: EMULATOR_LOCATION_ID, quantity: '1', occurred_at: occurredAt } }],
+      changes: [
+        { type: 'PHYSICAL_COUNT', physical_count: { catalog_object_id: 'NOSUCHVARIATION', state: 'IN_STOCK', location_id: EMULATOR_LOCATION_ID, quantity: '1', occurred_at: occurredAt } },
+      ],
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.errors[0]).toMatchObject({ code: 'NOT_FOUND', field: 'changes[0].physical_count.catalog_object_id' });

@@ -186,17 +186,31 @@ describe('Square emulator: locations and payments', () => {
     await charge((await mintToken(emulator, { cardNumber: '5105 1051 0510 5100' })).token);
     const listed: string[] = [];
     for await (const payment of await emulator.client.payments.list({ limit: 5 })) listed.push(payment.id!);
-    expect(listed).toEqual(emulator.payments().map((p) => p.id).reverse());
+    expect(listed).toEqual(
+      emulator
+        .payments()
+        .map((p) => p.id)
+        .reverse(),
+    );
     expect(listed.length).toBeGreaterThan(5);
 
     const mastercard = await emulator.client.payments.list({ last4: '5100', sortOrder: 'ASC' });
-    expect(mastercard.data.map((p) => p.cardDetails?.card?.cardBrand)).toEqual(emulator.payments().filter((p) => p.card_details?.card?.last_4 === '5100').map(() => 'MASTERCARD'));
+    expect(mastercard.data.map((p) => p.cardDetails?.card?.cardBrand)).toEqual(
+      emulator
+        .payments()
+        .filter((p) => p.card_details?.card?.last_4 === '5100')
+        .map(() => 'MASTERCARD'),
+    );
     expect(mastercard.data.length).toBeGreaterThan(0);
 
     const raw = await wire(emulator, 'GET', '/v2/payments?limit=2');
     expect(raw.body.payments).toHaveLength(2);
     expect(schemaProblems(serialization.ListPaymentsResponse, raw.body)).toEqual([]);
-    const future = await wire(emulator, 'GET', `/v2/payments?begin_time=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}&end_time=${encodeURIComponent(new Date(Date.now() + 120_000).toISOString())}`);
+    const future = await wire(
+      emulator,
+      'GET',
+      `/v2/payments?begin_time=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}&end_time=${encodeURIComponent(new Date(Date.now() + 120_000).toISOString())}`,
+    );
     expect(future.body).toEqual({});
     const badTime = await wire(emulator, 'GET', '/v2/payments?begin_time=yesterday');
     expect(badTime.body.errors[0]).toMatchObject({ code: 'INVALID_TIME', field: 'begin_time' });
@@ -207,7 +221,10 @@ describe('Square emulator: locations and payments', () => {
     const before = emulator.payments().length;
     emulator.faults.next('CreatePayment', { kind: 'slow', delayMs: 5000 });
     const request = { idempotencyKey, sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: 4200n, currency: 'USD' as const } };
-    const timedOut = await emulator.client.payments.create(request, { timeoutInSeconds: 0.3 }).then(() => undefined, (e: unknown) => e);
+    const timedOut = await emulator.client.payments.create(request, { timeoutInSeconds: 0.3 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     // On Node's own fetch the SDK reports its timeout as a SquareError without a status (cause 'timeout'), not a SquareTimeoutError.
     expect(timedOut).toBeInstanceOf(SquareError);
     expect(timedOut).toMatchObject({ statusCode: undefined, cause: 'timeout' });
@@ -224,12 +241,20 @@ describe('Square emulator: locations and payments', () => {
     const idempotencyKey = key();
     const body = { idempotency_key: idempotencyKey, source_id: 'cnon:card-nonce-ok', amount_money: { amount: 2500, currency: 'USD' } };
     // A raw call: the SDK leaves its timeout timer running when the connection fails, which would hold jest open.
-    const dropped = await wire(emulator, 'POST', '/v2/payments', body).then(() => undefined, (e: unknown) => e);
+    const dropped = await wire(emulator, 'POST', '/v2/payments', body).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(dropped).toMatchObject({ message: 'fetch failed' });
     expect(emulator.payments()).toHaveLength(before + 1);
 
     const retried = await emulator.client.payments.create({ idempotencyKey, sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: 2500n, currency: 'USD' } });
-    expect(emulator.payments().slice(before).map((p) => p.id)).toEqual([retried.payment?.id]);
+    expect(
+      emulator
+        .payments()
+        .slice(before)
+        .map((p) => p.id),
+    ).toEqual([retried.payment?.id]);
   });
 
   it('answers 503 and does nothing on an unavailable fault, then works again', async () => {
@@ -283,7 +308,14 @@ describe('Square emulator: locations and payments', () => {
   });
 
   it('holds an amount without autocomplete, then completes or cancels it; a canceled one cannot be completed', async () => {
-    const hold = () => emulator.client.payments.create({ idempotencyKey: key(), sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: 1500n, currency: 'USD' }, locationId: EMULATOR_LOCATION_ID, autocomplete: false });
+    const hold = () =>
+      emulator.client.payments.create({
+        idempotencyKey: key(),
+        sourceId: 'cnon:card-nonce-ok',
+        amountMoney: { amount: 1500n, currency: 'USD' },
+        locationId: EMULATOR_LOCATION_ID,
+        autocomplete: false,
+      });
     const kept = (await hold()).payment!;
     expect([kept.status, kept.cardDetails?.status]).toEqual(['APPROVED', 'AUTHORIZED']);
     expect(kept.cardDetails?.card?.fingerprint).toMatch(/^sq-1-/);
@@ -310,7 +342,6 @@ describe('Square emulator: locations and payments', () => {
     expect(payment?.status).toBe('COMPLETED');
     expect((await charge('cnon:card-nonce-ok', idempotencyKey)).payment?.id).toBe(payment?.id);
   });
-
 });
 
 describe('Square emulator: state across a restart', () => {
@@ -327,7 +358,10 @@ describe('Square emulator: state across a restart', () => {
     try {
       expect((await second.client.payments.get({ paymentId: payment!.id! })).payment?.status).toBe('COMPLETED');
       expect((await second.client.payments.create(request)).payment?.id).toBe(payment?.id);
-      const used = await second.client.payments.create({ ...request, idempotencyKey: 'restart-key-2' }).then(() => undefined, (e: unknown) => e);
+      const used = await second.client.payments.create({ ...request, idempotencyKey: 'restart-key-2' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect((used as SquareError).errors[0].code).toBe('CARD_TOKEN_USED');
       expect(second.payments()).toHaveLength(1);
     } finally {

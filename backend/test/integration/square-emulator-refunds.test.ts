@@ -65,7 +65,7 @@ describe('Square emulator: refunds', () => {
     expect(reused.errors[0]).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
-  it("refuses more than is left, a payment that is not completed, an unknown payment, and a 21st refund", async () => {
+  it('refuses more than is left, a payment that is not completed, an unknown payment, and a 21st refund', async () => {
     const paymentId = await pay(2500n);
     await refund(paymentId, 2000n);
     const over = await squareError(refund(paymentId, 501n));
@@ -116,11 +116,19 @@ describe('Square emulator: refunds', () => {
     expect((await emulator.client.payments.get({ paymentId })).payment?.refundedMoney).toEqual({ amount: 0n, currency: 'USD' });
     const again = (await refund(paymentId, 2500n)).refund!;
     // Over HTTP too, for a shop in another process.
-    const settled = await fetch(`${emulator.url}/emulator/refunds/${again.id}/settle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'COMPLETED' }) });
+    const settled = await fetch(`${emulator.url}/emulator/refunds/${again.id}/settle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'COMPLETED' }),
+    });
     expect(settled.status).toBe(200);
     expect((await emulator.client.payments.get({ paymentId })).payment?.refundedMoney).toEqual({ amount: 2500n, currency: 'USD' });
     await expect(emulator.refundSettlement.settle(again.id!, 'FAILED')).rejects.toThrow(/COMPLETED already/);
-    const bad = await fetch(`${emulator.url}/emulator/refunds/${again.id}/settle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'DONE' }) });
+    const bad = await fetch(`${emulator.url}/emulator/refunds/${again.id}/settle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'DONE' }),
+    });
     expect(bad.status).toBe(400);
   });
 

@@ -46,10 +46,15 @@ describe('Square emulator: inventory webhooks', () => {
   const sellOne = () =>
     emulator.client.inventory.batchCreateChanges({
       idempotencyKey: randomUUID(),
-      changes: [{ type: 'ADJUSTMENT', adjustment: { catalogObjectId: variation, fromState: 'IN_STOCK', toState: 'SOLD', fromLocationId: EMULATOR_LOCATION_ID, quantity: '1', occurredAt: new Date().toISOString() } }],
+      changes: [
+        {
+          type: 'ADJUSTMENT',
+          adjustment: { catalogObjectId: variation, fromState: 'IN_STOCK', toState: 'SOLD', fromLocationId: EMULATOR_LOCATION_ID, quantity: '1', occurredAt: new Date().toISOString() },
+        },
+      ],
     });
 
-  it('sends a signed inventory.count.updated with the current count when a count changes, in Square\'s shape', async () => {
+  it("sends a signed inventory.count.updated with the current count when a count changes, in Square's shape", async () => {
     const hook = await receiver([]);
     try {
       emulator.webhooks.subscribe({ notificationUrl: hook.url, signatureKey: 'key-1' }, { retryDelaysMs: [20, 40] });
@@ -61,14 +66,20 @@ describe('Square emulator: inventory webhooks', () => {
       expect(await WebhooksHelper.verifySignature({ requestBody: body, signatureHeader: signature!, signatureKey: 'another', notificationUrl: hook.url })).toBe(false);
       const event = JSON.parse(body);
       expect(schemaProblems(serialization.InventoryCountUpdatedEvent, event)).toEqual([]);
-      expect(event).toMatchObject({ type: 'inventory.count.updated', data: { type: 'inventory_counts', object: { inventory_counts: [{ catalog_object_id: variation, state: 'IN_STOCK', location_id: EMULATOR_LOCATION_ID }] } } });
+      expect(event).toMatchObject({
+        type: 'inventory.count.updated',
+        data: { type: 'inventory_counts', object: { inventory_counts: [{ catalog_object_id: variation, state: 'IN_STOCK', location_id: EMULATOR_LOCATION_ID }] } },
+      });
       expect(event.data.object.inventory_counts[0].quantity).toBe(answer.counts![0]!.quantity);
       expect(event.data.object.inventory_counts[0].calculated_at).toBe(answer.counts![0]!.calculatedAt);
 
       // A retried request with the same idempotency key changes nothing and announces nothing.
       const before = hook.received.length;
       const key = randomUUID();
-      const change = { type: 'PHYSICAL_COUNT' as const, physicalCount: { catalogObjectId: variation, state: 'IN_STOCK' as const, locationId: EMULATOR_LOCATION_ID, quantity: '7', occurredAt: new Date().toISOString() } };
+      const change = {
+        type: 'PHYSICAL_COUNT' as const,
+        physicalCount: { catalogObjectId: variation, state: 'IN_STOCK' as const, locationId: EMULATOR_LOCATION_ID, quantity: '7', occurredAt: new Date().toISOString() },
+      };
       await emulator.client.inventory.batchCreateChanges({ idempotencyKey: key, changes: [change] });
       await emulator.client.inventory.batchCreateChanges({ idempotencyKey: key, changes: [change] });
       await emulator.webhooks.settled();

@@ -34,8 +34,21 @@ const atTheStall = (variation: string, change: { count: number } | { sell: numbe
     idempotencyKey: randomUUID(),
     changes: [
       'count' in change
-        ? { type: 'PHYSICAL_COUNT', physicalCount: { catalogObjectId: variation, state: 'IN_STOCK', locationId: EMULATOR_LOCATION_ID, quantity: String(change.count), occurredAt: new Date().toISOString() } }
-        : { type: 'ADJUSTMENT', adjustment: { catalogObjectId: variation, fromState: 'IN_STOCK', toState: 'SOLD', fromLocationId: EMULATOR_LOCATION_ID, quantity: String(change.sell), occurredAt: new Date().toISOString() } },
+        ? {
+            type: 'PHYSICAL_COUNT',
+            physicalCount: { catalogObjectId: variation, state: 'IN_STOCK', locationId: EMULATOR_LOCATION_ID, quantity: String(change.count), occurredAt: new Date().toISOString() },
+          }
+        : {
+            type: 'ADJUSTMENT',
+            adjustment: {
+              catalogObjectId: variation,
+              fromState: 'IN_STOCK',
+              toState: 'SOLD',
+              fromLocationId: EMULATOR_LOCATION_ID,
+              quantity: String(change.sell),
+              occurredAt: new Date().toISOString(),
+            },
+          },
     ],
   });
 
@@ -64,7 +77,10 @@ beforeAll(async () => {
   t = await startTestApp({ SQUARE_SYNC_EVERY_MS: '0' }, { squareWebhooks: {} });
   square = new SquareClient({ token: EMULATOR_ACCESS_TOKEN, baseUrl: t.square.url, maxRetries: 0 });
   await t.app.get(CatalogSync).run(systemContext());
-  const rows = await sql<{ id: number; square_variation_id: string; price_cents: number }>(t, 'select id, square_variation_id, price_cents from products where square_variation_id is not null order by id limit 3');
+  const rows = await sql<{ id: number; square_variation_id: string; price_cents: number }>(
+    t,
+    'select id, square_variation_id, price_cents from products where square_variation_id is not null order by id limit 3',
+  );
   linked = rows.map((r) => ({ id: r.id, variation: r.square_variation_id, priceCents: r.price_cents }));
   admin = await AdminClient.signIn(t.baseUrl);
 });
@@ -86,9 +102,22 @@ describe('one stock for the stall and the shop', () => {
     expect(await onHand(p!.id)).toBe(3);
 
     // A second run of the job (a retry after a lost answer) adjusts nothing more.
-    const [sold] = await sql<{ event_id: string; recorded_at: Date; data: { orderId: string } }>(t, `select event_id, recorded_at, data from events where stream_id = ? and type = 'StockSold'`, [`product-${p!.id}`]);
+    const [sold] = await sql<{ event_id: string; recorded_at: Date; data: { orderId: string } }>(
+      t,
+      `select event_id, recorded_at, data from events where stream_id = ? and type = 'StockSold'`,
+      [`product-${p!.id}`],
+    );
     const again = await t.app.get(StockPushJob).push(
-      { productId: p!.id, change: `sold:${sold!.data.orderId}`, quantity: -2, fromState: 'IN_STOCK', toState: 'SOLD', occurredAt: new Date(sold!.recorded_at).toISOString(), eventId: sold!.event_id, referenceId: sold!.data.orderId },
+      {
+        productId: p!.id,
+        change: `sold:${sold!.data.orderId}`,
+        quantity: -2,
+        fromState: 'IN_STOCK',
+        toState: 'SOLD',
+        occurredAt: new Date(sold!.recorded_at).toISOString(),
+        eventId: sold!.event_id,
+        referenceId: sold!.data.orderId,
+      },
       systemContext(),
     );
     expect(again).toBe('already-pushed');
@@ -106,17 +135,21 @@ describe('one stock for the stall and the shop', () => {
     expect(refunded.status).toBe(201);
     await relayUntil(async () => (await squareCount(p.variation)) === before && (await onHand(p.id)) === before);
     await t.square.webhooks.settled();
-    await until(async () => (await sql(t, `select 1 from events where stream_id = ? and type = 'StockPushedToSquare' and data->>'change' like 'restocked:%'`, [`product-${p.id}`])).length === 1);
+    await until(
+      async () => (await sql(t, `select 1 from events where stream_id = ? and type = 'StockPushedToSquare' and data->>'change' like 'restocked:%'`, [`product-${p.id}`])).length === 1,
+    );
     expect(await onHand(p.id)).toBe(before);
     expect(await squareCount(p.variation)).toBe(before);
   });
 
   it('skips a product that is not linked to Square', async () => {
     const own = await addProduct(t, { name: 'Shop-only Pin', priceCents: 500, stockQuantity: 2 });
-    const result = await t.app.get(StockPushJob).push(
-      { productId: own, change: 'sold:x', quantity: -1, fromState: 'IN_STOCK', toState: 'SOLD', occurredAt: new Date().toISOString(), eventId: randomUUID(), referenceId: 'x' },
-      systemContext(),
-    );
+    const result = await t.app
+      .get(StockPushJob)
+      .push(
+        { productId: own, change: 'sold:x', quantity: -1, fromState: 'IN_STOCK', toState: 'SOLD', occurredAt: new Date().toISOString(), eventId: randomUUID(), referenceId: 'x' },
+        systemContext(),
+      );
     expect(result).toBe('not-linked');
   });
 
@@ -156,7 +189,11 @@ describe('one stock for the stall and the shop', () => {
       return alerts.some((a) => a.productId === p.id);
     });
     const { body } = await admin.get('/api/admin/stock-alerts');
-    expect(body.alerts.find((a: { productId: number }) => a.productId === p.id)).toMatchObject({ kind: 'oversold-at-stall', squareCount: -1, message: expect.stringContaining('oversold at the stall') });
+    expect(body.alerts.find((a: { productId: number }) => a.productId === p.id)).toMatchObject({
+      kind: 'oversold-at-stall',
+      squareCount: -1,
+      message: expect.stringContaining('oversold at the stall'),
+    });
     expect(await onHand(p.id)).toBe(0);
     expect((await t.http.get(`/api/products/${p.id}`).expect(200)).body).toMatchObject({ inStock: false, stockQuantity: 0 });
 

@@ -32,7 +32,11 @@ const countEvent = (quantity: string, calculatedAt: string, eventId = randomUUID
     data: {
       type: 'inventory_counts',
       id: randomUUID(),
-      object: { inventory_counts: [{ catalog_object_id: product.variation, catalog_object_type: 'ITEM_VARIATION', state: 'IN_STOCK', location_id: EMULATOR_LOCATION_ID, quantity, calculated_at: calculatedAt }] },
+      object: {
+        inventory_counts: [
+          { catalog_object_id: product.variation, catalog_object_type: 'ITEM_VARIATION', state: 'IN_STOCK', location_id: EMULATOR_LOCATION_ID, quantity, calculated_at: calculatedAt },
+        ],
+      },
     },
   });
 
@@ -64,8 +68,12 @@ afterAll(async () => {
 });
 
 describe('Square stock webhooks', () => {
-  it('links a product the shop already sells under an item\'s name rather than adding its twin', async () => {
-    const named = await sql<{ id: number; square_variation_id: string | null; stock_quantity: number }>(t, 'select id, square_variation_id, stock_quantity from products where lower(name) = lower(?)', [DEMO_CATALOG[0]!.name]);
+  it("links a product the shop already sells under an item's name rather than adding its twin", async () => {
+    const named = await sql<{ id: number; square_variation_id: string | null; stock_quantity: number }>(
+      t,
+      'select id, square_variation_id, stock_quantity from products where lower(name) = lower(?)',
+      [DEMO_CATALOG[0]!.name],
+    );
     expect(named).toHaveLength(1);
     expect(named[0]).toMatchObject({ id: shopOwn, square_variation_id: expect.any(String), stock_quantity: DEMO_CATALOG[0]!.stockQuantity });
   });
@@ -75,11 +83,25 @@ describe('Square stock webhooks', () => {
     const started = Date.now();
     await square.inventory.batchCreateChanges({
       idempotencyKey: randomUUID(),
-      changes: [{ type: 'ADJUSTMENT', adjustment: { catalogObjectId: product.variation, fromState: 'IN_STOCK', toState: 'SOLD', fromLocationId: EMULATOR_LOCATION_ID, quantity: '2', occurredAt: new Date().toISOString() } }],
+      changes: [
+        {
+          type: 'ADJUSTMENT',
+          adjustment: {
+            catalogObjectId: product.variation,
+            fromState: 'IN_STOCK',
+            toState: 'SOLD',
+            fromLocationId: EMULATOR_LOCATION_ID,
+            quantity: '2',
+            occurredAt: new Date().toISOString(),
+          },
+        },
+      ],
     });
     expect(await until(async () => (await shownStock()) === before - 2, 5000)).toBe(true);
     expect(Date.now() - started).toBeLessThan(5000);
-    const [last] = await sql<{ type: string; actor: string }>(t, `select type, metadata->>'actor' as actor from events where stream_id = ? order by version desc limit 1`, [`product-${product.id}`]);
+    const [last] = await sql<{ type: string; actor: string }>(t, `select type, metadata->>'actor' as actor from events where stream_id = ? order by version desc limit 1`, [
+      `product-${product.id}`,
+    ]);
     expect(last).toEqual({ type: 'StockSet', actor: 'square' });
   });
 
@@ -96,7 +118,11 @@ describe('Square stock webhooks', () => {
     expect(unsigned.status).toBe(401);
     // The body changed after signing.
     const signature = webhookSignature(EMULATOR_WEBHOOK_SIGNATURE_KEY, notificationUrl(), body);
-    const tampered = await fetch(notificationUrl(), { method: 'POST', headers: { 'content-type': 'application/json', 'x-square-hmacsha256-signature': signature }, body: body.replace('"0"', '"1"') });
+    const tampered = await fetch(notificationUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-square-hmacsha256-signature': signature },
+      body: body.replace('"0"', '"1"'),
+    });
     expect(tampered.status).toBe(401);
     expect(await eventCount(t)).toBe(events);
     expect(await shownStock()).toBe(stock);
@@ -126,7 +152,13 @@ describe('Square stock webhooks', () => {
 
   it('starts one catalogue sync for catalog.version.updated, however often it is delivered', async () => {
     const eventId = randomUUID();
-    const body = JSON.stringify({ merchant_id: 'M', type: 'catalog.version.updated', event_id: eventId, created_at: new Date().toISOString(), data: { type: 'catalog_version', object: { catalog_version: { updated_at: new Date().toISOString() } } } });
+    const body = JSON.stringify({
+      merchant_id: 'M',
+      type: 'catalog.version.updated',
+      event_id: eventId,
+      created_at: new Date().toISOString(),
+      data: { type: 'catalog_version', object: { catalog_version: { updated_at: new Date().toISOString() } } },
+    });
     expect((await deliver(body)).status).toBe(200);
     expect((await deliver(body)).body).toMatchObject({ duplicate: true });
     const job = await t.app.get(QueueRegistry).get('square').getJob(`catalog-version-${eventId}`);

@@ -34,7 +34,9 @@ afterAll(async () => {
 
 /** A photo-like picture (noise does not compress: its WebPs run to many kilobytes). */
 const photo = (width: number, height: number) =>
-  sharp(Buffer.from(Array.from({ length: width * height * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width, height, channels: 3 } }).jpeg().toBuffer();
+  sharp(Buffer.from(Array.from({ length: width * height * 3 }, (_, i) => (i * 7919) % 251)), { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
 
 async function upload(through: AdminClient, bytes: Buffer) {
   const form = new FormData();
@@ -87,7 +89,15 @@ describe('uploads in an S3-compatible bucket', () => {
 
   it('draws the email picture of a picture uploaded through one replica on another', async () => {
     const sent = await upload(admin, await photo(900, 900));
-    const added = await admin.post('/api/admin/products', { name: 'Bucket Moth', description: 'From the bucket', price: '18.00', imageUrl: sent.imageUrl, category: 'patches', inStock: true, stockQuantity: 3 });
+    const added = await admin.post('/api/admin/products', {
+      name: 'Bucket Moth',
+      description: 'From the bucket',
+      price: '18.00',
+      imageUrl: sent.imageUrl,
+      category: 'patches',
+      inStock: true,
+      stockQuantity: 3,
+    });
     expect(added.status).toBe(201);
     const res = await fetch(`${b.baseUrl}/email-images/${added.body.id}.png`);
     expect(res.status).toBe(200);
@@ -113,7 +123,15 @@ describe('uploads in an S3-compatible bucket', () => {
     expect(listed.Contents?.map((o) => o.Key)).toContain(name);
     expect((await fetch(`${a.baseUrl}/uploads/${name}`)).status).toBe(200);
 
-    const added = await signedIn.post('/api/admin/products', { name: 'CDN Moth', description: 'From the CDN', price: '18.00', imageUrl: sent.imageUrl, category: 'patches', inStock: true, stockQuantity: 3 });
+    const added = await signedIn.post('/api/admin/products', {
+      name: 'CDN Moth',
+      description: 'From the CDN',
+      price: '18.00',
+      imageUrl: sent.imageUrl,
+      category: 'patches',
+      inStock: true,
+      stockQuantity: 3,
+    });
     expect(added.status).toBe(201);
     const res = await fetch(`${cdn.baseUrl}/email-images/${added.body.id}.png`, { redirect: 'manual' });
     expect(res.status).toBe(200);

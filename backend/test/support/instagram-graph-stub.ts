@@ -15,7 +15,14 @@ export interface InstagramGraphStub {
 /** Seven posts of every media type: the storefront shows the first five. */
 export const STUB_POSTS = [
   { id: 'p1', media_type: 'IMAGE', media_url: '/images/products/raven.svg', permalink: 'https://www.instagram.com/p/p1/', caption: 'Raven hoodie' },
-  { id: 'p2', media_type: 'VIDEO', media_url: 'https://video.example/p2.mp4', thumbnail_url: '/images/products/skull.svg', permalink: 'https://www.instagram.com/reel/p2/', caption: 'Stitching' },
+  {
+    id: 'p2',
+    media_type: 'VIDEO',
+    media_url: 'https://video.example/p2.mp4',
+    thumbnail_url: '/images/products/skull.svg',
+    permalink: 'https://www.instagram.com/reel/p2/',
+    caption: 'Stitching',
+  },
   { id: 'p3', media_type: 'CAROUSEL_ALBUM', media_url: '/images/products/rose.svg', permalink: 'https://www.instagram.com/p/p3/', caption: 'Market night' },
   { id: 'p4', media_type: 'IMAGE', media_url: '/images/products/moth.svg', permalink: 'https://www.instagram.com/p/p4/', caption: 'Moth' },
   { id: 'p5', media_type: 'IMAGE', media_url: '/images/products/bat.svg', permalink: 'https://www.instagram.com/p/p5/', caption: 'Bat' },

@@ -32,7 +32,10 @@ export async function cartWith(t: TestApp, lines: Record<number, number>): Promi
   const sessionId = `session_${Date.now()}_test${++carts}`;
   const created = await t.http.post('/api/cart').send({ sessionId, totalAmount: '0.00' }).expect(201);
   for (const [productId, quantity] of Object.entries(lines)) {
-    await t.http.post(`/api/cart/${created.body.id}/items`).send({ productId: Number(productId), quantity }).expect(200);
+    await t.http
+      .post(`/api/cart/${created.body.id}/items`)
+      .send({ productId: Number(productId), quantity })
+      .expect(200);
   }
   return { id: created.body.id, sessionId };
 }
@@ -74,7 +77,9 @@ export async function paidCheckout(t: TestApp, lines: Record<number, number>, to
     cartId: cart.id,
   });
   expect(paid.body).toMatchObject({ success: true });
-  const [order] = await sql<{ id: string; order_number: string; payment_id: string; status: string }>(t, 'select id, order_number, payment_id, status from orders where cart_id = ?', [cart.id]);
+  const [order] = await sql<{ id: string; order_number: string; payment_id: string; status: string }>(t, 'select id, order_number, payment_id, status from orders where cart_id = ?', [
+    cart.id,
+  ]);
   expect(order).toMatchObject({ status: 'placed' });
   return { orderId: order!.id, orderNumber: order!.order_number, paymentId: order!.payment_id };
 }

@@ -26,7 +26,12 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       stream.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         const headerEnd = text.search(/\r?\n\r?\n/);
-        const raw = text.slice(0, headerEnd) + text.slice(headerEnd).replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        const raw =
+          text.slice(0, headerEnd) +
+          text
+            .slice(headerEnd)
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
         const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
         received.push({ to: header('To'), subject: header('Subject'), raw });
         done();

@@ -2,7 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SquareClient, SquareError } from 'square';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, Fault, Operation, PaymentRaw, SquareEmulator, startSquareEmulator, WebhookDelivery } from '../../src/stand-ins';
+import {
+  EMULATOR_ACCESS_TOKEN,
+  EMULATOR_APPLICATION_ID,
+  EMULATOR_LOCATION_ID,
+  Fault,
+  Operation,
+  PaymentRaw,
+  SquareEmulator,
+  startSquareEmulator,
+  WebhookDelivery,
+} from '../../src/stand-ins';
 import { loadSettings } from '../../src/platform/config/app-config';
 import { storefrontImagesDir } from '../../src/site';
 
@@ -52,7 +62,15 @@ export async function mintToken(emulator: { url: string }, card: Partial<Record<
   const res = await fetch(`${emulator.url}/emulator/card-tokens`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ applicationId: EMULATOR_APPLICATION_ID, locationId: EMULATOR_LOCATION_ID, cardNumber: '4111 1111 1111 1111', expirationDate: `12/${FUTURE_YY}`, cvv: '111', postalCode: '12345', ...card }),
+    body: JSON.stringify({
+      applicationId: EMULATOR_APPLICATION_ID,
+      locationId: EMULATOR_LOCATION_ID,
+      cardNumber: '4111 1111 1111 1111',
+      expirationDate: `12/${FUTURE_YY}`,
+      cvv: '111',
+      postalCode: '12345',
+      ...card,
+    }),
   });
   return res.json();
 }
@@ -113,7 +131,10 @@ function visaNumber(): string {
 
 /** The SquareError a call fails with (the test fails if it does not fail so). */
 export async function squareError(call: Promise<unknown>): Promise<SquareError> {
-  const error = await call.then(() => undefined, (e: unknown) => e);
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SquareError);
   return error as SquareError;
 }

@@ -71,7 +71,9 @@ export function CartDrawer({ onClose, embedded = false }: Props) {
         <div className="drawer__toasts" ref={toastSlot} />
 
         {loading ? (
-          <p className="drawer__status" role="status">Loading cart...</p>
+          <p className="drawer__status" role="status">
+            Loading cart...
+          </p>
         ) : items.length === 0 ? (
           <div className="drawer__status">
             <p className="drawer__empty-title">Your Cart is Empty</p>

@@ -41,20 +41,25 @@ export function ContactSection({ cartId, saved, value, onChange, errors, onLeave
     if (sent === lastSent.current) return;
     lastSent.current = sent;
     // `checkout`: typed at the contact step of a checkout, the only kind of address recovery emails go to.
-    saveCartContact(cartId, { name, email, source: 'checkout' }).then((answer) => {
-      rememberContact({ name, email }, cartId);
-      applyCartChange(answer);
-    }, (error: unknown) => {
-      // Only logged: checkout does not depend on it. A refusal stands for these details; any other
-      // failure (the network, the server) lets a later blur try again.
-      console.error('Failed to save contact details', error);
-      if (apiErrorOf(error)?.status !== 400 && lastSent.current === sent) lastSent.current = '';
-    });
+    saveCartContact(cartId, { name, email, source: 'checkout' }).then(
+      (answer) => {
+        rememberContact({ name, email }, cartId);
+        applyCartChange(answer);
+      },
+      (error: unknown) => {
+        // Only logged: checkout does not depend on it. A refusal stands for these details; any other
+        // failure (the network, the server) lets a later blur try again.
+        console.error('Failed to save contact details', error);
+        if (apiErrorOf(error)?.status !== 400 && lastSent.current === sent) lastSent.current = '';
+      },
+    );
   }
 
   return (
     <section className="checkout-card" aria-labelledby="contact-title">
-      <h2 id="contact-title" className="checkout-card__title">Contact Information</h2>
+      <h2 id="contact-title" className="checkout-card__title">
+        Contact Information
+      </h2>
       <div className="form-grid">
         <TextField
           id="checkout-name"

@@ -9,7 +9,9 @@ const METHODS: { value: FulfillmentMethod; label: string; note: string }[] = [
 export function FulfillmentSection({ value, onChange }: { value: FulfillmentMethod; onChange: (value: FulfillmentMethod) => void }) {
   return (
     <section className="checkout-card" aria-labelledby="fulfillment-title">
-      <h2 id="fulfillment-title" className="checkout-card__title">Fulfillment Method</h2>
+      <h2 id="fulfillment-title" className="checkout-card__title">
+        Fulfillment Method
+      </h2>
       <div className="choices" role="radiogroup" aria-labelledby="fulfillment-title">
         {METHODS.map((method) => (
           <label key={method.value} className="choice">
@@ -23,8 +25,12 @@ export function FulfillmentSection({ value, onChange }: { value: FulfillmentMeth
               aria-describedby={`fulfillment-${method.value}-note`}
             />
             <span className="choice__text">
-              <span id={`fulfillment-${method.value}-label`} className="choice__label">{method.label}</span>
-              <span id={`fulfillment-${method.value}-note`} className="choice__note">{method.note}</span>
+              <span id={`fulfillment-${method.value}-label`} className="choice__label">
+                {method.label}
+              </span>
+              <span id={`fulfillment-${method.value}-note`} className="choice__note">
+                {method.note}
+              </span>
             </span>
           </label>
         ))}

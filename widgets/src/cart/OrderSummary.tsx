@@ -21,7 +21,9 @@ const TOTAL_PENDING = 'To be calculated';
 export function OrderSummary({ subtotalCents, shippingCents, shippingPending, discountCents, discountLabel, discountField }: Props) {
   return (
     <section className="checkout-card order-summary" aria-labelledby="summary-title">
-      <h2 id="summary-title" className="checkout-card__title">Order Summary</h2>
+      <h2 id="summary-title" className="checkout-card__title">
+        Order Summary
+      </h2>
       {discountField}
       <dl className="summary">
         <div className="summary__row">

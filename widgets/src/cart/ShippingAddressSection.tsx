@@ -24,7 +24,9 @@ interface Props {
 export function ShippingAddressSection({ value, onChange, errors, onLeave }: Props) {
   return (
     <section className="checkout-card" aria-labelledby="address-title">
-      <h2 id="address-title" className="checkout-card__title">Shipping Address</h2>
+      <h2 id="address-title" className="checkout-card__title">
+        Shipping Address
+      </h2>
       <div className="form-grid">
         {FIELDS.map(({ key, label, autoComplete, wide, inputMode }) => {
           const checked = key === 'country' ? undefined : (`shipping-${key}` as const);
@@ -50,15 +52,7 @@ export function ShippingAddressSection({ value, onChange, errors, onLeave }: Pro
               </SelectField>
             );
           }
-          return (
-            <TextField
-              key={key}
-              {...common}
-              inputMode={inputMode}
-              maxLength={key === 'zipCode' ? 10 : undefined}
-              onChange={(e) => onChange({ ...value, [key]: e.target.value })}
-            />
-          );
+          return <TextField key={key} {...common} inputMode={inputMode} maxLength={key === 'zipCode' ? 10 : undefined} onChange={(e) => onChange({ ...value, [key]: e.target.value })} />;
         })}
       </div>
     </section>

@@ -30,10 +30,16 @@ export function ShippingOptionsSection({ rates, value, onChange }: Props) {
               aria-describedby={`shipping-${key}-note shipping-${key}-cost`}
             />
             <span className="choice__text">
-              <span id={`shipping-${key}-label`} className="choice__label">{rate.name}</span>
-              <span id={`shipping-${key}-note`} className="choice__note">{rate.description}</span>
+              <span id={`shipping-${key}-label`} className="choice__label">
+                {rate.name}
+              </span>
+              <span id={`shipping-${key}-note`} className="choice__note">
+                {rate.description}
+              </span>
             </span>
-            <span id={`shipping-${key}-cost`} className="choice__cost">{costLabel(rate.cost)}</span>
+            <span id={`shipping-${key}-cost`} className="choice__cost">
+              {costLabel(rate.cost)}
+            </span>
           </label>
         ))}
       </div>
@@ -43,19 +49,23 @@ export function ShippingOptionsSection({ rates, value, onChange }: Props) {
   } else if (rates.fetchStatus === 'idle') {
     body = <p className="muted">Enter a 5-digit ZIP code to see shipping options.</p>;
   } else {
-    body = <p className="muted" role="status">Loading shipping options...</p>;
+    body = (
+      <p className="muted" role="status">
+        Loading shipping options...
+      </p>
+    );
   }
 
   const data = rates.data;
   return (
     <section className="checkout-card" aria-labelledby="shipping-options-title">
-      <h2 id="shipping-options-title" className="checkout-card__title">Shipping Options</h2>
+      <h2 id="shipping-options-title" className="checkout-card__title">
+        Shipping Options
+      </h2>
       {body}
       {data && options.length > 0 && (
         <p className="checkout-card__hint">
-          {data.qualifiesForFreeShipping
-            ? 'Your order qualifies for free shipping.'
-            : `Free shipping on orders of ${formatPrice(data.freeShippingThreshold)} or more.`}
+          {data.qualifiesForFreeShipping ? 'Your order qualifies for free shipping.' : `Free shipping on orders of ${formatPrice(data.freeShippingThreshold)} or more.`}
         </p>
       )}
     </section>

@@ -23,9 +23,7 @@ export interface AddToCart {
 async function addOneToCart(product: Product, held: (sessionId: string) => CartWithItems | null | undefined): Promise<CartWithItems> {
   const existingSession = readCartSessionId();
   const sessionId = existingSession ?? getOrCreateCartSessionId();
-  const cartId = existingSession
-    ? (held(sessionId)?.cart.id ?? (await fetchCart(sessionId))?.cart.id ?? (await createCart(sessionId)).id)
-    : (await createCart(sessionId)).id;
+  const cartId = existingSession ? (held(sessionId)?.cart.id ?? (await fetchCart(sessionId))?.cart.id ?? (await createCart(sessionId)).id) : (await createCart(sessionId)).id;
   return addCartItem(cartId, { productId: product.id, quantity: 1, price: product.price });
 }
 

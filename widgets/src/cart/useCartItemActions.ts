@@ -50,11 +50,7 @@ export function useCartItemActions(removed: ToastOptions = REMOVED_FROM_CHECKOUT
   });
 
   /** The item whose change is still under way, if any; its buttons wait for the answer. */
-  const busyItemId = changeQuantity.isPending
-    ? changeQuantity.variables?.item.id
-    : remove.isPending
-      ? remove.variables?.id
-      : undefined;
+  const busyItemId = changeQuantity.isPending ? changeQuantity.variables?.item.id : remove.isPending ? remove.variables?.id : undefined;
 
   return {
     /** `onDone` runs after a successful change, e.g. to move focus off a row that is gone. */

@@ -19,7 +19,9 @@ interface Props {
 export function PaymentSection({ containerRef, formState, onReload, onComplete, processing, totalCents, failure }: Props) {
   return (
     <section className="checkout-card payment" aria-labelledby="payment-title">
-      <h2 id="payment-title" className="checkout-card__title">Payment</h2>
+      <h2 id="payment-title" className="checkout-card__title">
+        Payment
+      </h2>
       <div ref={containerRef} id="card-container" className="payment__card" data-testid="card-container" aria-busy={formState === 'loading'} />
       {formState !== 'ready' && (
         <>

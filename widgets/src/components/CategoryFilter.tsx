@@ -9,11 +9,7 @@ interface Props {
 }
 
 export function CategoryFilter({ categories, value, onChange }: Props) {
-  const options = [
-    { value: ALL, label: 'All' },
-    ...categories.map((c) => ({ value: c.slug, label: c.label })),
-    { value: SOLD_OUT, label: 'Sold Out' },
-  ];
+  const options = [{ value: ALL, label: 'All' }, ...categories.map((c) => ({ value: c.slug, label: c.label })), { value: SOLD_OUT, label: 'Sold Out' }];
   // On a phone the chips are one sideways-scrolling row: the chosen one (from the address, say) is
   // brought into it. Only the row scrolls, never the page. All is the first chip, always in view:
   // the home page's first render reads no layout.
@@ -30,13 +26,7 @@ export function CategoryFilter({ categories, value, onChange }: Props) {
   return (
     <div className="filter" role="group" aria-label="Filter products" ref={row}>
       {options.map((option) => (
-        <button
-          key={option.value}
-          type="button"
-          className="filter__button"
-          aria-pressed={option.value === value}
-          onClick={() => onChange(option.value)}
-        >
+        <button key={option.value} type="button" className="filter__button" aria-pressed={option.value === value} onClick={() => onChange(option.value)}>
           {option.label}
         </button>
       ))}

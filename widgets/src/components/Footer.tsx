@@ -64,7 +64,9 @@ export function Footer() {
             <ul className="site-footer__list">
               {social.map((s) => (
                 <li key={s.label}>
-                  <a href={s.href} target="_blank" rel="noopener noreferrer">{s.label}</a>
+                  <a href={s.href} target="_blank" rel="noopener noreferrer">
+                    {s.label}
+                  </a>
                 </li>
               ))}
             </ul>
@@ -93,5 +95,9 @@ const never = () => () => {};
  * later one), so the page adopts that HTML without a mismatch and then fills the year in.
  */
 function useYear(): number | null {
-  return useSyncExternalStore(never, () => new Date().getFullYear(), () => null);
+  return useSyncExternalStore(
+    never,
+    () => new Date().getFullYear(),
+    () => null,
+  );
 }

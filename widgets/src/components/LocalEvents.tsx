@@ -13,10 +13,11 @@ export function LocalEvents() {
   return (
     <section id="about" className="section section--alt" aria-labelledby="about-title">
       <div className="container">
-        <h2 id="about-title" className="section__title">Local Events &amp; Community</h2>
+        <h2 id="about-title" className="section__title">
+          Local Events &amp; Community
+        </h2>
         <p className="section__lead">
-          Find us at night markets, oddities fairs and our monthly open-studio evenings. Bring a jacket
-          and we will talk patches; bring a photo of your familiar and we will talk portraits.
+          Find us at night markets, oddities fairs and our monthly open-studio evenings. Bring a jacket and we will talk patches; bring a photo of your familiar and we will talk portraits.
         </p>
 
         <UpcomingEvents />
@@ -27,7 +28,9 @@ export function LocalEvents() {
         <ol className="process">
           {STEPS.map((step, i) => (
             <li key={step.title} className="process__step">
-              <span className="process__number" aria-hidden="true">{i + 1}</span>
+              <span className="process__number" aria-hidden="true">
+                {i + 1}
+              </span>
               <h4 className="process__name">{step.title}</h4>
               <p>{step.text}</p>
             </li>

@@ -39,13 +39,7 @@ export function ProductCard({ product, inCart }: { product: Product; inCart: num
         </h3>
         <div className="card__footer">
           <span className="price">{formatPrice(product.price)}</span>
-          <button
-            type="button"
-            className="button button--small"
-            part="button"
-            onClick={onAddToCart}
-            disabled={!product.inStock || allInCart || pending}
-          >
+          <button type="button" className="button button--small" part="button" onClick={onAddToCart} disabled={!product.inStock || allInCart || pending}>
             {allInCart ? 'All in Cart' : 'Add to Cart'}
           </button>
         </div>

@@ -40,7 +40,9 @@ export const ShopResults = memo(function ShopResults({
   if (!products) {
     return (
       <div aria-busy="true">
-        <p className="visually-hidden" role="status">Loading products…</p>
+        <p className="visually-hidden" role="status">
+          Loading products…
+        </p>
         <ul className="product-grid">
           {Array.from({ length: SKELETON_COUNT }, (_, i) => (
             <li key={i}>

@@ -37,7 +37,12 @@ function Field({ id, label, wide, required, error, children }: FieldFrame & { ch
     <div className={`field${wide ? ' field--wide' : ''}`}>
       <label htmlFor={id}>
         {label}
-        {required && <span className="field__required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {children}
       {error && (

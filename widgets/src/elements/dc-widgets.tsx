@@ -13,9 +13,21 @@ setApiBase(new URL(import.meta.url).origin);
 type Attributes = Record<string, 'string' | 'number'>;
 const API_BASE: Attributes = { apiBase: 'string' };
 
-define('dc-product-grid', lazy(() => import('./ProductGridElement')), { ...API_BASE, category: 'string', limit: 'number' });
-define('dc-cart', lazy(() => import('./CartElement')), API_BASE);
-define('dc-newsletter', lazy(() => import('./NewsletterElement')), API_BASE);
+define(
+  'dc-product-grid',
+  lazy(() => import('./ProductGridElement')),
+  { ...API_BASE, category: 'string', limit: 'number' },
+);
+define(
+  'dc-cart',
+  lazy(() => import('./CartElement')),
+  API_BASE,
+);
+define(
+  'dc-newsletter',
+  lazy(() => import('./NewsletterElement')),
+  API_BASE,
+);
 
 function define(tag: string, Element: ComponentType<object>, props: Attributes): void {
   // The script may be included twice on one page; a second definition would throw.

@@ -26,7 +26,11 @@ export interface ShopFilterState {
  */
 export function useShopFilter(known: readonly string[] | undefined): ShopFilterState {
   const [params, setParams] = useSearchParams();
-  const hydrated = useSyncExternalStore(never, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
   const asked = hydrated ? params.get(CATEGORY_PARAM) : null;
   const filter = asked && (asked === SOLD_OUT || !known || known.includes(asked)) ? asked : ALL;
 

@@ -21,8 +21,7 @@ export function UpcomingEvents() {
         </ul>
       ) : events || isError ? (
         <p className="events__empty">
-          No dates on the calendar right now. New markets and open-studio nights go up here as soon as they are booked: check back
-          next month, or join the newsletter to hear first.
+          No dates on the calendar right now. New markets and open-studio nights go up here as soon as they are booked: check back next month, or join the newsletter to hear first.
         </p>
       ) : (
         <div className="events__placeholder" aria-hidden="true" />

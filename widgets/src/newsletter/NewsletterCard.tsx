@@ -52,8 +52,12 @@ export function NewsletterCard() {
     <div className={`newsletter-card${flipped ? ' newsletter-card--flipped' : ''}`} data-testid="newsletter-card" data-flipped={flipped}>
       <div className="newsletter-card__inner">
         <section className="newsletter-card__face newsletter-card__front" inert={flipped} aria-hidden={flipped} aria-labelledby={`${id}-title`}>
-          <h2 id={`${id}-title`} className="newsletter-card__title">Join the Circle</h2>
-          <p>New pieces, market dates and open-studio nights, plus <strong>10% off your first order</strong>.</p>
+          <h2 id={`${id}-title`} className="newsletter-card__title">
+            Join the Circle
+          </h2>
+          <p>
+            New pieces, market dates and open-studio nights, plus <strong>10% off your first order</strong>.
+          </p>
           <p className="newsletter-card__code">
             Code: <span>{NEWSLETTER_DISCOUNT_CODE}</span>
           </p>

@@ -24,7 +24,9 @@ export function HomePage() {
         <Hero />
         <section id="shop" className="section" aria-labelledby="shop-title">
           <div className="container">
-            <h2 id="shop-title" className="section__title">Shop</h2>
+            <h2 id="shop-title" className="section__title">
+              Shop
+            </h2>
             <ProductGrid />
           </div>
         </section>

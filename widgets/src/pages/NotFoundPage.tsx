@@ -6,7 +6,9 @@ export function NotFoundPage() {
       <title>Page not found — The Dark Circle</title>
       <h1>404 Page Not Found</h1>
       <p className="muted">This path leads only into the dark.</p>
-      <Link to="/" className="button">Return Home</Link>
+      <Link to="/" className="button">
+        Return Home
+      </Link>
     </main>
   );
 }

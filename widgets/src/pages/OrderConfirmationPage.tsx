@@ -97,7 +97,9 @@ function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: 
       </p>
 
       <section className="checkout-card" aria-labelledby="receipt-items">
-        <h2 id="receipt-items" className="checkout-card__title">Items</h2>
+        <h2 id="receipt-items" className="checkout-card__title">
+          Items
+        </h2>
         <ul className="receipt__items">
           {order.items.map((item, i) => (
             <li key={i} className="summary__row">
@@ -121,7 +123,9 @@ function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: 
       </section>
 
       <section className="checkout-card" aria-labelledby="receipt-customer">
-        <h2 id="receipt-customer" className="checkout-card__title">Details</h2>
+        <h2 id="receipt-customer" className="checkout-card__title">
+          Details
+        </h2>
         <dl className="receipt__details">
           <dt>Name</dt>
           <dd>{order.customerName}</dd>
@@ -141,7 +145,9 @@ function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: 
       </section>
 
       <section className="checkout-card" aria-labelledby="whats-next">
-        <h2 id="whats-next" className="checkout-card__title">What's Next?</h2>
+        <h2 id="whats-next" className="checkout-card__title">
+          What's Next?
+        </h2>
         <ul className="receipt__next">
           <li>You will receive an email confirmation within a few minutes.</li>
           <li>{pickup ? "We'll contact you within 1-2 business days with pickup details." : 'Your order will be processed and shipped within 3-5 business days.'}</li>

@@ -25,9 +25,7 @@ export function OrderStatusPage() {
         <title>Order Not Found — The Dark Circle</title>
         <div className="notice">
           <h1 className="page__title">{missing ? 'Order Not Found' : 'We could not load your order'}</h1>
-          <p className="muted">
-            {missing ? 'We could not find that order. Check the link in your email.' : 'Please try again in a moment.'}
-          </p>
+          <p className="muted">{missing ? 'We could not find that order. Check the link in your email.' : 'Please try again in a moment.'}</p>
           <Link to="/" className="button">
             Return to Shop
           </Link>
@@ -56,7 +54,9 @@ function Status({ order }: { order: OrderStatus }) {
       </p>
 
       <section className="checkout-card" aria-labelledby="status-timeline">
-        <h2 id="status-timeline" className="checkout-card__title">Timeline</h2>
+        <h2 id="status-timeline" className="checkout-card__title">
+          Timeline
+        </h2>
         <ol className="status-timeline" data-testid="order-timeline">
           {order.timeline.map((entry, i) => (
             <li key={i} className={`status-timeline__step status-timeline__step--${entry.step}`}>
@@ -70,7 +70,8 @@ function Status({ order }: { order: OrderStatus }) {
             {order.carrier ?? 'Carrier'}
             {order.trackingNumber && (
               <>
-                {' '}tracking number{' '}
+                {' '}
+                tracking number{' '}
                 {order.trackingUrl ? (
                   <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
                     {order.trackingNumber}
@@ -90,7 +91,9 @@ function Status({ order }: { order: OrderStatus }) {
       </section>
 
       <section className="checkout-card" aria-labelledby="status-items">
-        <h2 id="status-items" className="checkout-card__title">Items</h2>
+        <h2 id="status-items" className="checkout-card__title">
+          Items
+        </h2>
         <ul className="receipt__items">
           {order.items.map((item, i) => (
             <li key={i} className="summary__row">
@@ -130,7 +133,9 @@ function Status({ order }: { order: OrderStatus }) {
       </section>
 
       <section className="checkout-card" aria-labelledby="status-details">
-        <h2 id="status-details" className="checkout-card__title">Details</h2>
+        <h2 id="status-details" className="checkout-card__title">
+          Details
+        </h2>
         <dl className="receipt__details">
           <dt>Placed</dt>
           <dd>{dateTime.format(new Date(order.placedAt))}</dd>

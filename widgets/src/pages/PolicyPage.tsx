@@ -10,7 +10,9 @@ export function PolicyPage({ title, updated, children }: { title: string; update
       <p className="muted policy__updated">Last updated {updated}</p>
       {children}
       <p className="policy__back">
-        <Link to="/" className="button button--ghost">Back to the shop</Link>
+        <Link to="/" className="button button--ghost">
+          Back to the shop
+        </Link>
       </p>
     </main>
   );

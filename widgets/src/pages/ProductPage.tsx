@@ -26,7 +26,9 @@ export function ProductPage() {
       <div className="notice product-missing">
         <title>Product not found — The Dark Circle</title>
         <h1>PRODUCT NOT FOUND</h1>
-        <button type="button" className="button" onClick={backToShop}>BACK TO SHOP</button>
+        <button type="button" className="button" onClick={backToShop}>
+          BACK TO SHOP
+        </button>
       </div>
     );
   } else if (product.isPending) {
@@ -63,9 +65,7 @@ function ProductDetail({ product, onBack }: { product: Product; onBack: () => vo
           <p className="product-detail__description">{product.description}</p>
 
           <div className="stock">
-            <span className={`stock__state ${product.inStock ? 'stock__state--in' : 'stock__state--out'}`}>
-              {product.inStock ? 'IN STOCK' : 'OUT OF STOCK'}
-            </span>
+            <span className={`stock__state ${product.inStock ? 'stock__state--in' : 'stock__state--out'}`}>{product.inStock ? 'IN STOCK' : 'OUT OF STOCK'}</span>
             {product.stockQuantity > 0 && <span className="stock__count">{product.stockQuantity} available</span>}
             {inCart > 0 && <span className="stock__count">{inCart} in your cart</span>}
           </div>
@@ -95,7 +95,9 @@ function ProductSkeleton() {
   return (
     <div data-testid="product-skeleton" className="product-detail product-detail--skeleton" aria-busy="true">
       <title>The Dark Circle — Gothic Embroidery</title>
-      <p className="visually-hidden" role="status">Loading product…</p>
+      <p className="visually-hidden" role="status">
+        Loading product…
+      </p>
       <div className="product-image skeleton" />
       <div className="product-detail__info">
         <span className="skeleton skeleton--line skeleton--short" />

@@ -1,15 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import {
-  TOAST_LIMIT,
-  TOAST_REMOVE_DELAY_MS,
-  ToastContext,
-  ToastHostContext,
-  type AddToastHost,
-  type ToastApi,
-  type ToastEntry,
-  type ToastOptions,
-} from './toast-context';
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, ToastContext, ToastHostContext, type AddToastHost, type ToastApi, type ToastEntry, type ToastOptions } from './toast-context';
 import { ToastItem } from './ToastItem';
 
 /** Holds the toasts and renders their region; `useToast()` works anywhere below it. */

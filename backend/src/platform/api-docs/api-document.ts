@@ -14,7 +14,7 @@ import { namedSchemas, openApiSchema } from './zod-openapi';
 export function buildApiDocument(app: INestApplication, sessionCookie: string): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('The Dark Circle shop API')
-    .setDescription('The storefront\'s and the admin app\'s API. Every error answers with the one `ErrorBody` shape.')
+    .setDescription("The storefront's and the admin app's API. Every error answers with the one `ErrorBody` shape.")
     .setVersion('1')
     .addCookieAuth(sessionCookie, { type: 'apiKey', in: 'cookie', name: sessionCookie, description: 'The admin session, set by signing in at /api/auth/google' }, ADMIN_SESSION)
     .build();

@@ -50,12 +50,26 @@ describe('settings', () => {
 
   it('keeps uploads in the local folder unless S3_BUCKET names a bucket, and names each S3 setting missing from a combination', () => {
     expect(loadSettings({})).toMatchObject({ s3: null, uploadsUrl: '/uploads' });
-    expect(loadSettings({ S3_BUCKET: 'dc-uploads', S3_REGION: 'eu-west-1' }).s3).toEqual({ bucket: 'dc-uploads', region: 'eu-west-1', endpoint: undefined, forcePathStyle: false, credentials: undefined });
+    expect(loadSettings({ S3_BUCKET: 'dc-uploads', S3_REGION: 'eu-west-1' }).s3).toEqual({
+      bucket: 'dc-uploads',
+      region: 'eu-west-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
     const minio = { S3_BUCKET: 'dc-uploads', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
-    expect(loadSettings(minio).s3).toEqual({ bucket: 'dc-uploads', region: 'us-east-1', endpoint: 'http://minio:9000', forcePathStyle: true, credentials: { accessKeyId: 'key', secretAccessKey: 'secret' } });
+    expect(loadSettings(minio).s3).toEqual({
+      bucket: 'dc-uploads',
+      region: 'us-east-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
     expect(loadSettings({ ...minio, UPLOADS_PUBLIC_URL: 'https://cdn.example/shop/' }).uploadsUrl).toBe('https://cdn.example/shop');
 
-    expect(() => loadSettings({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_BUCKET: is required when S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set/);
+    expect(() => loadSettings({ S3_ENDPOINT: 'http://minio:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(
+      /S3_BUCKET: is required when S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set/,
+    );
     expect(() => loadSettings({ S3_BUCKET: 'dc-uploads' })).toThrow(/S3_REGION: is required for AWS S3/);
     expect(() => loadSettings({ ...minio, S3_SECRET_ACCESS_KEY: undefined })).toThrow(/S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID/);
     expect(() => loadSettings({ ...minio, S3_ACCESS_KEY_ID: '' })).toThrow(/S3_ACCESS_KEY_ID: is required with S3_SECRET_ACCESS_KEY/);
@@ -66,7 +80,9 @@ describe('settings', () => {
 
     const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379', ...realSquare, ...realGoogle, ...realLinks };
     expect(() => loadSettings({ ...production, ...minio })).toThrow(/S3_ENDPOINT: must be https:\/\/ in production/);
-    expect(() => loadSettings({ ...production, ...minio, S3_ENDPOINT: 'https://minio.example', UPLOADS_PUBLIC_URL: 'http://cdn.example' })).toThrow(/UPLOADS_PUBLIC_URL: must be https:\/\/ in production/);
+    expect(() => loadSettings({ ...production, ...minio, S3_ENDPOINT: 'https://minio.example', UPLOADS_PUBLIC_URL: 'http://cdn.example' })).toThrow(
+      /UPLOADS_PUBLIC_URL: must be https:\/\/ in production/,
+    );
     expect(() => loadSettings({ ...production, ...minio, S3_ENDPOINT: 'https://minio.example', UPLOADS_PUBLIC_URL: 'https://cdn.example' })).not.toThrow();
   });
 

@@ -29,7 +29,9 @@ const schema = z
     /** Which proxies' forwarded client addresses are believed: a hop count, or comma-separated addresses/CIDRs; unset: none. */
     TRUST_PROXY: z
       .string()
-      .transform((text, ctx) => parseTrustProxy(text) ?? (ctx.addIssue({ code: 'custom', message: 'must be a hop count (1) or comma-separated addresses/CIDRs (10.0.0.0/8,192.168.1.5)' }), z.NEVER))
+      .transform(
+        (text, ctx) => parseTrustProxy(text) ?? (ctx.addIssue({ code: 'custom', message: 'must be a hop count (1) or comma-separated addresses/CIDRs (10.0.0.0/8,192.168.1.5)' }), z.NEVER),
+      )
       .optional(),
     /** On SIGTERM, how long readiness answers 503 (so the load balancer stops sending) before the listener closes; unset: 5s in production, 0 outside it. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
@@ -114,7 +116,10 @@ const schema = z
       .optional(),
     /** The S3-compatible server (MinIO, R2, …); unset: AWS S3 in S3_REGION. */
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
-    S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as us-east-1').optional(),
+    S3_REGION: z
+      .string()
+      .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as us-east-1')
+      .optional(),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     /** Address the bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted servers want. */

@@ -10,7 +10,7 @@ export const errorBodySchema = z
   .object({
     statusCode: z.int(),
     error: z.string(),
-    code: z.string().meta({ description: 'Stable and machine-readable: `OUT_OF_STOCK`, `VALIDATION_FAILED`, or the status\'s name (`NOT_FOUND`).' }),
+    code: z.string().meta({ description: "Stable and machine-readable: `OUT_OF_STOCK`, `VALIDATION_FAILED`, or the status's name (`NOT_FOUND`)." }),
     message: z.string(),
     correlationId: z.string(),
     details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),

@@ -74,7 +74,7 @@ export class GroupCommit {
   private take(): Waiting[] {
     const group: Waiting[] = [];
     const streams = new Set<string>();
-    for (let i = 0; i < this.waiting.length && group.length < this.limits.requests; ) {
+    for (let i = 0; i < this.waiting.length && group.length < this.limits.requests;) {
       const waiting = this.waiting[i];
       if (streams.has(waiting.request.stream.id)) {
         i++;

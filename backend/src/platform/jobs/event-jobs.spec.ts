@@ -39,7 +39,12 @@ describe('EventJobs', () => {
   const reactions = new Reactions();
   const routes = new OutboxRoutes();
   const handlers = new JobHandlers();
-  const discovery = { getProviders: () => [{ isDependencyTreeStatic: () => true, instance: reactions }, { isDependencyTreeStatic: () => true, instance: undefined }] } as unknown as DiscoveryService;
+  const discovery = {
+    getProviders: () => [
+      { isDependencyTreeStatic: () => true, instance: reactions },
+      { isDependencyTreeStatic: () => true, instance: undefined },
+    ],
+  } as unknown as DiscoveryService;
   new EventJobs(discovery, routes, handlers, { CHECKOUT_RECONCILE_EVERY_MS: 30_000 } as AppConfig).onModuleInit();
   const caller: RequestContext = { correlationId: 'c1', actor: 'worker' };
   const job = (queueName: string, name: string) => ({ queueName, name }) as Job;
@@ -59,7 +64,12 @@ describe('EventJobs', () => {
     await handlers.dispatch('square', { ...job('square', 'push'), data: { type: 'Shipped', data: { n: 1 } } } as Job, caller);
     await handlers.dispatch('recovery', { ...job('recovery', 'step'), data: { step: 2 } } as Job, caller);
     await handlers.dispatch('checkout', { ...job('checkout', 'sweep'), data: {} } as Job, caller);
-    expect(reactions.seen).toEqual([['placed', 7, 'c1'], ['push', 'Shipped'], ['step', 2], ['sweep', 'worker']]);
+    expect(reactions.seen).toEqual([
+      ['placed', 7, 'c1'],
+      ['push', 'Shipped'],
+      ['step', 2],
+      ['sweep', 'worker'],
+    ]);
   });
 
   it('repeats a scheduled job at the interval the configuration gives', () => {

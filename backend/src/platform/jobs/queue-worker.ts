@@ -25,11 +25,13 @@ export class QueueWorker extends Worker {
   /** A round trip (INFO), not the client's status, which still says `ready` for a moment after Redis went. */
   private async redisAnswers(): Promise<boolean> {
     try {
-      await withTimeout(this.client.then((client) => client.info()), 500);
+      await withTimeout(
+        this.client.then((client) => client.info()),
+        500,
+      );
       return true;
     } catch {
       return false;
     }
   }
 }
-

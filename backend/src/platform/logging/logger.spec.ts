@@ -33,7 +33,7 @@ describe('PinoNestLogger', () => {
     expect(lines[0]).toMatchObject({ level: 40, context: 'Jobs' });
   });
 
-  it('writes Nest\'s start-up lines (modules loaded, routes mapped) at debug, and everything else logged at info', () => {
+  it("writes Nest's start-up lines (modules loaded, routes mapped) at debug, and everything else logged at info", () => {
     const quiet = capture('info');
     quiet.logger.log('Mapped {/api/health, GET} route', 'RouterExplorer');
     quiet.logger.log('CartModule dependencies initialized', 'InstanceLoader');
@@ -55,9 +55,8 @@ describe('pretty lines on a terminal', () => {
     expect(line).not.toContain('"pid"');
   });
 
-  it('names a Nest logger\'s context before its message', () => {
+  it("names a Nest logger's context before its message", () => {
     const pretty = prettyFactory({ ...PRETTY_OPTIONS, colorize: false });
     expect(pretty({ level: 40, time: 0, context: 'Queues', msg: 'Redis is unreachable' })).toMatch(/WARN: \[Queues\] Redis is unreachable$/m);
   });
 });
-

@@ -17,9 +17,7 @@ export const PRETTY_OPTIONS: PrettyOptions = {
  * terminal or pipe would stall every request behind it.
  */
 export function createRootLogger(level: string, pretty = process.stdout.isTTY === true): Pino {
-  const destination: DestinationStream = pretty
-    ? pino.transport({ target: 'pino-pretty', options: { ...PRETTY_OPTIONS, destination: 1 } })
-    : pino.destination({ dest: 1, sync: false });
+  const destination: DestinationStream = pretty ? pino.transport({ target: 'pino-pretty', options: { ...PRETTY_OPTIONS, destination: 1 } }) : pino.destination({ dest: 1, sync: false });
   return pino({ level, base: { pid: process.pid } }, destination);
 }
 

@@ -53,7 +53,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     const every = this.config.OUTBOX_RELAY_INTERVAL_MS;
-    if (every > 0) this.scheduler.addInterval('outbox-relay', setInterval(() => void this.tick(), every));
+    if (every > 0)
+      this.scheduler.addInterval(
+        'outbox-relay',
+        setInterval(() => void this.tick(), every),
+      );
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -140,10 +144,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnModuleDestroy {
   /** Gives unsent rows back at once, so the next tick retries them rather than waiting out the lease. */
   private async release(em: EntityManager, rows: OutboxRow[], reason: string): Promise<void> {
     if (rows.length === 0) return;
-    await em.execute(`update outbox set claimed_until = null, last_error = ? where position in (${rows.map(() => '?').join(', ')})`, [
-      reason,
-      ...rows.map((r) => r.position),
-    ]);
+    await em.execute(`update outbox set claimed_until = null, last_error = ? where position in (${rows.map(() => '?').join(', ')})`, [reason, ...rows.map((r) => r.position)]);
   }
 
   /** One more failed attempt for this row: retried after a backoff, or parked as dead after the last. */

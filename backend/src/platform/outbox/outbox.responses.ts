@@ -21,7 +21,7 @@ export const heldRowSchema = z
     attempts: z.int(),
     lastError: z.string().nullable(),
     createdAt: timestamp,
-    nextAttemptAt: timestamp.nullable().meta({ description: 'When a waiting row is tried next (null: at the relay\'s next tick)' }),
+    nextAttemptAt: timestamp.nullable().meta({ description: "When a waiting row is tried next (null: at the relay's next tick)" }),
     deadAt: timestamp.nullable(),
   })
   .meta({ id: 'HeldOutboxRow' });

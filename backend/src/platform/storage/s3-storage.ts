@@ -29,9 +29,7 @@ export class S3Storage implements UploadStorage {
     if (!isUploadName(name)) throw new Error(`Not an upload name: ${name}`);
     // A buffer, not a stream: its length and checksum are known up front, so every S3-compatible
     // server stores the bytes as sent (a streamed body goes out in checksum-framed chunks).
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.settings.bucket, Key: name, Body: bytes, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }),
-    );
+    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: name, Body: bytes, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }));
   }
 
   async get(name: string): Promise<Buffer | undefined> {

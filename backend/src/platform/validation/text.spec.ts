@@ -29,7 +29,7 @@ describe('the shared text rule', () => {
     expect(name.safeParse('abcdef').error?.issues[0].message).toBe('name must be at most 5 characters.');
     expect(name.safeParse('a\u0000').error?.issues[0].message).toBe('name must not contain control characters.');
     expect(text('note', { max: 5 }).safeParse(5).error?.issues[0].message).toBe('note must be text.');
-    expect(text('note', { max: 5, required: 'Please add a note.' , min: 1 }).safeParse('').error?.issues[0].message).toBe('Please add a note.');
+    expect(text('note', { max: 5, required: 'Please add a note.', min: 1 }).safeParse('').error?.issues[0].message).toBe('Please add a note.');
   });
 
   it('lower-cases a UUID so that either case finds the same row', () => {

@@ -9,7 +9,11 @@ const message = 'version must be a whole number from 0.';
  * is never answered, 304 included, anything older than what it already holds. Absent: 0.
  */
 export const knownVersionQuery = z.object({
-  version: z.string(message).regex(/^\d{1,15}$/, message).transform(Number).optional(),
+  version: z
+    .string(message)
+    .regex(/^\d{1,15}$/, message)
+    .transform(Number)
+    .optional(),
 });
 
 export type KnownVersion = z.infer<typeof knownVersionQuery>;

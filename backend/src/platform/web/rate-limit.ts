@@ -62,10 +62,7 @@ export function RateLimitGuard(name: string, limitOf: (config: AppConfig) => Rat
       const result = await this.limit()(http.getRequest<FastifyRequest>());
       if (result.isAllowed || !result.isExceeded) return true;
       http.getResponse<FastifyReply>().header('retry-after', String(result.ttlInSeconds));
-      throw new HttpException(
-        { code: 'RATE_LIMITED', message: message(result.ttlInSeconds) },
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
+      throw new HttpException({ code: 'RATE_LIMITED', message: message(result.ttlInSeconds) }, HttpStatus.TOO_MANY_REQUESTS);
     }
 
     private limit(): Limiter {

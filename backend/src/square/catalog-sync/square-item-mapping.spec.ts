@@ -48,7 +48,10 @@ describe('a Square item as a shop product', () => {
   });
 
   it('is sold out without counts, and has no image without one', () => {
-    const mapped = mapSquareItem(item({ imageIds: [], variations: [{ type: 'ITEM_VARIATION', id: 'V9', itemVariationData: { priceMoney: { amount: BigInt(100), currency: 'USD' } } }] }), catalogue);
+    const mapped = mapSquareItem(
+      item({ imageIds: [], variations: [{ type: 'ITEM_VARIATION', id: 'V9', itemVariationData: { priceMoney: { amount: BigInt(100), currency: 'USD' } } }] }),
+      catalogue,
+    );
     expect(mapped?.stock).toEqual({ inStock: false, stockQuantity: 0 });
     expect(mapped?.details.imageUrl).toBe('');
   });

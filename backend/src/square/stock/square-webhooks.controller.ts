@@ -41,7 +41,10 @@ export class SquareWebhooksController implements OnModuleInit {
   async receive(@Req() req: FastifyRequest, @Headers('x-square-hmacsha256-signature') signature: string | undefined, @Caller() caller: RequestContext): Promise<WebhookOutcome> {
     // The development key is in the source: signed with it, a delivery is believed only from this machine (the emulator's).
     if (!this.config.SQUARE_WEBHOOK_SIGNATURE_KEY && !fromThisMachine(req)) {
-      throw new ForbiddenException({ code: 'DEVELOPMENT_ONLY', message: "This shop checks Square's webhooks with the emulator's development key, which it believes only from the machine it runs on." });
+      throw new ForbiddenException({
+        code: 'DEVELOPMENT_ONLY',
+        message: "This shop checks Square's webhooks with the emulator's development key, which it believes only from the machine it runs on.",
+      });
     }
     const origin = this.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${req.protocol}://${req.host}`;
     const raw = req.rawBody?.toString('utf8') ?? '';

@@ -5,7 +5,7 @@ export const webhookOutcomeSchema = z
   .object({
     received: z.literal(true),
     duplicate: z.literal(true).optional(),
-    applied: z.int().optional().meta({ description: "Products whose stock the delivery set" }),
+    applied: z.int().optional().meta({ description: 'Products whose stock the delivery set' }),
   })
   .meta({ id: 'SquareWebhookOutcome' });
 

@@ -30,7 +30,15 @@ export const webhookEvent = z.object({
   type: z.string().min(1).max(100),
   merchant_id: z.string().max(200).nullish(),
   created_at: z.string().max(100).nullish(),
-  data: z.object({ object: z.object({ inventory_counts: z.array(inventoryCount).max(1000).nullish(), refund: paymentRefund.nullish() }).passthrough().nullish() }).passthrough().nullish(),
+  data: z
+    .object({
+      object: z
+        .object({ inventory_counts: z.array(inventoryCount).max(1000).nullish(), refund: paymentRefund.nullish() })
+        .passthrough()
+        .nullish(),
+    })
+    .passthrough()
+    .nullish(),
 });
 
 export type WebhookEvent = z.infer<typeof webhookEvent>;
@@ -115,7 +123,10 @@ export class SquareWebhooks implements OnModuleInit {
 
   private async startCatalogSync(event: WebhookEvent, caller: RequestContext): Promise<void> {
     // One sync per catalogue change, whoever hears of it; a retried delivery adds nothing.
-    await withTimeout(this.queues.get('square').add(CATALOG_SYNC_JOB, requestedBy(caller), { jobId: `catalog-version-${event.event_id}`, removeOnComplete: 100, removeOnFail: 100 }), 3000).catch(() => {
+    await withTimeout(
+      this.queues.get('square').add(CATALOG_SYNC_JOB, requestedBy(caller), { jobId: `catalog-version-${event.event_id}`, removeOnComplete: 100, removeOnFail: 100 }),
+      3000,
+    ).catch(() => {
       throw new ServiceUnavailableException({ message: 'The job queue is unavailable; the delivery will be retried.', code: 'QUEUE_UNAVAILABLE' });
     });
   }

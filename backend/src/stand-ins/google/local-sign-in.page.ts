@@ -6,7 +6,10 @@ import escapeHtml from 'escape-html';
  */
 export function localSignInPage(admins: readonly string[], returnTo: string): string {
   const choices = [...admins, 'shopper@darkcircle.test']
-    .map((email) => `<li><a href="/api/auth/google?login_hint=${encodeURIComponent(email)}&amp;returnTo=${encodeURIComponent(returnTo)}">${escapeHtml(email)}</a>${admins.includes(email) ? ' <small>(admin)</small>' : ''}</li>`)
+    .map(
+      (email) =>
+        `<li><a href="/api/auth/google?login_hint=${encodeURIComponent(email)}&amp;returnTo=${encodeURIComponent(returnTo)}">${escapeHtml(email)}</a>${admins.includes(email) ? ' <small>(admin)</small>' : ''}</li>`,
+    )
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">

@@ -201,9 +201,11 @@
   };
 
   Card.prototype.focus = async function (field) {
-    var match = this._form && this._form.fields.find(function (f) {
-      return f.name === field;
-    });
+    var match =
+      this._form &&
+      this._form.fields.find(function (f) {
+        return f.name === field;
+      });
     if (!match) return false;
     match.input.focus();
     return true;

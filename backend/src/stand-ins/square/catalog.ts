@@ -14,7 +14,27 @@ type SearchItemsRequest = serialization.SearchCatalogItemsRequest.Raw;
 export type StoredObject = { type: string; id: string; version?: number; [field: string]: any };
 
 const PAGE_SIZE = 100;
-const CATALOG_TYPES = new Set(['ITEM', 'IMAGE', 'CATEGORY', 'ITEM_VARIATION', 'TAX', 'DISCOUNT', 'MODIFIER_LIST', 'MODIFIER', 'PRICING_RULE', 'PRODUCT_SET', 'TIME_PERIOD', 'MEASUREMENT_UNIT', 'SUBSCRIPTION_PLAN_VARIATION', 'ITEM_OPTION', 'ITEM_OPTION_VAL', 'CUSTOM_ATTRIBUTE_DEFINITION', 'QUICK_AMOUNTS_SETTINGS', 'SUBSCRIPTION_PLAN', 'AVAILABILITY_PERIOD']);
+const CATALOG_TYPES = new Set([
+  'ITEM',
+  'IMAGE',
+  'CATEGORY',
+  'ITEM_VARIATION',
+  'TAX',
+  'DISCOUNT',
+  'MODIFIER_LIST',
+  'MODIFIER',
+  'PRICING_RULE',
+  'PRODUCT_SET',
+  'TIME_PERIOD',
+  'MEASUREMENT_UNIT',
+  'SUBSCRIPTION_PLAN_VARIATION',
+  'ITEM_OPTION',
+  'ITEM_OPTION_VAL',
+  'CUSTOM_ATTRIBUTE_DEFINITION',
+  'QUICK_AMOUNTS_SETTINGS',
+  'SUBSCRIPTION_PLAN',
+  'AVAILABILITY_PERIOD',
+]);
 
 /**
  * `POST /v2/catalog/batch-upsert`: creates objects with temporary `#` ids (answered in `id_mappings`)
@@ -79,12 +99,22 @@ export function upsertCatalogObjects(state: EmulatorState, objects: StoredObject
       const data = { ...variation.item_variation_data, item_id: id, ordinal: j + 1 };
       written.push(withResolvedReferences({ ...variation, id: variationId, item_variation_data: data }, resolve, `objects[${i}].item_data.variations[${j}]`));
     });
-    removed.push(...variationsOf(state, id).filter((v) => !kept.has(v.id)).map((v) => v.id));
+    removed.push(
+      ...variationsOf(state, id)
+        .filter((v) => !kept.has(v.id))
+        .map((v) => v.id),
+    );
   });
 
   for (const id of removed) delete state.catalog[id];
   for (const object of written) {
-    state.catalog[object.id] = { ...object, updated_at: at, version: ++state.catalogVersion, is_deleted: false, present_at_all_locations: object.present_at_all_locations ?? true } as CatalogObjectRaw;
+    state.catalog[object.id] = {
+      ...object,
+      updated_at: at,
+      version: ++state.catalogVersion,
+      is_deleted: false,
+      present_at_all_locations: object.present_at_all_locations ?? true,
+    } as CatalogObjectRaw;
   }
   const topLevel = written.filter((o) => o.type !== 'ITEM_VARIATION' || !objects.some((top) => top.type === 'ITEM' && (mapping.get(top.id) ?? top.id) === o.item_variation_data.item_id));
   return {
@@ -119,7 +149,10 @@ function withResolvedReferences(object: StoredObject, resolve: (id: string, fiel
 export function listCatalog(ctx: HandlerContext): Reply {
   const typesParam = ctx.query.get('types');
   const types = typesParam
-    ? typesParam.split(',').map((t) => t.trim().toUpperCase()).filter(Boolean)
+    ? typesParam
+        .split(',')
+        .map((t) => t.trim().toUpperCase())
+        .filter(Boolean)
     : [...CATALOG_TYPES].filter((t) => t !== 'ITEM_VARIATION');
   const unknown = types.find((t) => !CATALOG_TYPES.has(t));
   if (unknown) throw invalidRequest('INVALID_ENUM_VALUE', `Unknown catalog object type ${unknown}.`, 'types');

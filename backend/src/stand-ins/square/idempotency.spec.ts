@@ -21,7 +21,11 @@ describe('idempotency keys', () => {
 
   it('does not use up a key when the run refuses', () => {
     const state = emptyState();
-    expect(() => oncePerKey(state, 'CreatePayment', 'k', {}, () => { throw new Error('refused'); })).toThrow('refused');
+    expect(() =>
+      oncePerKey(state, 'CreatePayment', 'k', {}, () => {
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
     expect(oncePerKey(state, 'CreatePayment', 'k', {}, () => ({ status: 200, body: 'ran' })).body).toBe('ran');
   });
 

@@ -40,7 +40,10 @@ export function batchChangeInventory(ctx: HandlerContext): Reply {
       const { location_id: _older, ...adjustment } = change.adjustment as AdjustmentRaw;
       const location = adjustmentLocation(change.adjustment!) as string;
       const quantity = Number(adjustment.quantity);
-      for (const [state, sign] of [[adjustment.from_state!, -1], [adjustment.to_state!, 1]] as const) {
+      for (const [state, sign] of [
+        [adjustment.from_state!, -1],
+        [adjustment.to_state!, 1],
+      ] as const) {
         if (UNTRACKED_STATES.has(state)) continue;
         const current = Number(ctx.state.inventory[countKey(adjustment.catalog_object_id!, location, state)]?.quantity ?? 0);
         touched.add(setCount(ctx.state, adjustment.catalog_object_id!, location, state, current + sign * quantity, at));

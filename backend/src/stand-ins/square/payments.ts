@@ -98,7 +98,8 @@ function checkMoney(money: serialization.Money.Raw | null | undefined, field: st
   const amount = Number(money.amount);
   if (!Number.isSafeInteger(amount)) throw invalidRequest('EXPECTED_INTEGER', 'Expected an integer amount of cents.', `${field}.amount`);
   if (amount < (required ? 1 : 0)) throw invalidRequest('VALUE_TOO_LOW', `Field must be at least ${required ? 1 : 0}.`, `${field}.amount`);
-  if (money.currency !== LOCATION.currency) throw invalidRequest('UNSUPPORTED_CURRENCY', `The currency ${money.currency} is not supported by this location (${LOCATION.currency}).`, `${field}.currency`);
+  if (money.currency !== LOCATION.currency)
+    throw invalidRequest('UNSUPPORTED_CURRENCY', `The currency ${money.currency} is not supported by this location (${LOCATION.currency}).`, `${field}.currency`);
   return amount;
 }
 

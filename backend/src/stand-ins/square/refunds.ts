@@ -43,7 +43,8 @@ export function refundPayment(ctx: HandlerContext): Reply {
     const currency = payment.total_money?.currency ?? LOCATION.currency;
     if (money.currency !== currency) throw invalidRequest('UNSUPPORTED_CURRENCY', `The refund must be in ${currency}, the payment's currency.`, 'amount_money.currency');
     const refundIds = payment.refund_ids ?? [];
-    if (refundIds.length >= MAX_REFUNDS_PER_PAYMENT) throw invalidRequest('PAYMENT_NOT_REFUNDABLE', `Payment ${payment.id} already has ${MAX_REFUNDS_PER_PAYMENT} refunds, the most one payment can have.`, 'payment_id');
+    if (refundIds.length >= MAX_REFUNDS_PER_PAYMENT)
+      throw invalidRequest('PAYMENT_NOT_REFUNDABLE', `Payment ${payment.id} already has ${MAX_REFUNDS_PER_PAYMENT} refunds, the most one payment can have.`, 'payment_id');
     const taken = Number(payment.total_money?.amount ?? 0);
     const refunded = Number(payment.refunded_money?.amount ?? 0);
     if (amount > taken - refunded) {
@@ -95,9 +96,7 @@ export function listPaymentRefunds(ctx: HandlerContext): Reply {
     q,
     refunds,
     (r) =>
-      (!q.get('location_id') || r.location_id === q.get('location_id')) &&
-      (!q.get('status') || r.status === q.get('status')) &&
-      (!q.get('source_type') || q.get('source_type') === 'CARD'),
+      (!q.get('location_id') || r.location_id === q.get('location_id')) && (!q.get('status') || r.status === q.get('status')) && (!q.get('source_type') || q.get('source_type') === 'CARD'),
   );
   return ok({ ...(items.length ? { refunds: items } : {}), ...(cursor ? { cursor } : {}) });
 }

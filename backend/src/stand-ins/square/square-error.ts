@@ -21,8 +21,7 @@ export class SquareApiError extends Error {
   }
 }
 
-export const invalidRequest = (code: ErrorCode, detail: string, field?: string, status = 400) =>
-  new SquareApiError(status, 'INVALID_REQUEST_ERROR', code, detail, field);
+export const invalidRequest = (code: ErrorCode, detail: string, field?: string, status = 400) => new SquareApiError(status, 'INVALID_REQUEST_ERROR', code, detail, field);
 
 export const missingParameter = (field: string) => invalidRequest('MISSING_REQUIRED_PARAMETER', `Missing required parameter.`, field);
 

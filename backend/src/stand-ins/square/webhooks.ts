@@ -49,7 +49,9 @@ export const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 60_000, 300_000] a
 
 /** The `x-square-hmacsha256-signature` of a body sent to a URL: base64 HMAC-SHA256 of the URL followed by the body. */
 export function webhookSignature(signatureKey: string, notificationUrl: string, body: string): string {
-  return createHmac('sha256', signatureKey).update(notificationUrl + body).digest('base64');
+  return createHmac('sha256', signatureKey)
+    .update(notificationUrl + body)
+    .digest('base64');
 }
 
 /**
