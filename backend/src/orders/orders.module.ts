@@ -1,7 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { CatalogModule } from '../catalog';
-import { NewsletterModule } from '../newsletter';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { AdminDashboardController } from './admin-dashboard.controller';
 import { AdminOrderDetails } from './admin-order-details';
@@ -27,7 +26,7 @@ import { SquareRefundRecorder } from './square-refund-recorder';
 
 /** Orders after the sale: the order stream and its view, admin orders and the dashboard, fulfilment, refunds, order emails and the status page. */
 @Module({
-  imports: [MikroOrmModule.forFeature([OrderViewSchema]), NewsletterModule, CatalogModule],
+  imports: [MikroOrmModule.forFeature([OrderViewSchema]), CatalogModule],
   controllers: [AdminOrdersController, AdminDashboardController, OrderStatusController],
   providers: [
     Orders,
