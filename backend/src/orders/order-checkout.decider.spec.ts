@@ -86,24 +86,17 @@ describe('order decider: checkout', () => {
 
   it('records a failure before or during the charge, and never after the money moved', () => {
     const failure = { code: 'OUT_OF_STOCK', message: 'Raven Hoodie is sold out.' };
-    spec
-      .given(opened)
-      .when({ kind: 'RecordFailure', failure })
-      .then([{ type: 'PaymentFailed', data: failure }]);
-    spec
-      .given(opened, charging)
-      .when({ kind: 'RecordFailure', failure })
-      .then([{ type: 'PaymentFailed', data: failure }]);
+    const failed: OrderEvent = { type: 'PaymentFailed', data: failure };
+    spec.given(opened).when({ kind: 'RecordFailure', failure }).then([failed]);
+    spec.given(opened, charging).when({ kind: 'RecordFailure', failure }).then([failed]);
     spec.given(opened, charging, declined).when({ kind: 'RecordFailure', failure }).thenNothing();
     spec.given(opened, charging, captured).when({ kind: 'RecordFailure', failure }).thenNothing();
   });
 
   it('takes a refusal before the charge only while the order is opened: never on one being charged', () => {
     const failure = { code: 'CART_CHANGED', message: 'Your cart changed while you were paying. Please review it and try again.' };
-    spec
-      .given(opened)
-      .when({ kind: 'RefuseCheckout', failure })
-      .then([{ type: 'PaymentFailed', data: failure }]);
+    const refused: OrderEvent = { type: 'PaymentFailed', data: failure };
+    spec.given(opened).when({ kind: 'RefuseCheckout', failure }).then([refused]);
     spec.given(opened, charging).when({ kind: 'RefuseCheckout', failure }).thenNothing();
     spec.given(opened, charging, captured).when({ kind: 'RefuseCheckout', failure }).thenNothing();
     spec.given(opened, charging, declined).when({ kind: 'RefuseCheckout', failure }).thenNothing();
