@@ -15,21 +15,11 @@ export const cartProjection = streamProjection<CartEvent>({ name: 'carts', table
       });
     }
     case 'ItemQuantityChanged':
-      return changeLines(cartId, stamp, {
-        sql: 'update cart_items set quantity = ? where id = ?',
-        params: [event.data.quantity, event.data.itemId],
-        total: { sql: 'select unit_price_cents * ? from cart_items where id = ?', params: [event.data.quantity, event.data.itemId] },
-        replaces: event.data.itemId,
-      });
+      return setLineColumn(cartId, stamp, event.data.itemId, 'quantity', event.data.quantity);
     case 'ItemRemoved':
       return changeLines(cartId, stamp, { sql: 'delete from cart_items where id = ?', params: [event.data.itemId], replaces: event.data.itemId });
     case 'ItemRepriced':
-      return changeLines(cartId, stamp, {
-        sql: 'update cart_items set unit_price_cents = ? where id = ?',
-        params: [event.data.unitPriceCents, event.data.itemId],
-        total: { sql: 'select ? * quantity from cart_items where id = ?', params: [event.data.unitPriceCents, event.data.itemId] },
-        replaces: event.data.itemId,
-      });
+      return setLineColumn(cartId, stamp, event.data.itemId, 'unit_price_cents', event.data.unitPriceCents);
     case 'CartCleared':
       return changeLines(cartId, stamp, { sql: 'delete from cart_items where cart_id = ?', params: [cartId], emptied: true });
     case 'CartCheckedOut':
@@ -82,4 +72,15 @@ function changeLines(
       params: [...change.params, ...others.params, ...added.params, stamp.version, stamp.updated_at, cartId],
     },
   ];
+}
+
+/** A line's quantity or unit price set anew: its amount is then the new value times the other one. */
+function setLineColumn(cartId: string, stamp: RowStamp, itemId: string, column: 'quantity' | 'unit_price_cents', value: number): SqlWrite[] {
+  const other = column === 'quantity' ? 'unit_price_cents' : 'quantity';
+  return changeLines(cartId, stamp, {
+    sql: `update cart_items set ${column} = ? where id = ?`,
+    params: [value, itemId],
+    total: { sql: `select ${other} * ? from cart_items where id = ?`, params: [value, itemId] },
+    replaces: itemId,
+  });
 }
