@@ -5,7 +5,7 @@ import { ProjectionRegistry } from '../platform/projections/projection.registry'
 import { CartController } from './cart.controller';
 import { CartHandOver } from './cart-hand-over';
 import { CartHandOverController } from './cart-hand-over.controller';
-import { CartProjection } from './cart.projection';
+import { cartProjection } from './cart.projection';
 import { CartReader } from './cart.reader';
 import { CartVersions } from './cart-versions.cache';
 import { CartService } from './cart.service';
@@ -16,16 +16,13 @@ import { Carts } from './carts';
 @Module({
   imports: [MikroOrmModule.forFeature([CartViewSchema, CartItemViewSchema]), CatalogModule],
   controllers: [CartController, CartHandOverController],
-  providers: [CartProjection, CartReader, CartVersions, CartService, CartHandOver, HandOverLinks, Carts],
+  providers: [CartReader, CartVersions, CartService, CartHandOver, HandOverLinks, Carts],
   exports: [Carts, CartReader, CartHandOver],
 })
 export class CartModule implements OnModuleInit {
-  constructor(
-    private readonly projections: ProjectionRegistry,
-    private readonly projection: CartProjection,
-  ) {}
+  constructor(private readonly projections: ProjectionRegistry) {}
 
   onModuleInit(): void {
-    this.projections.register(this.projection);
+    this.projections.register(cartProjection);
   }
 }

@@ -1,75 +1,53 @@
-import { Injectable } from '@nestjs/common';
-import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import type { Projection } from '../platform/projections/projection';
 import { insertRow, SqlWrite, updateById, write } from '../platform/projections/sql-write';
-import { streamRows, type RowStamp } from '../platform/projections/stream-rows';
+import { streamProjection, type RowStamp } from '../platform/projections/stream-projection';
 import { cartStream, type CartEvent } from './cart.events';
 
-@Injectable()
-export class CartProjection implements Projection {
-  readonly name = 'carts';
-  readonly tables = ['cart_items', 'carts'];
-
-  writesFor(recorded: RecordedEvent): SqlWrite[] {
-    const rows = streamRows<CartEvent>(recorded, cartStream);
-    if (!rows) return [];
-    const { event, id: cartId, stamp } = rows;
-    switch (event.type) {
-      case 'CartCreated':
-        return [insertRow('carts', { id: cartId, session_id: event.data.sessionId, total_cents: 0, email_sent: false, recovery_email_count: 0, created_at: event.recordedAt, ...stamp })];
-      case 'ItemAdded': {
-        const { itemId, productId, name, imageUrl, unitPriceCents, quantity } = event.data;
-        return changeLines(cartId, stamp, {
-          sql: 'insert into cart_items (id, cart_id, product_id, name, image_url, unit_price_cents, quantity, added_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
-          params: [itemId, cartId, productId, name, imageUrl, unitPriceCents, quantity, event.recordedAt],
-          total: { sql: 'select ?::integer', params: [unitPriceCents * quantity] },
-        });
-      }
-      case 'ItemQuantityChanged':
-        return changeLines(cartId, stamp, {
-          sql: 'update cart_items set quantity = ? where id = ?',
-          params: [event.data.quantity, event.data.itemId],
-          total: { sql: 'select unit_price_cents * ? from cart_items where id = ?', params: [event.data.quantity, event.data.itemId] },
-          replaces: event.data.itemId,
-        });
-      case 'ItemRemoved':
-        return changeLines(cartId, stamp, { sql: 'delete from cart_items where id = ?', params: [event.data.itemId], replaces: event.data.itemId });
-      case 'ItemRepriced':
-        return changeLines(cartId, stamp, {
-          sql: 'update cart_items set unit_price_cents = ? where id = ?',
-          params: [event.data.unitPriceCents, event.data.itemId],
-          total: { sql: 'select ? * quantity from cart_items where id = ?', params: [event.data.unitPriceCents, event.data.itemId] },
-          replaces: event.data.itemId,
-        });
-      case 'CartCleared':
-        return changeLines(cartId, stamp, { sql: 'delete from cart_items where cart_id = ?', params: [cartId], emptied: true });
-      case 'CartCheckedOut':
-        return [
-          write('delete from cart_items where cart_id = ?', cartId),
-          write('update carts set total_cents = 0, checkout_order_id = null, version = ?, updated_at = ? where id = ?', stamp.version, stamp.updated_at, cartId),
-        ];
-      case 'CheckoutStarted':
-        return [updateById('carts', cartId, { checkout_order_id: event.data.orderId, ...stamp })];
-      case 'CheckoutFailed':
-        return [updateById('carts', cartId, { checkout_order_id: null, ...stamp })];
-      // The lines it merged were written by the events before it: this one only moves the version.
-      case 'LinesMerged':
-        return [updateById('carts', cartId, { version: event.version })];
-      // The studio's actions are not the shopper's activity: they move the version, not updated_at.
-      case 'CartAbandoned':
-        return [updateById('carts', cartId, { abandoned_at: event.recordedAt, version: event.version })];
-      case 'RecoveryEmailRequested':
-      case 'CartRecovered':
-        return [updateById('carts', cartId, { version: event.version })];
-      case 'RecoveryEmailSent':
-        return [write('update carts set email_sent = true, recovery_email_count = recovery_email_count + 1, version = ? where id = ?', event.version, cartId)];
-      case 'ContactDetailsGiven':
-        return [updateById('carts', cartId, { customer_name: event.data.name, customer_email: event.data.email, ...stamp })];
-      default:
-        return [];
+export const cartProjection = streamProjection<CartEvent>({ name: 'carts', tables: ['cart_items', 'carts'], stream: cartStream }, (event, cartId, stamp) => {
+  switch (event.type) {
+    case 'CartCreated':
+      return [insertRow('carts', { id: cartId, session_id: event.data.sessionId, total_cents: 0, email_sent: false, recovery_email_count: 0, created_at: event.recordedAt, ...stamp })];
+    case 'ItemAdded': {
+      const { itemId, productId, name, imageUrl, unitPriceCents, quantity } = event.data;
+      return changeLines(cartId, stamp, {
+        sql: 'insert into cart_items (id, cart_id, product_id, name, image_url, unit_price_cents, quantity, added_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+        params: [itemId, cartId, productId, name, imageUrl, unitPriceCents, quantity, event.recordedAt],
+        total: { sql: 'select ?::integer', params: [unitPriceCents * quantity] },
+      });
     }
+    case 'ItemQuantityChanged':
+      return setLineColumn(cartId, stamp, event.data.itemId, 'quantity', event.data.quantity);
+    case 'ItemRemoved':
+      return changeLines(cartId, stamp, { sql: 'delete from cart_items where id = ?', params: [event.data.itemId], replaces: event.data.itemId });
+    case 'ItemRepriced':
+      return setLineColumn(cartId, stamp, event.data.itemId, 'unit_price_cents', event.data.unitPriceCents);
+    case 'CartCleared':
+      return changeLines(cartId, stamp, { sql: 'delete from cart_items where cart_id = ?', params: [cartId], emptied: true });
+    case 'CartCheckedOut':
+      return [
+        write('delete from cart_items where cart_id = ?', cartId),
+        write('update carts set total_cents = 0, checkout_order_id = null, version = ?, updated_at = ? where id = ?', stamp.version, stamp.updated_at, cartId),
+      ];
+    case 'CheckoutStarted':
+      return [updateById('carts', cartId, { checkout_order_id: event.data.orderId, ...stamp })];
+    case 'CheckoutFailed':
+      return [updateById('carts', cartId, { checkout_order_id: null, ...stamp })];
+    // The lines it merged were written by the events before it: this one only moves the version.
+    case 'LinesMerged':
+      return [updateById('carts', cartId, { version: event.version })];
+    // The studio's actions are not the shopper's activity: they move the version, not updated_at.
+    case 'CartAbandoned':
+      return [updateById('carts', cartId, { abandoned_at: event.recordedAt, version: event.version })];
+    case 'RecoveryEmailRequested':
+    case 'CartRecovered':
+      return [updateById('carts', cartId, { version: event.version })];
+    case 'RecoveryEmailSent':
+      return [write('update carts set email_sent = true, recovery_email_count = recovery_email_count + 1, version = ? where id = ?', event.version, cartId)];
+    case 'ContactDetailsGiven':
+      return [updateById('carts', cartId, { customer_name: event.data.name, customer_email: event.data.email, ...stamp })];
+    default:
+      return [];
   }
-}
+});
 
 /**
  * A change to the lines and the cart's stored total in one statement. The sub-selects see the
@@ -94,4 +72,15 @@ function changeLines(
       params: [...change.params, ...others.params, ...added.params, stamp.version, stamp.updated_at, cartId],
     },
   ];
+}
+
+/** A line's quantity or unit price set anew: its amount is then the new value times the other one. */
+function setLineColumn(cartId: string, stamp: RowStamp, itemId: string, column: 'quantity' | 'unit_price_cents', value: number): SqlWrite[] {
+  const other = column === 'quantity' ? 'unit_price_cents' : 'quantity';
+  return changeLines(cartId, stamp, {
+    sql: `update cart_items set ${column} = ? where id = ?`,
+    params: [value, itemId],
+    total: { sql: `select ${other} * ? from cart_items where id = ?`, params: [value, itemId] },
+    replaces: itemId,
+  });
 }

@@ -1,10 +1,11 @@
 import { EntitySchema } from '@mikro-orm/core';
+import { ProjectedRow, projectedTable } from '../platform/database/projected-row';
 import { maskEmail } from '../platform/mask-email';
 import { formatCents } from '../platform/money';
 import type { CartResponse } from './cart.responses';
 
 /** A row of the carts read table. */
-export class CartView {
+export class CartView extends ProjectedRow {
   id!: string;
   sessionId!: string;
   totalCents!: number;
@@ -15,9 +16,7 @@ export class CartView {
   abandonedAt?: Date | null;
   /** Set while a payment for this cart is in progress. */
   checkoutOrderId?: string | null;
-  version!: number;
   createdAt!: Date;
-  updatedAt!: Date;
 }
 
 /** A row of the cart items read table. */
@@ -32,23 +31,17 @@ export class CartItemView {
   addedAt!: Date;
 }
 
-export const CartViewSchema = new EntitySchema<CartView>({
-  class: CartView,
-  tableName: 'carts',
-  properties: {
-    id: { type: 'uuid', primary: true },
-    sessionId: { type: 'text' },
-    totalCents: { type: 'integer' },
-    customerName: { type: 'text', nullable: true },
-    customerEmail: { type: 'text', nullable: true },
-    emailSent: { type: 'boolean' },
-    recoveryEmailCount: { type: 'integer' },
-    abandonedAt: { type: 'datetime', nullable: true },
-    checkoutOrderId: { type: 'uuid', nullable: true },
-    version: { type: 'integer' },
-    createdAt: { type: 'datetime' },
-    updatedAt: { type: 'datetime' },
-  },
+export const CartViewSchema = projectedTable(CartView, 'carts', {
+  id: { type: 'uuid', primary: true },
+  sessionId: { type: 'text' },
+  totalCents: { type: 'integer' },
+  customerName: { type: 'text', nullable: true },
+  customerEmail: { type: 'text', nullable: true },
+  emailSent: { type: 'boolean' },
+  recoveryEmailCount: { type: 'integer' },
+  abandonedAt: { type: 'datetime', nullable: true },
+  checkoutOrderId: { type: 'uuid', nullable: true },
+  createdAt: { type: 'datetime' },
 });
 
 export const CartItemViewSchema = new EntitySchema<CartItemView>({

@@ -3,7 +3,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { CatalogSeeder } from './catalog-seeder';
 import { ProductIds } from './product-ids';
-import { ProductProjection } from './product.projection';
+import { productProjection } from './product.projection';
 import { ProductViewSchema } from './product.view';
 import { ProductsCache } from './products.cache';
 import { ProductsController } from './products.controller';
@@ -21,16 +21,13 @@ import { SquareLinksReader } from './square-links.reader';
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
   controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController, EmailImagesController, UploadsController],
-  providers: [ProductImages, EmailImages, ProductProjection, ProductsCache, Products, LowStockReader, SquareLinksReader, ProductIds, CatalogSeeder],
+  providers: [ProductImages, EmailImages, ProductsCache, Products, LowStockReader, SquareLinksReader, ProductIds, CatalogSeeder],
   exports: [Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds],
 })
 export class CatalogModule implements OnModuleInit {
-  constructor(
-    private readonly projections: ProjectionRegistry,
-    private readonly projection: ProductProjection,
-  ) {}
+  constructor(private readonly projections: ProjectionRegistry) {}
 
   onModuleInit(): void {
-    this.projections.register(this.projection);
+    this.projections.register(productProjection);
   }
 }

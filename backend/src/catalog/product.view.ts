@@ -1,11 +1,11 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { ProjectedRow, projectedTable } from '../platform/database/projected-row';
 import { formatCents } from '../platform/money';
 import type { z } from 'zod';
 import type { adminProductSchema, productSchema } from './catalog.responses';
 import type { CategorySlug } from './categories';
 
 /** A row of the products read table. */
-export class ProductView {
+export class ProductView extends ProjectedRow {
   id!: number;
   name!: string;
   description!: string;
@@ -23,30 +23,22 @@ export class ProductView {
   /** Square's last count of it (below zero: oversold at the stall) and its time. */
   squareCount?: number | null;
   squareCountAt?: string | null;
-  version!: number;
-  updatedAt!: Date;
 }
 
-export const ProductViewSchema = new EntitySchema<ProductView>({
-  class: ProductView,
-  tableName: 'products',
-  properties: {
-    id: { type: 'integer', primary: true, autoincrement: false },
-    name: { type: 'text' },
-    description: { type: 'text' },
-    priceCents: { type: 'integer' },
-    imageUrl: { type: 'text' },
-    category: { type: 'text' },
-    inStock: { type: 'boolean' },
-    stockQuantity: { type: 'integer' },
-    reservedQuantity: { type: 'integer', default: 0 },
-    squareItemId: { type: 'text', nullable: true },
-    squareVariationId: { type: 'text', nullable: true },
-    squareCount: { type: 'integer', nullable: true },
-    squareCountAt: { type: 'text', nullable: true },
-    version: { type: 'integer' },
-    updatedAt: { type: 'datetime' },
-  },
+export const ProductViewSchema = projectedTable(ProductView, 'products', {
+  id: { type: 'integer', primary: true, autoincrement: false },
+  name: { type: 'text' },
+  description: { type: 'text' },
+  priceCents: { type: 'integer' },
+  imageUrl: { type: 'text' },
+  category: { type: 'text' },
+  inStock: { type: 'boolean' },
+  stockQuantity: { type: 'integer' },
+  reservedQuantity: { type: 'integer', default: 0 },
+  squareItemId: { type: 'text', nullable: true },
+  squareVariationId: { type: 'text', nullable: true },
+  squareCount: { type: 'integer', nullable: true },
+  squareCountAt: { type: 'text', nullable: true },
 });
 
 /** The product as the API shows it. */

@@ -1,7 +1,7 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { ProjectedRow, projectedTable } from '../platform/database/projected-row';
 
 /** A row of the local events read table: one per event on the studio's calendar. */
-export class LocalEventView {
+export class LocalEventView extends ProjectedRow {
   id!: string;
   title!: string;
   startsAt!: Date;
@@ -10,23 +10,15 @@ export class LocalEventView {
   address!: string;
   mapUrl?: string | null;
   note?: string | null;
-  version!: number;
-  updatedAt!: Date;
 }
 
-export const LocalEventViewSchema = new EntitySchema<LocalEventView>({
-  class: LocalEventView,
-  tableName: 'local_events',
-  properties: {
-    id: { type: 'text', primary: true },
-    title: { type: 'text' },
-    startsAt: { type: 'datetime' },
-    endsAt: { type: 'datetime', nullable: true },
-    place: { type: 'text' },
-    address: { type: 'text' },
-    mapUrl: { type: 'text', nullable: true },
-    note: { type: 'text', nullable: true },
-    version: { type: 'integer' },
-    updatedAt: { type: 'datetime' },
-  },
+export const LocalEventViewSchema = projectedTable(LocalEventView, 'local_events', {
+  id: { type: 'text', primary: true },
+  title: { type: 'text' },
+  startsAt: { type: 'datetime' },
+  endsAt: { type: 'datetime', nullable: true },
+  place: { type: 'text' },
+  address: { type: 'text' },
+  mapUrl: { type: 'text', nullable: true },
+  note: { type: 'text', nullable: true },
 });

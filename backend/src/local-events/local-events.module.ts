@@ -2,7 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { AdminLocalEventsController } from './admin-local-events.controller';
-import { LocalEventProjection } from './local-event.projection';
+import { localEventProjection } from './local-event.projection';
 import { LocalEventViewSchema } from './local-event.view';
 import { LocalEvents } from './local-events';
 import { LocalEventsController } from './local-events.controller';
@@ -12,16 +12,13 @@ import { LocalEventsReader } from './local-events.reader';
 @Module({
   imports: [MikroOrmModule.forFeature([LocalEventViewSchema])],
   controllers: [LocalEventsController, AdminLocalEventsController],
-  providers: [LocalEvents, LocalEventsReader, LocalEventProjection],
+  providers: [LocalEvents, LocalEventsReader],
   exports: [LocalEventsReader],
 })
 export class LocalEventsModule implements OnModuleInit {
-  constructor(
-    private readonly projections: ProjectionRegistry,
-    private readonly projection: LocalEventProjection,
-  ) {}
+  constructor(private readonly projections: ProjectionRegistry) {}
 
   onModuleInit(): void {
-    this.projections.register(this.projection);
+    this.projections.register(localEventProjection);
   }
 }

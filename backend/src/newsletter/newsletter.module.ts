@@ -6,7 +6,7 @@ import { AdminSubscribersController } from './admin-subscribers.controller';
 import { NewsletterController } from './newsletter.controller';
 import { NewsletterService } from './newsletter.service';
 import { SquareCustomerJob } from './square-customer.job';
-import { SubscriberProjection } from './subscriber.projection';
+import { subscriberProjection } from './subscriber.projection';
 import { SubscriberReader } from './subscriber.reader';
 import { SubscriberViewSchema } from './subscriber.view';
 import { UnsubscribePageController } from './unsubscribe-page.controller';
@@ -18,16 +18,13 @@ import { WelcomeEmailJob } from './welcome-email.job';
 @Module({
   imports: [MikroOrmModule.forFeature([SubscriberViewSchema]), LocalEventsModule],
   controllers: [NewsletterController, UnsubscribePageController, AdminSubscribersController],
-  providers: [NewsletterService, SubscriberProjection, SubscriberReader, UnsubscribeLinks, WelcomeEmailJob, UnsubscribeLinkEmailJob, SquareCustomerJob],
+  providers: [NewsletterService, SubscriberReader, UnsubscribeLinks, WelcomeEmailJob, UnsubscribeLinkEmailJob, SquareCustomerJob],
   exports: [SubscriberReader, UnsubscribeLinks, WelcomeEmailJob, SquareCustomerJob],
 })
 export class NewsletterModule implements OnModuleInit {
-  constructor(
-    private readonly projections: ProjectionRegistry,
-    private readonly projection: SubscriberProjection,
-  ) {}
+  constructor(private readonly projections: ProjectionRegistry) {}
 
   onModuleInit(): void {
-    this.projections.register(this.projection);
+    this.projections.register(subscriberProjection);
   }
 }

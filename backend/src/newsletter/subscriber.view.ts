@@ -1,7 +1,7 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { ProjectedRow, projectedTable } from '../platform/database/projected-row';
 
 /** A row of the subscribers read table: one per email that ever joined. */
-export class SubscriberView {
+export class SubscriberView extends ProjectedRow {
   id!: string;
   email!: string;
   name?: string | null;
@@ -10,23 +10,15 @@ export class SubscriberView {
   leftAt?: Date | null;
   squareCustomerId?: string | null;
   welcomeSentAt?: Date | null;
-  version!: number;
-  updatedAt!: Date;
 }
 
-export const SubscriberViewSchema = new EntitySchema<SubscriberView>({
-  class: SubscriberView,
-  tableName: 'subscribers',
-  properties: {
-    id: { type: 'text', primary: true },
-    email: { type: 'text' },
-    name: { type: 'text', nullable: true },
-    subscribed: { type: 'boolean' },
-    joinedAt: { type: 'datetime' },
-    leftAt: { type: 'datetime', nullable: true },
-    squareCustomerId: { type: 'text', nullable: true },
-    welcomeSentAt: { type: 'datetime', nullable: true },
-    version: { type: 'integer' },
-    updatedAt: { type: 'datetime' },
-  },
+export const SubscriberViewSchema = projectedTable(SubscriberView, 'subscribers', {
+  id: { type: 'text', primary: true },
+  email: { type: 'text' },
+  name: { type: 'text', nullable: true },
+  subscribed: { type: 'boolean' },
+  joinedAt: { type: 'datetime' },
+  leftAt: { type: 'datetime', nullable: true },
+  squareCustomerId: { type: 'text', nullable: true },
+  welcomeSentAt: { type: 'datetime', nullable: true },
 });

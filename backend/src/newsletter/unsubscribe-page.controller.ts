@@ -6,8 +6,7 @@ import type { RequestContext } from '../platform/context/request-context';
 import { NewsletterService } from './newsletter.service';
 import { alreadyUnsubscribedPage, confirmUnsubscribePage, invalidLinkPage, unsubscribedPage } from './unsubscribe.page';
 import { UnsubscribeLinks } from './unsubscribe-link';
-import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
-import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
+import { LinkFormDocs, LinkPageDocs, postedToken, sendLinkPage } from '../platform/web/link-page';
 
 /**
  * The unsubscribe link from a newsletter email. Opening it only asks (mail scanners follow links);
@@ -23,25 +22,22 @@ export class UnsubscribePageController {
   ) {}
 
   @Get()
-  @ApiQuery({ name: 'token', required: true, schema: { type: 'string' } })
-  @ApiAnswers({ 200: 'html', 400: 'html' })
+  @LinkPageDocs()
   async confirm(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
     const subscriber = await this.subscriberOf(token);
-    if (!subscriber) return this.html(reply, 400, invalidLinkPage());
+    if (!subscriber) return sendLinkPage(reply, 400, invalidLinkPage());
     const html = subscriber.subscribed ? confirmUnsubscribePage(subscriber.email, String(token)) : alreadyUnsubscribedPage(subscriber.email);
-    this.html(reply, 200, html);
+    sendLinkPage(reply, 200, html);
   }
 
   @Post()
-  @ApiConsumes('application/x-www-form-urlencoded')
-  @ApiBody({ schema: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } })
-  @ApiAnswers({ 200: 'html', 400: 'html' })
+  @LinkFormDocs()
   async unsubscribe(@Body() body: unknown, @Res() reply: FastifyReply, @Caller() caller: RequestContext): Promise<void> {
-    const token = (body as { token?: unknown } | undefined)?.token;
+    const token = postedToken(body);
     const subscriber = await this.subscriberOf(token);
-    if (!subscriber) return this.html(reply, 400, invalidLinkPage());
+    if (!subscriber) return sendLinkPage(reply, 400, invalidLinkPage());
     await this.newsletter.unsubscribe(subscriber.subscriberId, caller);
-    this.html(reply, 200, unsubscribedPage(subscriber.email));
+    sendLinkPage(reply, 200, unsubscribedPage(subscriber.email));
   }
 
   private async subscriberOf(token: unknown) {
@@ -49,9 +45,5 @@ export class UnsubscribePageController {
     if (!subscriberId) return undefined;
     const subscriber = await this.newsletter.load(subscriberId);
     return subscriber.exists ? subscriber : undefined;
-  }
-
-  private html(reply: FastifyReply, status: number, html: string): void {
-    reply.status(status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(html);
   }
 }

@@ -5,7 +5,6 @@ import { OnEvent } from '../platform/jobs/event-jobs';
 import { fulfillmentEmail } from './fulfillment.email';
 import { orderStream, type FulfillmentStep, type OrderPickedUp, type OrderReadyForPickup, type OrderShipped } from './order.events';
 import { OrderEmails } from './order-emails';
-import { Orders } from './orders';
 
 type FulfillmentEvent = OrderReadyForPickup | OrderShipped | OrderPickedUp;
 
@@ -19,10 +18,7 @@ const STEP_OF: Record<FulfillmentEvent['type'], FulfillmentStep> = {
 /** On each fulfillment step, the worker emails the shopper about it, once per step. */
 @Injectable()
 export class FulfillmentEmailJob {
-  constructor(
-    private readonly orders: Orders,
-    private readonly emails: OrderEmails,
-  ) {}
+  constructor(private readonly emails: OrderEmails) {}
 
   @OnEvent<FulfillmentEvent>(['OrderReadyForPickup', 'OrderShipped', 'OrderPickedUp'], { queue: 'email', job: 'fulfilment-email' })
   onStep(event: RecordedEvent<FulfillmentEvent>, caller: RequestContext) {
@@ -31,16 +27,20 @@ export class FulfillmentEmailJob {
 
   /** Checks the order stream first: a retried or repeated job finds the step's email recorded and sends nothing. */
   async send(orderId: string, step: FulfillmentStep, caller: RequestContext): Promise<'sent' | 'already-sent' | 'not-recorded'> {
-    const order = await this.orders.load(orderId);
-    const record = order.exists ? order.steps[step] : undefined;
-    if (!order.exists || !record) return 'not-recorded';
-    if (record.emailSent) return 'already-sent';
-    const news = { step, note: record.note, carrier: record.carrier, trackingNumber: record.trackingNumber, trackingUrl: record.trackingUrl };
-    return this.emails.send(
-      order,
-      `${step} email`,
-      (terms, context) => fulfillmentEmail(terms, news, context),
-      (messageId) => ({ kind: 'RecordFulfillmentEmailSent', step, messageId }),
+    return this.emails.sendOnce<'already-sent' | 'not-recorded'>(
+      orderId,
+      (order) => {
+        const record = order.exists ? order.steps[step] : undefined;
+        if (!order.exists || !record) return 'not-recorded';
+        if (record.emailSent) return 'already-sent';
+        const news = { step, note: record.note, carrier: record.carrier, trackingNumber: record.trackingNumber, trackingUrl: record.trackingUrl };
+        return {
+          order,
+          what: `${step} email`,
+          compose: (terms, context) => fulfillmentEmail(terms, news, context),
+          recorded: (messageId) => ({ kind: 'RecordFulfillmentEmailSent', step, messageId }),
+        };
+      },
       caller,
     );
   }

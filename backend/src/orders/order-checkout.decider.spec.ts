@@ -1,31 +1,11 @@
 import { deciderSpec } from '../../test/support/decider-spec';
+import { captured, chargeAt, charging, declined, opened, payment, placed, terms } from '../../test/support/order-checkout-events';
 import { fold } from '../platform/event-store/decider';
 import { orderDecider } from './order.decider';
 import { paidTerms } from './order.state';
-import type { CheckoutOpened, OrderEvent } from './order.events';
+import type { OrderEvent } from './order.events';
 
 const spec = deciderSpec(orderDecider);
-const terms: CheckoutOpened['data'] = {
-  orderId: 'o1',
-  cartId: 'c1',
-  customer: { name: 'Ana', email: 'ana@example.com' },
-  fulfillment: 'pickup',
-  shippingAddress: null,
-  lines: [{ productId: 1, name: 'Raven Hoodie', quantity: 1, unitPriceCents: 6800 }],
-  subtotalCents: 6800,
-  shippingCents: 0,
-  discountCents: 0,
-  totalCents: 6800,
-  sourceId: 'cnon:card-nonce-ok',
-  idempotencyKey: 'dc-c1-3',
-};
-const opened: OrderEvent = { type: 'CheckoutOpened', data: terms };
-const chargeAt = '2026-11-24T12:00:00.000Z';
-const charging: OrderEvent = { type: 'ChargeRequested', data: { requestedAt: chargeAt } };
-const payment = { paymentId: 'p1', amountCents: 6800, cardBrand: 'VISA', last4: '1111', orderNumber: 'DC-1001' };
-const captured: OrderEvent = { type: 'PaymentCaptured', data: payment };
-const declined: OrderEvent = { type: 'PaymentFailed', data: { code: 'GENERIC_DECLINE', message: 'Your card was declined.' } };
-const placed: OrderEvent = { type: 'OrderPlaced', data: { orderNumber: 'DC-1001' } };
 
 describe('order decider: checkout', () => {
   it('opens a checkout once; a twin request finds it open', () => {
@@ -106,24 +86,17 @@ describe('order decider: checkout', () => {
 
   it('records a failure before or during the charge, and never after the money moved', () => {
     const failure = { code: 'OUT_OF_STOCK', message: 'Raven Hoodie is sold out.' };
-    spec
-      .given(opened)
-      .when({ kind: 'RecordFailure', failure })
-      .then([{ type: 'PaymentFailed', data: failure }]);
-    spec
-      .given(opened, charging)
-      .when({ kind: 'RecordFailure', failure })
-      .then([{ type: 'PaymentFailed', data: failure }]);
+    const failed: OrderEvent = { type: 'PaymentFailed', data: failure };
+    spec.given(opened).when({ kind: 'RecordFailure', failure }).then([failed]);
+    spec.given(opened, charging).when({ kind: 'RecordFailure', failure }).then([failed]);
     spec.given(opened, charging, declined).when({ kind: 'RecordFailure', failure }).thenNothing();
     spec.given(opened, charging, captured).when({ kind: 'RecordFailure', failure }).thenNothing();
   });
 
   it('takes a refusal before the charge only while the order is opened: never on one being charged', () => {
     const failure = { code: 'CART_CHANGED', message: 'Your cart changed while you were paying. Please review it and try again.' };
-    spec
-      .given(opened)
-      .when({ kind: 'RefuseCheckout', failure })
-      .then([{ type: 'PaymentFailed', data: failure }]);
+    const refused: OrderEvent = { type: 'PaymentFailed', data: failure };
+    spec.given(opened).when({ kind: 'RefuseCheckout', failure }).then([refused]);
     spec.given(opened, charging).when({ kind: 'RefuseCheckout', failure }).thenNothing();
     spec.given(opened, charging, captured).when({ kind: 'RefuseCheckout', failure }).thenNothing();
     spec.given(opened, charging, declined).when({ kind: 'RefuseCheckout', failure }).thenNothing();

@@ -3,14 +3,25 @@ import { Mail, type OutgoingMail } from '../mail';
 import type { RequestContext } from '../platform/context/request-context';
 import type { OrderCommand } from './order.decider';
 import type { PaidOrderTerms } from './order.events';
-import { orderName, paidTerms, type OpenOrder } from './order.state';
+import { orderName, paidTerms, type OpenOrder, type OrderState } from './order.state';
 import { OrderEmailContexts, type OrderEmailContext } from './order-email-context';
 import { Orders } from './orders';
 
+/** The email an order email job finds due on the order it loaded. */
+export interface DueOrderEmail {
+  order: OpenOrder;
+  /** Names the email in the log ("confirmation", "refund email"). */
+  what: string;
+  compose: (terms: PaidOrderTerms, context: OrderEmailContext) => Promise<OutgoingMail>;
+  /** The command that records it sent on the order stream. */
+  recorded: (messageId: string) => OrderCommand;
+}
+
 /**
- * The second half of every order email job: the job has loaded the order and found the email not
- * sent yet; this writes it (with the order's terms and its email context), sends it and records
- * it on the order stream, so a retried or repeated job finds it recorded and sends nothing.
+ * What every order email job does: load the order and ask the job whether its email is due (or why
+ * not: not there yet, already sent); then write it (with the order's terms and its email context),
+ * send it and record it on the order stream, so a retried or repeated job finds it recorded and
+ * sends nothing.
  */
 @Injectable()
 export class OrderEmails {
@@ -22,14 +33,10 @@ export class OrderEmails {
     private readonly contexts: OrderEmailContexts,
   ) {}
 
-  /** `what` names the email in the log ("confirmation", "refund email"). */
-  async send(
-    order: OpenOrder,
-    what: string,
-    compose: (terms: PaidOrderTerms, context: OrderEmailContext) => Promise<OutgoingMail>,
-    recorded: (messageId: string) => OrderCommand,
-    caller: RequestContext,
-  ): Promise<'sent'> {
+  async sendOnce<Reason extends string>(orderId: string, due: (order: OrderState) => DueOrderEmail | Reason, caller: RequestContext): Promise<'sent' | Reason> {
+    const email = due(await this.orders.load(orderId));
+    if (typeof email === 'string') return email;
+    const { order, what, compose, recorded } = email;
     const mail = await compose(paidTerms(order), await this.contexts.of(order.opened));
     const { messageId } = await this.mail.send(mail);
     await this.orders.run(order.opened.orderId, recorded(messageId), caller);

@@ -1,31 +1,11 @@
 import { deciderSpec } from '../../test/support/decider-spec';
+import { captured, chargeAt, charging, declined, opened, placed, terms } from '../../test/support/order-checkout-events';
 import { fold } from '../platform/event-store/decider';
 import { orderDecider } from './order.decider';
 import { nextFulfillmentSteps } from './order-fulfillment.decider';
-import type { CheckoutOpened, OrderEvent } from './order.events';
+import type { OrderEvent } from './order.events';
 
 const spec = deciderSpec(orderDecider);
-const terms: CheckoutOpened['data'] = {
-  orderId: 'o1',
-  cartId: 'c1',
-  customer: { name: 'Ana', email: 'ana@example.com' },
-  fulfillment: 'pickup',
-  shippingAddress: null,
-  lines: [{ productId: 1, name: 'Raven Hoodie', quantity: 1, unitPriceCents: 6800 }],
-  subtotalCents: 6800,
-  shippingCents: 0,
-  discountCents: 0,
-  totalCents: 6800,
-  sourceId: 'cnon:card-nonce-ok',
-  idempotencyKey: 'dc-c1-3',
-};
-const opened: OrderEvent = { type: 'CheckoutOpened', data: terms };
-const chargeAt = '2026-11-24T12:00:00.000Z';
-const charging: OrderEvent = { type: 'ChargeRequested', data: { requestedAt: chargeAt } };
-const payment = { paymentId: 'p1', amountCents: 6800, cardBrand: 'VISA', last4: '1111', orderNumber: 'DC-1001' };
-const captured: OrderEvent = { type: 'PaymentCaptured', data: payment };
-const declined: OrderEvent = { type: 'PaymentFailed', data: { code: 'GENERIC_DECLINE', message: 'Your card was declined.' } };
-const placed: OrderEvent = { type: 'OrderPlaced', data: { orderNumber: 'DC-1001' } };
 
 describe('order decider: fulfillment', () => {
   const shippingOpened: OrderEvent = {

@@ -1,11 +1,11 @@
-import { EntitySchema } from '@mikro-orm/core';
+import { ProjectedRow, projectedTable } from '../platform/database/projected-row';
 import type { AdminOrderDto, OrderDto } from './order.responses';
 import { formatCents } from '../platform/money';
 import type { FulfillmentStatus, OrderStatus } from './order.state';
 import type { Fulfillment, FulfillmentMethod, OrderLine, ShippingAddress } from './order.events';
 
 /** A row of the orders read table. */
-export class OrderView {
+export class OrderView extends ProjectedRow {
   id!: string;
   /** Null until the order is paid: a checkout that never is has no number. */
   orderNumber!: string | null;
@@ -37,50 +37,42 @@ export class OrderView {
   refundedCents!: number;
   refundStatus?: 'partly-refunded' | 'refunded' | null;
   refundsPending!: number;
-  version!: number;
   createdAt!: Date;
-  updatedAt!: Date;
 }
 
-export const OrderViewSchema = new EntitySchema<OrderView>({
-  class: OrderView,
-  tableName: 'orders',
-  properties: {
-    id: { type: 'uuid', primary: true },
-    orderNumber: { type: 'text', nullable: true },
-    cartId: { type: 'uuid' },
-    status: { type: 'text' },
-    customerName: { type: 'text' },
-    customerEmail: { type: 'text' },
-    fulfillmentMethod: { type: 'text' },
-    shippingAddress: { type: 'json', nullable: true },
-    lines: { type: 'json' },
-    subtotalCents: { type: 'integer' },
-    shippingCents: { type: 'integer' },
-    discountCents: { type: 'integer' },
-    discountCode: { type: 'text', nullable: true },
-    totalCents: { type: 'integer' },
-    paymentId: { type: 'text', nullable: true },
-    failureCode: { type: 'text', nullable: true },
-    failureMessage: { type: 'text', nullable: true },
-    confirmationSentAt: { type: 'datetime', nullable: true },
-    fulfilledAs: { type: 'text', nullable: true },
-    fulfilledAt: { type: 'datetime', nullable: true },
-    trackingNumber: { type: 'text', nullable: true },
-    // The column keeps the name the database has.
-    fulfillmentStatus: { type: 'text', fieldName: 'fulfilment', default: 'unfulfilled' },
-    carrier: { type: 'text', nullable: true },
-    trackingUrl: { type: 'text', nullable: true },
-    pickupNote: { type: 'text', nullable: true },
-    readyForPickupAt: { type: 'datetime', nullable: true },
-    placedAt: { type: 'datetime', nullable: true },
-    refundedCents: { type: 'integer' },
-    refundStatus: { type: 'text', nullable: true },
-    refundsPending: { type: 'integer' },
-    version: { type: 'integer' },
-    createdAt: { type: 'datetime' },
-    updatedAt: { type: 'datetime' },
-  },
+export const OrderViewSchema = projectedTable(OrderView, 'orders', {
+  id: { type: 'uuid', primary: true },
+  orderNumber: { type: 'text', nullable: true },
+  cartId: { type: 'uuid' },
+  status: { type: 'text' },
+  customerName: { type: 'text' },
+  customerEmail: { type: 'text' },
+  fulfillmentMethod: { type: 'text' },
+  shippingAddress: { type: 'json', nullable: true },
+  lines: { type: 'json' },
+  subtotalCents: { type: 'integer' },
+  shippingCents: { type: 'integer' },
+  discountCents: { type: 'integer' },
+  discountCode: { type: 'text', nullable: true },
+  totalCents: { type: 'integer' },
+  paymentId: { type: 'text', nullable: true },
+  failureCode: { type: 'text', nullable: true },
+  failureMessage: { type: 'text', nullable: true },
+  confirmationSentAt: { type: 'datetime', nullable: true },
+  fulfilledAs: { type: 'text', nullable: true },
+  fulfilledAt: { type: 'datetime', nullable: true },
+  trackingNumber: { type: 'text', nullable: true },
+  // The column keeps the name the database has.
+  fulfillmentStatus: { type: 'text', fieldName: 'fulfilment', default: 'unfulfilled' },
+  carrier: { type: 'text', nullable: true },
+  trackingUrl: { type: 'text', nullable: true },
+  pickupNote: { type: 'text', nullable: true },
+  readyForPickupAt: { type: 'datetime', nullable: true },
+  placedAt: { type: 'datetime', nullable: true },
+  refundedCents: { type: 'integer' },
+  refundStatus: { type: 'text', nullable: true },
+  refundsPending: { type: 'integer' },
+  createdAt: { type: 'datetime' },
 });
 
 /** An order as the API shows it: money as decimal strings. */

@@ -17,7 +17,7 @@ import { OrderRefunds } from './order-refunds';
 import { OrderStatusLinks } from './order-status-links';
 import { OrderStatusPage } from './order-status-page';
 import { OrderStatusController } from './order-status.controller';
-import { OrderProjection } from './order.projection';
+import { orderProjection } from './order.projection';
 import { OrderReader } from './order.reader';
 import { OrderViewSchema } from './order.view';
 import { RefundEmailJob } from './refund-email.job';
@@ -35,7 +35,6 @@ import { SquareRefundRecorder } from './square-refund-recorder';
     OrderRefunds,
     RefundEmailJob,
     RefundRestockJob,
-    OrderProjection,
     OrderReader,
     OrderStatusLinks,
     OrderEmailContexts,
@@ -50,12 +49,9 @@ import { SquareRefundRecorder } from './square-refund-recorder';
   exports: [Orders, OrderReader, OrderNumbers, OrderRefunds, OrderStatusLinks, OrderConfirmationJob],
 })
 export class OrdersModule implements OnModuleInit {
-  constructor(
-    private readonly projections: ProjectionRegistry,
-    private readonly projection: OrderProjection,
-  ) {}
+  constructor(private readonly projections: ProjectionRegistry) {}
 
   onModuleInit(): void {
-    this.projections.register(this.projection);
+    this.projections.register(orderProjection);
   }
 }

@@ -1,5 +1,8 @@
 import { paidForUnits, paidPerLine } from './paid-shares';
 
+/** Lines of one unit each, at these prices. */
+const onePerLine = (...unitPricesCents: number[]) => unitPricesCents.map((unitPriceCents) => ({ unitPriceCents, quantity: 1 }));
+
 describe('what the shopper paid for each line (its share of the discount taken off)', () => {
   it('takes a 10% discount off each line in proportion to its value', () => {
     // DARKCIRCLE10 on two skull patches at 9.00 and a tee at 32.00: 5.00 off in all.
@@ -17,58 +20,14 @@ describe('what the shopper paid for each line (its share of the discount taken o
 
   it('gives the cents left over by rounding to the lines that lost most to it, the earlier one on a tie, so the shares add up exactly', () => {
     // 100 cents over three equal lines: 33.33 each, the left-over cent to the first.
-    expect(
-      paidPerLine(
-        [
-          { unitPriceCents: 1000, quantity: 1 },
-          { unitPriceCents: 1000, quantity: 1 },
-          { unitPriceCents: 1000, quantity: 1 },
-        ],
-        100,
-      ),
-    ).toEqual([966, 967, 967]);
+    expect(paidPerLine(onePerLine(1000, 1000, 1000), 100)).toEqual([966, 967, 967]);
     // 10 cents over 1.00, 2.00 and 4.00: exact shares 1.43, 2.86, 5.71; rounded down 1, 2, 5 (8); the two left over go to 0.86 and 0.71.
-    expect(
-      paidPerLine(
-        [
-          { unitPriceCents: 100, quantity: 1 },
-          { unitPriceCents: 200, quantity: 1 },
-          { unitPriceCents: 400, quantity: 1 },
-        ],
-        10,
-      ),
-    ).toEqual([99, 197, 394]);
+    expect(paidPerLine(onePerLine(100, 200, 400), 10)).toEqual([99, 197, 394]);
     // Two equal lines, one cent over: the earlier line takes it.
-    expect(
-      paidPerLine(
-        [
-          { unitPriceCents: 1000, quantity: 1 },
-          { unitPriceCents: 1000, quantity: 1 },
-        ],
-        1,
-      ),
-    ).toEqual([999, 1000]);
-    expect(
-      paidPerLine(
-        [
-          { unitPriceCents: 500, quantity: 1 },
-          { unitPriceCents: 1000, quantity: 1 },
-          { unitPriceCents: 500, quantity: 1 },
-        ],
-        3,
-      ),
-    ).toEqual([499, 999, 499]);
+    expect(paidPerLine(onePerLine(1000, 1000), 1)).toEqual([999, 1000]);
+    expect(paidPerLine(onePerLine(500, 1000, 500), 3)).toEqual([499, 999, 499]);
     // The largest remainder wins even when it comes last.
-    expect(
-      paidPerLine(
-        [
-          { unitPriceCents: 400, quantity: 1 },
-          { unitPriceCents: 200, quantity: 1 },
-          { unitPriceCents: 100, quantity: 1 },
-        ],
-        10,
-      ),
-    ).toEqual([394, 197, 99]);
+    expect(paidPerLine(onePerLine(400, 200, 100), 10)).toEqual([394, 197, 99]);
     const lines = [
       { unitPriceCents: 1234, quantity: 3 },
       { unitPriceCents: 999, quantity: 7 },

@@ -19,7 +19,8 @@ import {
   outdatedUnsubscribeLinkPage,
   recoveryUnsubscribedPage,
 } from './recovery.pages';
-import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
+import { ApiQuery } from '@nestjs/swagger';
+import { LinkFormDocs, LinkPageDocs, postedToken, sendLinkPage } from '../platform/web/link-page';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { restoredCartSchema } from './recovery.responses';
 
@@ -58,9 +59,9 @@ export class RecoveryPagesController {
   @ApiAnswers({ 303: 'redirect', 400: 'html', 404: 'html', 410: 'html' })
   async open(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
     const link = this.links.restoreOf(token);
-    if ('invalid' in link) return this.html(reply, link.invalid === 'expired' ? 410 : 400, link.invalid === 'expired' ? expiredRestoreLinkPage() : invalidRestoreLinkPage());
+    if ('invalid' in link) return sendLinkPage(reply, link.invalid === 'expired' ? 410 : 400, link.invalid === 'expired' ? expiredRestoreLinkPage() : invalidRestoreLinkPage());
     const { state } = await this.carts.load(link.cartId);
-    if (!state.exists) return this.html(reply, 404, missingCartPage());
+    if (!state.exists) return sendLinkPage(reply, 404, missingCartPage());
     const target = `/cart?restore=${encodeURIComponent(String(token))}`;
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 303);
   }
@@ -84,26 +85,23 @@ export class RecoveryPagesController {
   }
 
   @Get('recovery/unsubscribe')
-  @ApiQuery({ name: 'token', required: true, schema: { type: 'string' } })
-  @ApiAnswers({ 200: 'html', 400: 'html' })
+  @LinkPageDocs()
   async confirm(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
     const email = await this.emailOf(token);
-    if (!email) return this.html(reply, 400, invalidUnsubscribeLinkPage());
-    if (email === 'outdated') return this.html(reply, 400, outdatedUnsubscribeLinkPage());
-    this.html(reply, 200, (await this.optOuts.optedOut(email)) ? recoveryUnsubscribedPage(email) : confirmRecoveryUnsubscribePage(email, String(token)));
+    if (!email) return sendLinkPage(reply, 400, invalidUnsubscribeLinkPage());
+    if (email === 'outdated') return sendLinkPage(reply, 400, outdatedUnsubscribeLinkPage());
+    sendLinkPage(reply, 200, (await this.optOuts.optedOut(email)) ? recoveryUnsubscribedPage(email) : confirmRecoveryUnsubscribePage(email, String(token)));
   }
 
   @Post('recovery/unsubscribe')
-  @ApiConsumes('application/x-www-form-urlencoded')
-  @ApiBody({ schema: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } })
-  @ApiAnswers({ 200: 'html', 400: 'html' })
+  @LinkFormDocs()
   async unsubscribe(@Body() body: unknown, @Res() reply: FastifyReply, @Caller() caller: RequestContext): Promise<void> {
-    const token = (body as { token?: unknown } | undefined)?.token;
+    const token = postedToken(body);
     const email = await this.emailOf(token);
-    if (!email) return this.html(reply, 400, invalidUnsubscribeLinkPage());
-    if (email === 'outdated') return this.html(reply, 400, outdatedUnsubscribeLinkPage());
+    if (!email) return sendLinkPage(reply, 400, invalidUnsubscribeLinkPage());
+    if (email === 'outdated') return sendLinkPage(reply, 400, outdatedUnsubscribeLinkPage());
     await this.optOuts.optOut(email, caller);
-    this.html(reply, 200, recoveryUnsubscribedPage(email));
+    sendLinkPage(reply, 200, recoveryUnsubscribedPage(email));
   }
 
   /**
@@ -121,9 +119,5 @@ export class RecoveryPagesController {
     const contact = normalizeEmail(state.contact.email);
     const recipients = (state.recoveryRecipients ?? []).map(normalizeEmail);
     return recipients.length > 0 && recipients.every((r) => r === contact) ? contact : 'outdated';
-  }
-
-  private html(reply: FastifyReply, status: number, html: string): void {
-    reply.status(status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(html);
   }
 }

@@ -9,21 +9,20 @@ import type { SquareSettings } from '../square';
  * being needed in production).
  */
 const SQUARE_ORIGINS = {
-  production: {
-    script: ['https://web.squarecdn.com', 'https://js.squareup.com'],
-    connect: ['https://web.squarecdn.com', 'https://pci-connect.squareup.com', 'https://connect.squareup.com'],
-    frame: ['https://web.squarecdn.com', 'https://connect.squareup.com', 'https://geoissuer.cardinalcommerce.com'],
-    style: ['https://web.squarecdn.com'],
+  production: squareOrigins('https://web.squarecdn.com', 'squareup.com'),
+  sandbox: squareOrigins('https://sandbox.web.squarecdn.com', 'squareupsandbox.com'),
+};
+
+/** Both environments name the same hosts, on the environment's CDN (`web`) and API domain. */
+function squareOrigins(web: string, domain: string) {
+  return {
+    script: [web, `https://js.${domain}`],
+    connect: [web, `https://pci-connect.${domain}`, `https://connect.${domain}`],
+    frame: [web, `https://connect.${domain}`, 'https://geoissuer.cardinalcommerce.com'],
+    style: [web],
     font: ['https://*.squarecdn.com', 'https://d1g145x70srn7h.cloudfront.net'],
-  },
-  sandbox: {
-    script: ['https://sandbox.web.squarecdn.com', 'https://js.squareupsandbox.com'],
-    connect: ['https://sandbox.web.squarecdn.com', 'https://pci-connect.squareupsandbox.com', 'https://connect.squareupsandbox.com'],
-    frame: ['https://sandbox.web.squarecdn.com', 'https://connect.squareupsandbox.com', 'https://geoissuer.cardinalcommerce.com'],
-    style: ['https://sandbox.web.squarecdn.com'],
-    font: ['https://*.squarecdn.com', 'https://d1g145x70srn7h.cloudfront.net'],
-  },
-} as const;
+  };
+}
 
 /** Where Google's sign-in pages are; the local provider's origin stands in for it in development. */
 export const GOOGLE_SIGN_IN = 'https://accounts.google.com';

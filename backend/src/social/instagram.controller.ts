@@ -18,25 +18,24 @@ export class InstagramController {
   @ApiAnswers({ 200: z.array(instagramPostSchema) })
   async posts(@Res({ passthrough: true }) reply: FastifyReply): Promise<InstagramPost[]> {
     if (!this.feed.configured) return [];
-    try {
-      const posts = await this.feed.getPosts();
-      reply.header('cache-control', CACHE_CONTROL);
-      return posts;
-    } catch {
-      throw new BadGatewayException({ code: 'INSTAGRAM_UNAVAILABLE', message: 'Failed to fetch Instagram posts' });
-    }
+    return cachedFromInstagram(reply, 'posts', () => this.feed.getPosts());
   }
 
   @Get('profile')
   @ApiAnswers({ 200: instagramProfileSchema })
   async profile(@Res({ passthrough: true }) reply: FastifyReply): Promise<InstagramProfile> {
     if (!this.feed.configured) throw notFound('No Instagram account is connected.');
-    try {
-      const profile = await this.feed.getProfile();
-      reply.header('cache-control', CACHE_CONTROL);
-      return profile;
-    } catch {
-      throw new BadGatewayException({ code: 'INSTAGRAM_UNAVAILABLE', message: 'Failed to fetch Instagram profile' });
-    }
+    return cachedFromInstagram(reply, 'profile', () => this.feed.getProfile());
+  }
+}
+
+/** What Instagram answered, which clients may keep for five minutes; Instagram failing is a 502. */
+async function cachedFromInstagram<T>(reply: FastifyReply, what: 'posts' | 'profile', read: () => Promise<T>): Promise<T> {
+  try {
+    const answer = await read();
+    reply.header('cache-control', CACHE_CONTROL);
+    return answer;
+  } catch {
+    throw new BadGatewayException({ code: 'INSTAGRAM_UNAVAILABLE', message: `Failed to fetch Instagram ${what}` });
   }
 }
