@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 
 /**
@@ -43,8 +45,17 @@ setInterval(() => {
   last = now;
 }, TICK_MS).unref();
 
+/** BENCH_CPU_PROFILE=<file>: the shop's CPU profile over the first probed run, for finding where its time goes. */
+const profileFile = process.env.BENCH_CPU_PROFILE;
+const profiler = profileFile ? new Session() : undefined;
+profiler?.connect();
+let profiled = false;
+
 process.on('message', (message) => {
   if (message === 'probe:start') {
+    if (profiler && !profiled) {
+      profiler.post('Profiler.enable', () => profiler.post('Profiler.start'));
+    }
     delay.reset();
     delay.enable();
     gc = [];
@@ -52,6 +63,12 @@ process.on('message', (message) => {
     running = true;
   } else if (message === 'probe:stop') {
     running = false;
+    if (profiler && !profiled) {
+      profiled = true;
+      profiler.post('Profiler.stop', (error, result) => {
+        if (!error) writeFileSync(profileFile!, JSON.stringify(result.profile));
+      });
+    }
     delay.disable();
     const long: Record<string, number> = {};
     for (const pause of gc.filter((p) => p.ms >= 5)) long[pause.kind] = (long[pause.kind] ?? 0) + 1;

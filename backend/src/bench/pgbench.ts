@@ -35,12 +35,44 @@ export async function measurePgbench(clients: number, seconds: number): Promise<
   }
 }
 
-/** Every transaction's latency from pgbench's per-thread logs (third field, in microseconds), sorted. */
+/**
+ * The same load at a steady `rate` (pgbench's `--rate`), in `runs` runs: the p99 of each, beside
+ * the shop's steady cart writes. What the database and the machine alone give at that rate.
+ */
+export async function measurePgbenchSteady(clients: number, seconds: number, rate: number, runs: number): Promise<{ p99MsPerRun: number[] } | { skipped: string }> {
+  const database = await createScratchDatabase('bench');
+  try {
+    await run('pgbench', ['-i', '-q', '-s', String(clients), database.url]);
+    const p99MsPerRun: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const logDir = mkdtempSync(join(tmpdir(), 'dc-pgbench-'));
+      try {
+        await run('pgbench', ['-c', String(clients), '-j', '2', '-T', String(seconds), '-R', String(rate), '-l', `--log-prefix=${join(logDir, 'tx')}`, database.url]);
+        p99MsPerRun.push(percentile(transactionLatenciesMs(logDir), 0.99));
+      } finally {
+        rmSync(logDir, { recursive: true, force: true });
+      }
+    }
+    return { p99MsPerRun };
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return { skipped: 'pgbench is not installed' };
+    throw error;
+  } finally {
+    await database.drop();
+  }
+}
+
+/**
+ * Every transaction's latency from pgbench's per-thread logs (third field, in microseconds), sorted;
+ * under `--rate` plus its lag behind its schedule (seventh field), so that it counts from when it was
+ * due, as the shop's steady load does.
+ */
 function transactionLatenciesMs(logDir: string): number[] {
   return readdirSync(logDir)
     .flatMap((file) => readFileSync(join(logDir, file), 'utf8').split('\n'))
     .filter(Boolean)
-    .map((line) => Number(line.split(' ')[2]) / 1000)
+    .map((line) => line.split(' '))
+    .map((fields) => (Number(fields[2]) + Number(fields[6] ?? 0)) / 1000)
     .sort((a, b) => a - b);
 }
 

@@ -13,7 +13,7 @@ import type { ProbeReport } from './loop-probe';
 import { measure, Measurement } from './measure';
 import { measureAppends, measureRebuild } from './event-store-load';
 import { measurePaced } from './paced';
-import { measurePgbench } from './pgbench';
+import { measurePgbench, measurePgbenchSteady } from './pgbench';
 import { probed, startBareServer, startShop, stop } from './processes';
 import { measureScale } from './scale';
 
@@ -32,7 +32,9 @@ const SCALE_TURNS = Number(process.env.BENCH_SCALE_TURNS ?? 2);
 /** The parts of the bench to run, e.g. `BENCH_ONLY=carts,steady` while working on one of them; unset: all. */
 const PARTS = ['products', 'poll', 'carts', 'steady', 'checkouts', 'scale', 'appends', 'rebuild'] as const;
 type Part = (typeof PARTS)[number];
-const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()).filter(Boolean);
+const ONLY = process.env.BENCH_ONLY?.split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 const unknown = ONLY?.filter((part) => !PARTS.includes(part as Part));
 if (unknown?.length) throw new Error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`);
 const runs = (part: Part) => !ONLY || ONLY.includes(part);
@@ -148,29 +150,26 @@ async function cartWrites(itemIds: string[]) {
 }
 
 /**
- * Cart writes at a steady rate well below saturation, in several runs: the p99 of each run, since it
- * swings from run to run (a single figure hides that), and beside it what the shop's event loop went
- * through meanwhile (its delay's p99, its GC pauses), to tell a slow loop from a slow database.
+ * Cart writes at a steady rate well below saturation (evenly paced: see paced.ts), in several runs:
+ * the p99 of each run, since it swings from run to run (a single figure hides that); beside it what
+ * the shop's event loop went through meanwhile (its delay's p99, its GC pauses; BENCH_STALLS=1 lists
+ * its stalls with their times, to set beside its log), and pgbench at the same rate, what the
+ * database and the machine alone give.
  */
 async function steadyCartWrites(shop: ChildProcess, itemIds: string[]) {
-  const load = { url: api('/api/cart'), method: 'PATCH' as const, connections: CONNECTIONS, rate: STEADY_RATE, headers: { 'content-type': 'application/json' }, next: changeQuantityOf(itemIds) };
+  const load = {
+    url: api('/api/cart'),
+    method: 'PATCH' as const,
+    connections: CONNECTIONS,
+    rate: STEADY_RATE,
+    headers: { 'content-type': 'application/json' },
+    next: changeQuantityOf(itemIds),
+  };
   await measurePaced({ ...load, seconds: WARM_UP_SECONDS });
   const runs: { result: Measurement; probe: ProbeReport; from: string }[] = [];
-  const bursts: { result: Measurement; probe: ProbeReport; from: string }[] = [];
   for (let run = 0; run < STEADY_RUNS; run++) {
     runs.push({ from: new Date().toISOString(), ...(await probed(shop, () => measurePaced({ ...load, seconds: SECONDS }))) });
-    if (process.env.BENCH_STEADY_COMPARE) bursts.push({ from: new Date().toISOString(), ...(await probed(shop, () => measure({ ...load, seconds: SECONDS }))) });
   }
-  const loop = (r: { probe: ProbeReport; from: string }) => ({
-    from: r.from,
-    loopDelayP99Ms: r.probe.loopDelayP99Ms,
-    loopDelayMaxMs: r.probe.loopDelayMaxMs,
-    gcPauses: r.probe.gcPauses,
-    gcTotalMs: r.probe.gcTotalMs,
-    gcMaxMs: r.probe.gcMaxMs,
-    gcLongByKind: r.probe.gcLongByKind,
-    stalls: process.env.BENCH_STALLS ? r.probe.stalls : r.probe.stalls.length,
-  });
   return {
     requestsPerSec: STEADY_RATE,
     seconds: SECONDS,
@@ -179,8 +178,8 @@ async function steadyCartWrites(shop: ChildProcess, itemIds: string[]) {
     non2xx: runs.reduce((n, r) => n + r.result.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.result.errors, 0),
     target: { p99Ms: 20 },
-    shopLoopPerRun: runs.map(loop),
-    ...(bursts.length ? { autocannonBursts: { p99MsPerRun: bursts.map((r) => r.result.p99Ms), rps: bursts.map((r) => r.result.requestsPerSec), shopLoopPerRun: bursts.map(loop) } } : {}),
+    shopLoopPerRun: runs.map(({ from, probe: { stalls, ...probe } }) => ({ from, ...probe, stalls: process.env.BENCH_STALLS ? stalls : stalls.length })),
+    pgbenchSameRate: await measurePgbenchSteady(CONNECTIONS, SECONDS, STEADY_RATE, STEADY_RUNS),
   };
 }
 
