@@ -35,31 +35,38 @@ export async function measurePgbench(clients: number, seconds: number): Promise<
   }
 }
 
+/** pgbench's load at a steady rate on a database of its own, ready for runs: each run's p99 (ms). */
+export interface SteadyPgbench {
+  run(seconds: number): Promise<number>;
+  close(): Promise<void>;
+}
+
 /**
- * The same load at a steady `rate` (pgbench's `--rate`), in `runs` runs: the p99 of each, beside
- * the shop's steady cart writes. What the database and the machine alone give at that rate.
+ * The same load at a steady `rate` (pgbench's `--rate`), run by run between the shop's own steady
+ * runs: what the database and the machine alone give at that rate, in the same minutes. Undefined
+ * without the pgbench binary.
  */
-export async function measurePgbenchSteady(clients: number, seconds: number, rate: number, runs: number): Promise<{ p99MsPerRun: number[] } | { skipped: string }> {
+export async function steadyPgbench(clients: number, rate: number): Promise<SteadyPgbench | undefined> {
   const database = await createScratchDatabase('bench');
   try {
     await run('pgbench', ['-i', '-q', '-s', String(clients), database.url]);
-    const p99MsPerRun: number[] = [];
-    for (let i = 0; i < runs; i++) {
+  } catch (error) {
+    await database.drop();
+    if ((error as { code?: string }).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  return {
+    async run(seconds) {
       const logDir = mkdtempSync(join(tmpdir(), 'dc-pgbench-'));
       try {
         await run('pgbench', ['-c', String(clients), '-j', '2', '-T', String(seconds), '-R', String(rate), '-l', `--log-prefix=${join(logDir, 'tx')}`, database.url]);
-        p99MsPerRun.push(percentile(transactionLatenciesMs(logDir), 0.99));
+        return percentile(transactionLatenciesMs(logDir), 0.99);
       } finally {
         rmSync(logDir, { recursive: true, force: true });
       }
-    }
-    return { p99MsPerRun };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') return { skipped: 'pgbench is not installed' };
-    throw error;
-  } finally {
-    await database.drop();
-  }
+    },
+    close: () => database.drop(),
+  };
 }
 
 /**
