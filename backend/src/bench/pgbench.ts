@@ -35,12 +35,51 @@ export async function measurePgbench(clients: number, seconds: number): Promise<
   }
 }
 
-/** Every transaction's latency from pgbench's per-thread logs (third field, in microseconds), sorted. */
+/** pgbench's load at a steady rate on a database of its own, ready for runs: each run's p99 (ms). */
+export interface SteadyPgbench {
+  run(seconds: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * The same load at a steady `rate` (pgbench's `--rate`), run by run between the shop's own steady
+ * runs: what the database and the machine alone give at that rate, in the same minutes. Undefined
+ * without the pgbench binary.
+ */
+export async function steadyPgbench(clients: number, rate: number): Promise<SteadyPgbench | undefined> {
+  const database = await createScratchDatabase('bench');
+  try {
+    await run('pgbench', ['-i', '-q', '-s', String(clients), database.url]);
+  } catch (error) {
+    await database.drop();
+    if ((error as { code?: string }).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  return {
+    async run(seconds) {
+      const logDir = mkdtempSync(join(tmpdir(), 'dc-pgbench-'));
+      try {
+        await run('pgbench', ['-c', String(clients), '-j', '2', '-T', String(seconds), '-R', String(rate), '-l', `--log-prefix=${join(logDir, 'tx')}`, database.url]);
+        return percentile(transactionLatenciesMs(logDir), 0.99);
+      } finally {
+        rmSync(logDir, { recursive: true, force: true });
+      }
+    },
+    close: () => database.drop(),
+  };
+}
+
+/**
+ * Every transaction's latency from pgbench's per-thread logs (third field, in microseconds), sorted;
+ * under `--rate` plus its lag behind its schedule (seventh field), so that it counts from when it was
+ * due, as the shop's steady load does.
+ */
 function transactionLatenciesMs(logDir: string): number[] {
   return readdirSync(logDir)
     .flatMap((file) => readFileSync(join(logDir, file), 'utf8').split('\n'))
     .filter(Boolean)
-    .map((line) => Number(line.split(' ')[2]) / 1000)
+    .map((line) => line.split(' '))
+    .map((fields) => (Number(fields[2]) + Number(fields[6] ?? 0)) / 1000)
     .sort((a, b) => a - b);
 }
 

@@ -1,6 +1,7 @@
 import { ChildProcess, fork } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ProbeReport } from './loop-probe';
 
 /**
  * Starts the shop as `npm start` runs it (API and worker in one process, the default log level,
@@ -10,10 +11,28 @@ export async function startShop(env: Record<string, string>, port: number, logFi
   const { LOG_LEVEL: _level, OUTBOX_RELAY_INTERVAL_MS: _relay, ...inherited } = process.env;
   const child = fork(join(__dirname, '..', 'start.js'), [], {
     env: { ...inherited, ...env, PORT: String(port) },
+    // The bench's probe of the shop's event loop and GC (see loop-probe.ts), loaded before the shop.
+    execArgv: [...process.execArgv, '-r', join(__dirname, 'loop-probe.js')],
     stdio: ['ignore', openSync(logFile, 'a'), 'inherit', 'ipc'],
   });
   await waitFor(`http://127.0.0.1:${port}/api/health`, child);
   return child;
+}
+
+/** Runs `work` while the probe preloaded into `child` watches its event loop and GC; both answers. */
+export async function probed<T>(child: ChildProcess, work: () => Promise<T>): Promise<{ result: T; probe: ProbeReport }> {
+  child.send('probe:start');
+  const result = await work();
+  const probe = new Promise<ProbeReport>((resolve) => {
+    const heard = (message: unknown) => {
+      if (typeof message !== 'object' || message === null || !('probe' in message)) return;
+      child.off('message', heard);
+      resolve((message as { probe: ProbeReport }).probe);
+    };
+    child.on('message', heard);
+  });
+  child.send('probe:stop');
+  return { result, probe: await probe };
 }
 
 export async function startBareServer(bodyFile: string, port: number, headers: Record<string, string>, status = 200): Promise<ChildProcess> {

@@ -1,5 +1,6 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadSettings } from '../platform/config/app-config';
 import { createScratchDatabase } from '../platform/database/scratch-database';
@@ -8,10 +9,12 @@ import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, s
 import { addBenchProduct } from './bench-product';
 import { cartLines, changeQuantityOf } from './cart-lines';
 import { measureCheckouts } from './checkouts';
+import type { ProbeReport } from './loop-probe';
 import { measure, Measurement } from './measure';
 import { measureAppends, measureRebuild } from './event-store-load';
-import { measurePgbench } from './pgbench';
-import { startBareServer, startShop, stop } from './processes';
+import { measurePaced } from './paced';
+import { measurePgbench, steadyPgbench } from './pgbench';
+import { probed, startBareServer, startShop, stop } from './processes';
 import { measureScale } from './scale';
 
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3901);
@@ -26,6 +29,17 @@ const REBUILD_EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 200_000);
 const STEADY_RATE = 200;
 const STEADY_RUNS = Number(process.env.BENCH_STEADY_RUNS ?? 5);
 const SCALE_TURNS = Number(process.env.BENCH_SCALE_TURNS ?? 2);
+/** The parts of the bench to run, e.g. `BENCH_ONLY=carts,steady` while working on one of them; unset: all. */
+const PARTS = ['products', 'poll', 'carts', 'steady', 'checkouts', 'scale', 'appends', 'rebuild'] as const;
+type Part = (typeof PARTS)[number];
+const ONLY = process.env.BENCH_ONLY?.split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+const unknown = ONLY?.filter((part) => !PARTS.includes(part as Part));
+if (unknown?.length) throw new Error(`BENCH_ONLY: unknown part(s) ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`);
+const runs = (part: Part) => !ONLY || ONLY.includes(part);
+/** Runs `measure` if its part is selected; unselected parts are left out of the report. */
+const part = async <T>(name: Part, measure: () => Promise<T>): Promise<T | undefined> => (runs(name) ? measure() : undefined);
 
 /** Headers that belong to the connection or the moment, which node:http writes itself; the bare server repeats every other. */
 const OWN_HEADERS = new Set(['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -63,31 +77,34 @@ async function main(): Promise<void> {
   const child = await startShop(shopEnv, API_PORT, logFile);
   let report: Record<string, unknown>;
   try {
-    const itemIds = await cartLines(api(''), productId, CARTS, 'bench_session');
+    const itemIds = runs('carts') || runs('steady') ? await cartLines(api(''), productId, CARTS, 'bench_session') : [];
     report = {
       database: 'postgresql',
       shop: 'npm start (API and worker in one process, default log level)',
       shopLog: logFile,
+      ...(ONLY ? { only: ONLY } : {}),
+      loadAverageAtStart: loadavg().map((n) => Math.round(n * 100) / 100),
       connections: CONNECTIONS,
       seconds: SECONDS,
-      getProducts: await versusBareServer('/api/products', {}, 0.5),
-      cartPoll304: await cartPoll(productId),
-      cartWrites: await cartWrites(itemIds),
-      cartWritesSteady: await steadyCartWrites(itemIds),
-      checkouts: await measureCheckouts(api(''), productId, SHOPPERS, SECONDS),
+      getProducts: await part('products', () => versusBareServer('/api/products', {}, 0.5)),
+      cartPoll304: await part('poll', () => cartPoll(productId)),
+      cartWrites: await part('carts', () => cartWrites(itemIds)),
+      cartWritesSteady: await part('steady', () => steadyCartWrites(child, itemIds)),
+      checkouts: await part('checkouts', () => measureCheckouts(api(''), productId, SHOPPERS, SECONDS)),
     };
   } finally {
     await stop(child);
   }
   try {
     // The same database, Square and limits, as the scaled deployment runs them: API replicas (main.js) behind a balancer.
-    report.scale = await measureScale({ env: shopEnv, productId, ports: [API_PORT + 10, API_PORT + 11], seconds: SECONDS / 2, turns: SCALE_TURNS });
+    report.scale = await part('scale', () => measureScale({ env: shopEnv, productId, ports: [API_PORT + 10, API_PORT + 11], seconds: SECONDS / 2, turns: SCALE_TURNS }));
   } finally {
     await square.close();
     await database.drop();
   }
-  report.appends = { ...(await measureAppends(CONNECTIONS, SECONDS)), target: 10_000 };
-  report.rebuild = { ...(await measureRebuild(REBUILD_EVENTS)), target: 20_000 };
+  report.appends = await part('appends', async () => ({ ...(await measureAppends(CONNECTIONS, SECONDS)), target: 10_000 }));
+  report.rebuild = await part('rebuild', async () => ({ ...(await measureRebuild(REBUILD_EVENTS)), target: 20_000 }));
+  report.loadAverageAtEnd = loadavg().map((n) => Math.round(n * 100) / 100);
   console.log(JSON.stringify(report, null, 2));
 }
 
@@ -133,31 +150,43 @@ async function cartWrites(itemIds: string[]) {
 }
 
 /**
- * Cart writes at a steady rate well below saturation, in several runs: the p99 of each run, since it
- * swings from run to run (a single figure hides that).
+ * Cart writes at a steady rate well below saturation (evenly paced: see paced.ts), in several runs:
+ * the p99 of each run, since it swings from run to run (a single figure hides that); beside it what
+ * the shop's event loop went through meanwhile (its delay's p99, its GC pauses; BENCH_STALLS=1 lists
+ * its stalls with their times, to set beside its log), and after each run pgbench at the same rate:
+ * what the database and the machine alone give in the same minutes.
  */
-async function steadyCartWrites(itemIds: string[]) {
-  const runs: Measurement[] = [];
-  for (let run = 0; run < STEADY_RUNS; run++) {
-    runs.push(
-      await measure({
-        url: api('/api/cart'),
-        method: 'PATCH',
-        connections: CONNECTIONS,
-        seconds: SECONDS,
-        rate: STEADY_RATE,
-        headers: { 'content-type': 'application/json' },
-        next: changeQuantityOf(itemIds),
-      }),
-    );
+async function steadyCartWrites(shop: ChildProcess, itemIds: string[]) {
+  const load = {
+    url: api('/api/cart'),
+    method: 'PATCH' as const,
+    connections: CONNECTIONS,
+    rate: STEADY_RATE,
+    headers: { 'content-type': 'application/json' },
+    next: changeQuantityOf(itemIds),
+  };
+  const runs: { result: Measurement; probe: ProbeReport; from: string }[] = [];
+  const pgbench = await steadyPgbench(CONNECTIONS, STEADY_RATE);
+  const pgbenchP99s: number[] = [];
+  try {
+    await measurePaced({ ...load, seconds: WARM_UP_SECONDS });
+    for (let run = 0; run < STEADY_RUNS; run++) {
+      runs.push({ from: new Date().toISOString(), ...(await probed(shop, () => measurePaced({ ...load, seconds: SECONDS }))) });
+      if (pgbench) pgbenchP99s.push(await pgbench.run(SECONDS));
+    }
+  } finally {
+    await pgbench?.close();
   }
   return {
     requestsPerSec: STEADY_RATE,
     seconds: SECONDS,
-    p99MsPerRun: runs.map((r) => r.p99Ms),
-    worstP99Ms: Math.max(...runs.map((r) => r.p99Ms)),
-    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    p99MsPerRun: runs.map((r) => r.result.p99Ms),
+    worstP99Ms: Math.max(...runs.map((r) => r.result.p99Ms)),
+    non2xx: runs.reduce((n, r) => n + r.result.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.result.errors, 0),
     target: { p99Ms: 20 },
+    shopLoopPerRun: runs.map(({ from, probe: { stalls, ...probe } }) => ({ from, ...probe, stalls: process.env.BENCH_STALLS ? stalls : stalls.length })),
+    pgbenchSameRate: pgbench ? { p99MsPerRun: pgbenchP99s } : { skipped: 'pgbench is not installed' },
   };
 }
 
