@@ -110,7 +110,6 @@ describe('a local event', () => {
       spec.given(scheduled, { type: 'LocalEventRemoved', data: {} }).when({ kind: 'Remove' }).thenNothing();
     });
 
-    it('is refused for an event never scheduled', () =>
-      spec.given().when({ kind: 'Remove' }).thenThrows('LOCAL_EVENT_NOT_FOUND', 'That event is not on the calendar.'));
+    it('is refused for an event never scheduled', () => spec.given().when({ kind: 'Remove' }).thenThrows('LOCAL_EVENT_NOT_FOUND', 'That event is not on the calendar.'));
   });
 });

@@ -131,10 +131,7 @@ describe('order decider: fulfillment', () => {
     spec.given(opened, charging).when(step('picked-up')).thenThrows('FULFILMENT_STEP_REFUSED', 'Order o1 is not a paid order, so it cannot be marked picked up.');
     spec.given(opened, declined).when(step('ready-for-pickup')).thenThrows('FULFILMENT_STEP_REFUSED');
     spec.given().when(step('shipped')).thenThrows('NOT_FOUND');
-    spec
-      .given(shippingOpened, charging)
-      .when(step('shipped'))
-      .thenThrows('FULFILMENT_STEP_REFUSED', 'Order o1 is not a paid order, so it cannot be marked shipped.');
+    spec.given(shippingOpened, charging).when(step('shipped')).thenThrows('FULFILMENT_STEP_REFUSED', 'Order o1 is not a paid order, so it cannot be marked shipped.');
     expect(nextFulfillmentSteps(stateOf(opened, charging))).toEqual([]);
     expect(nextFulfillmentSteps(stateOf(shippingOpened, charging))).toEqual([]);
   });
@@ -212,10 +209,7 @@ describe('order decider: fulfillment', () => {
     });
 
     it('refuses to fulfil an order that is not paid and placed', () => {
-      spec
-        .given(opened, charging)
-        .when({ kind: 'FulfillOrder' })
-        .thenThrows('FULFILMENT_STEP_REFUSED', 'Order o1 is not a paid order to fulfil.');
+      spec.given(opened, charging).when({ kind: 'FulfillOrder' }).thenThrows('FULFILMENT_STEP_REFUSED', 'Order o1 is not a paid order to fulfil.');
       spec.given(opened, declined).when({ kind: 'FulfillOrder' }).thenThrows('FULFILMENT_STEP_REFUSED');
       spec.given().when({ kind: 'FulfillOrder' }).thenThrows('NOT_FOUND');
     });
