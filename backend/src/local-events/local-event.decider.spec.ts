@@ -36,7 +36,7 @@ describe('a local event', () => {
     });
 
     it('only once', () => {
-      spec.given(scheduled).when({ kind: 'Schedule', eventId: 'e-1', details: market }).thenThrows('CONFLICT');
+      spec.given(scheduled).when({ kind: 'Schedule', eventId: 'e-1', details: market }).thenThrows('CONFLICT', 'That event is already on the calendar.');
       spec.given(scheduled, { type: 'LocalEventRemoved', data: {} }).when({ kind: 'Schedule', eventId: 'e-1', details: market }).thenThrows('CONFLICT');
     });
   });
@@ -52,6 +52,12 @@ describe('a local event', () => {
       spec
         .given(scheduled)
         .when({ kind: 'Change', changes: { title: 'Night Market' } })
+        .thenNothing());
+
+    it('takes a field left out as unchanged', () =>
+      spec
+        .given(scheduled)
+        .when({ kind: 'Change', changes: { note: undefined, endsAt: undefined } })
         .thenNothing());
 
     it('may clear an optional field', () =>
@@ -77,6 +83,12 @@ describe('a local event', () => {
         .when({ kind: 'Change', changes: { startsAt: '2026-12-07T05:00:00.000Z' } })
         .then([{ type: 'LocalEventChanged', data: { changes: { startsAt: '2026-12-07T05:00:00.000Z' } } }]));
 
+    it('compares with the details as earlier changes left them', () =>
+      spec
+        .given(scheduled, { type: 'LocalEventChanged', data: { changes: { title: 'Winter Market' } } })
+        .when({ kind: 'Change', changes: { title: 'Winter Market', place: 'The Old Mill' } })
+        .thenNothing());
+
     it('is refused for an event not on the calendar', () => {
       spec
         .given()
@@ -98,6 +110,6 @@ describe('a local event', () => {
       spec.given(scheduled, { type: 'LocalEventRemoved', data: {} }).when({ kind: 'Remove' }).thenNothing();
     });
 
-    it('is refused for an event never scheduled', () => spec.given().when({ kind: 'Remove' }).thenThrows('LOCAL_EVENT_NOT_FOUND'));
+    it('is refused for an event never scheduled', () => spec.given().when({ kind: 'Remove' }).thenThrows('LOCAL_EVENT_NOT_FOUND', 'That event is not on the calendar.'));
   });
 });

@@ -65,7 +65,7 @@ describe('order decider: fulfillment', () => {
   it('ships a shipping order with its carrier, tracking number and the carrier tracking page', () => {
     spec
       .given(...shipping)
-      .when(step('shipped', { carrier: 'USPS', trackingNumber: '9400 1000' }))
+      .when(step('shipped', { carrier: ' USPS ', trackingNumber: ' 9400 1000 ' }))
       .then([shipped]);
     spec
       .given(...shipping)
@@ -74,6 +74,10 @@ describe('order decider: fulfillment', () => {
     spec
       .given(...shipping)
       .when(step('shipped'))
+      .then([{ type: 'OrderShipped', data: { carrier: null, trackingNumber: null, trackingUrl: null, note: null } }]);
+    spec
+      .given(...shipping)
+      .when(step('shipped', { carrier: '  ', trackingNumber: ' ', note: ' ' }))
       .then([{ type: 'OrderShipped', data: { carrier: null, trackingNumber: null, trackingUrl: null, note: null } }]);
     expect(nextFulfillmentSteps(stateOf(...shipping))).toEqual(['shipped']);
     expect(nextFulfillmentSteps(stateOf(...shipping, shipped))).toEqual([]);
@@ -113,7 +117,10 @@ describe('order decider: fulfillment', () => {
     spec
       .given(...pickup, pickedUp)
       .when(step('ready-for-pickup'))
-      .thenThrows('FULFILMENT_STEP_REFUSED', 'Order DC-1001 is already picked up; it cannot go back to ready for pickup.');
+      .thenThrows('FULFILMENT_STEP_REFUSED', 'Order DC-1001 is already picked up; it cannot go back to ready for pickup.', {
+        step: 'ready-for-pickup',
+        fulfilment: 'picked-up',
+      });
     spec
       .given(...pickup, ready, pickedUp)
       .when(step('ready-for-pickup'))
@@ -124,6 +131,9 @@ describe('order decider: fulfillment', () => {
     spec.given(opened, charging).when(step('picked-up')).thenThrows('FULFILMENT_STEP_REFUSED', 'Order o1 is not a paid order, so it cannot be marked picked up.');
     spec.given(opened, declined).when(step('ready-for-pickup')).thenThrows('FULFILMENT_STEP_REFUSED');
     spec.given().when(step('shipped')).thenThrows('NOT_FOUND');
+    spec.given(shippingOpened, charging).when(step('shipped')).thenThrows('FULFILMENT_STEP_REFUSED', 'Order o1 is not a paid order, so it cannot be marked shipped.');
+    expect(nextFulfillmentSteps(stateOf(opened, charging))).toEqual([]);
+    expect(nextFulfillmentSteps(stateOf(shippingOpened, charging))).toEqual([]);
   });
 
   it('refuses a fully refunded order, and fulfils a partly refunded one', () => {
@@ -140,6 +150,16 @@ describe('order decider: fulfillment', () => {
       .given(...pickup, ...partRefund)
       .when(step('picked-up'))
       .then([pickedUp]);
+  });
+
+  it('keeps what each step said, and whether its email went', () => {
+    const blank = { note: null, carrier: null, trackingNumber: null, trackingUrl: null };
+    const emailed: OrderEvent = { type: 'FulfilmentEmailSent', data: { step: 'ready-for-pickup', messageId: 'm1' } };
+    expect(stateOf(...pickup, ready, emailed, pickedUp).steps).toEqual({
+      'ready-for-pickup': { ...blank, note: 'Friday after 4pm at the studio door', emailSent: true },
+      'picked-up': { ...blank, emailSent: false },
+    });
+    expect(stateOf(...shipping, shipped).steps).toEqual({ shipped: { ...shipped.data, emailSent: false } });
   });
 
   it('records each step email once', () => {
@@ -189,10 +209,7 @@ describe('order decider: fulfillment', () => {
     });
 
     it('refuses to fulfil an order that is not paid and placed', () => {
-      spec
-        .given(opened, charging)
-        .when({ kind: 'FulfillOrder' })
-        .thenThrows('FULFILMENT_STEP_REFUSED', /not a paid order/);
+      spec.given(opened, charging).when({ kind: 'FulfillOrder' }).thenThrows('FULFILMENT_STEP_REFUSED', 'Order o1 is not a paid order to fulfil.');
       spec.given(opened, declined).when({ kind: 'FulfillOrder' }).thenThrows('FULFILMENT_STEP_REFUSED');
       spec.given().when({ kind: 'FulfillOrder' }).thenThrows('NOT_FOUND');
     });
@@ -203,6 +220,7 @@ describe('order decider: fulfillment', () => {
     expect([oldPickup.fulfillmentStatus, oldPickup.fulfilled, oldPickup.steps['picked-up']?.emailSent]).toEqual(['picked-up', 'picked-up', true]);
     const oldShipped = stateOf(...shipping, { type: 'OrderFulfilled', data: { as: 'shipped', trackingNumber: '9400' } });
     expect([oldShipped.fulfillmentStatus, oldShipped.steps.shipped?.trackingNumber]).toEqual(['shipped', '9400']);
+    expect(oldShipped.steps).toEqual({ shipped: { note: null, carrier: null, trackingNumber: '9400', trackingUrl: null, emailSent: true } });
     spec
       .given(...shipping, { type: 'OrderFulfilled', data: { as: 'shipped', trackingNumber: '9400' } })
       .when(step('shipped'))

@@ -25,7 +25,7 @@ export function nextFulfillmentSteps(state: OpenOrder): FulfillmentStep[] {
 const STEP_WORDS: Record<FulfillmentStatus, string> = { unfulfilled: 'unfulfilled', 'ready-for-pickup': 'ready for pickup', shipped: 'shipped', 'picked-up': 'picked up' };
 
 /** Records one step; repeating the step the order is at is a no-op (a double click), anything else out of turn a 409 naming why. */
-function decideStep(state: OpenOrder, command: Extract<FulfillmentCommand, { kind: 'RecordFulfillmentStep' }>): OrderEvent[] {
+function decideStep(state: OpenOrder, command: Omit<Extract<FulfillmentCommand, { kind: 'RecordFulfillmentStep' }>, 'kind'>): OrderEvent[] {
   const { step } = command;
   const number = orderName(state);
   // The error's code and details are part of the API's answer: they keep their stored spelling.
@@ -52,8 +52,8 @@ export function decideFulfillment(command: FulfillmentCommand, state: OpenOrder)
       // A second click (or a second operator) finds it done already.
       if (state.fulfilled) return [];
       // Pickup orders are picked up, shipping orders shipped: the shopper chose at checkout.
-      if (state.opened.fulfillment === 'pickup') return decideStep(state, { kind: 'RecordFulfillmentStep', step: 'picked-up' });
-      return decideStep(state, { kind: 'RecordFulfillmentStep', step: 'shipped', trackingNumber: command.trackingNumber });
+      if (state.opened.fulfillment === 'pickup') return decideStep(state, { step: 'picked-up' });
+      return decideStep(state, { step: 'shipped', trackingNumber: command.trackingNumber });
     }
     case 'RecordFulfillmentStep':
       return decideStep(state, command);
@@ -64,7 +64,8 @@ export function decideFulfillment(command: FulfillmentCommand, state: OpenOrder)
   }
 }
 
-const noNews = { note: null, carrier: null, trackingNumber: null, trackingUrl: null, emailSent: false };
+// Whether the step was emailed about is withStep's to say.
+const noNews = { note: null, carrier: null, trackingNumber: null, trackingUrl: null };
 
 /** The state after one fulfillment step. */
 function withStep(state: OpenOrder, step: FulfillmentStep, record: Omit<StepRecord, 'emailSent'>, emailSent = false): OpenOrder {

@@ -177,6 +177,18 @@ describe('order decider: refunds', () => {
       .given(...placedOrder, requested('r1', 7000), refunded('r1', 7000), { type: 'RefundEmailSent', data: { refundId: 'r1', messageId: 'm1' } })
       .when({ kind: 'RecordRefundEmailSent', refundId: 'r1', messageId: 'm2' })
       .thenNothing();
+    spec
+      .given(...placedOrder)
+      .when({ kind: 'RecordRefundEmailSent', refundId: 'r9', messageId: 'm1' })
+      .thenNothing();
+  });
+
+  it('still counts a refund once its email went', () => {
+    const emailed: OrderEvent = { type: 'RefundEmailSent', data: { refundId: 'r1', messageId: 'm1' } };
+    spec
+      .given(...placedOrder, requested('r1', 5000), refunded('r1', 5000), emailed)
+      .when(ask('r2'))
+      .then([requested('r2', 2000)]);
   });
 
   it('counts what Square says it has refunded when that is more than the shop knows of', () => {

@@ -4,7 +4,7 @@ import type { DomainEvent } from '../../src/platform/event-store/recorded-event'
 
 /**
  * The given / when / then form of every decider spec (as Emmett's DeciderSpecification):
- * `spec(decider).given(...past).when(command).then(newEvents)` or `.thenThrows(code, message?)`.
+ * `spec(decider).given(...past).when(command).then(newEvents)` or `.thenThrows(code, message?, details?)`.
  * Pure: no database, no clock.
  */
 export function deciderSpec<S, C, E extends DomainEvent>(decider: Decider<S, C, E>) {
@@ -15,7 +15,7 @@ export function deciderSpec<S, C, E extends DomainEvent>(decider: Decider<S, C, 
         return {
           then: (expected: E[]) => expect(decide()).toEqual(expected),
           thenNothing: () => expect(decide()).toEqual([]),
-          thenThrows: (code: ErrorCode, message?: string | RegExp) => {
+          thenThrows: (code: ErrorCode, message?: string | RegExp, details?: Record<string, unknown>) => {
             let thrown: unknown;
             try {
               decide();
@@ -25,6 +25,7 @@ export function deciderSpec<S, C, E extends DomainEvent>(decider: Decider<S, C, 
             expect(thrown).toBeInstanceOf(DomainError);
             expect((thrown as DomainError).code).toBe(code);
             if (message !== undefined) expect((thrown as DomainError).message).toMatch(message);
+            if (details !== undefined) expect((thrown as DomainError).details).toEqual(details);
           },
         };
       },
