@@ -3,13 +3,12 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { DEMO_CATALOG } from '../../src/catalog/demo-catalog';
 import { migrations } from '../../src/migrations';
-import { ormOptions } from '../../src/platform/database/orm-options';
 import { createScratchDatabase, ScratchDatabase } from '../../src/platform/database/scratch-database';
 import { ShopProcess, startShopProcess } from '../support/shop-process';
+import { oneMigrationBehind } from '../support/one-migration-behind';
 
 /**
  * Several API processes (replicas, or the API and the worker) starting together on one database:
@@ -33,17 +32,6 @@ afterEach(async () => {
   await database.drop();
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
-
-/** The database as a shop one release behind left it: every migration but the latest applied. */
-async function oneMigrationBehind(url: string): Promise<void> {
-  const orm = await MikroORM.init(ormOptions(url, false));
-  try {
-    await orm.getMigrator().up();
-    await orm.getMigrator().down();
-  } finally {
-    await orm.close();
-  }
-}
 
 async function query<T>(sql: string): Promise<T[]> {
   const client = new Client({ connectionString: database.url });

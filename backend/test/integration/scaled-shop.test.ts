@@ -3,12 +3,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MikroORM } from '@mikro-orm/postgresql';
 import { QueueEvents } from 'bullmq';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { migrations } from '../../src/migrations';
-import { ormOptions } from '../../src/platform/database/orm-options';
 import { createScratchDatabase, ScratchDatabase } from '../../src/platform/database/scratch-database';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, LocalGoogle, SquareEmulator, startLocalGoogle, startSquareEmulator } from '../../src/stand-ins';
 import { loadSettings } from '../../src/platform/config/app-config';
@@ -22,6 +20,7 @@ import { ShopProcess, startShopProcess } from '../support/shop-process';
 import { CookieJar, signInAs } from '../support/sign-in';
 import { SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
 import { TcpProxy } from '../support/tcp-proxy';
+import { oneMigrationBehind } from '../support/one-migration-behind';
 
 /**
  * The shop as a host runs it past one machine, every piece a process of its own: two API processes
@@ -51,17 +50,6 @@ const others: ShopProcess[] = [];
 const dataDirs: string[] = [];
 let queuePrefix: string;
 let env: Record<string, string>;
-
-/** The database as a shop one release behind left it: every migration but the latest applied. */
-async function oneMigrationBehind(url: string): Promise<void> {
-  const orm = await MikroORM.init(ormOptions(url, false));
-  try {
-    await orm.getMigrator().up();
-    await orm.getMigrator().down();
-  } finally {
-    await orm.close();
-  }
-}
 
 async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   const client = new Client({ connectionString: database.url });
