@@ -1,6 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCents, formatPrice } from '../lib/money';
+import { lineName } from '../lib/variants';
 import { useToastHost, type ToastOptions } from '../toast/toast-context';
 import { CartItemImage } from './CartItemImage';
 import { ItemControls } from './ItemControls';
@@ -84,9 +85,9 @@ export function CartDrawer({ onClose, embedded = false }: Props) {
             <ul className="drawer__items" aria-label={`${itemCount} ${itemCount === 1 ? 'item' : 'items'}`}>
               {items.map((item) => (
                 <li key={item.id} className="drawer-item" aria-busy={busyItemId === item.id || undefined}>
-                  <CartItemImage src={item.product.imageUrl} alt={item.product.name} className="drawer-item__image" />
+                  <CartItemImage src={item.product.imageUrl} alt={lineName(item.product.name, item.variantName)} className="drawer-item__image" />
                   <div className="drawer-item__text">
-                    <p className="drawer-item__name">{item.product.name}</p>
+                    <p className="drawer-item__name">{lineName(item.product.name, item.variantName)}</p>
                     <p className="drawer-item__quantity">
                       {item.quantity} × {formatPrice(item.price)}
                     </p>

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { formatPrice } from '../lib/money';
+import { lineName } from '../lib/variants';
 import type { CartItem } from './cart-api';
 import { CartItemImage } from './CartItemImage';
 import { ItemControls } from './ItemControls';
@@ -22,9 +23,9 @@ export function CartItemList({ items, itemCount }: { items: CartItem[]; itemCoun
           const busy = busyItemId === item.id;
           return (
             <li key={item.id} className="cart-item" aria-busy={busy || undefined}>
-              <CartItemImage src={item.product.imageUrl} alt={item.product.name} className="cart-item__image" />
+              <CartItemImage src={item.product.imageUrl} alt={lineName(item.product.name, item.variantName)} className="cart-item__image" />
               <div className="cart-item__info">
-                <p className="cart-item__name">{item.product.name}</p>
+                <p className="cart-item__name">{lineName(item.product.name, item.variantName)}</p>
                 <p className="cart-item__price">{formatPrice(item.price)}</p>
               </div>
               <ItemControls item={item} busy={busy} setQuantity={setQuantity} remove={remove} refocus={refocus} />

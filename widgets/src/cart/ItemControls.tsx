@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useProducts } from '../api/products';
+import { lineName } from '../lib/variants';
 import type { CartItem } from './cart-api';
 import { availableOf, quantityInCart } from './cart-stock';
 import { useCart } from './useCart';
@@ -20,10 +21,10 @@ interface Props {
  * refused (the server still has the last word, see useCartItemActions).
  */
 export function ItemControls({ item, busy, setQuantity, remove, refocus }: Props) {
-  const name = item.product.name;
+  const name = lineName(item.product.name, item.variantName);
   const limitNote = useId();
-  const available = availableOf(useProducts().data, item.productId);
-  const inCart = quantityInCart(useCart().items, item.productId);
+  const available = availableOf(useProducts().data, item.productId, item.variantId);
+  const inCart = quantityInCart(useCart().items, item.productId, item.variantId);
   const atLimit = available !== undefined && inCart >= available;
   // aria-disabled rather than disabled: a disabled button would drop the keyboard focus.
   const whenIdle = (action: () => void) => () => !busy && action();

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Product } from '@dark-circle/api-client';
+import type { Product, ProductVariant } from '../api/products';
 import type { CartWithItems } from './cart-api';
 
 /**
@@ -7,8 +7,8 @@ import type { CartWithItems } from './cart-api';
  * page (the `dc-*` events), so the page can react without polling.
  */
 export interface CartListeners {
-  /** A product was added: the quantity added and the cart the server answered with. */
-  added?: (product: Product, quantity: number, cart: CartWithItems) => void;
+  /** A product (its variant, if it has several) was added: the quantity added and the cart the server answered with. */
+  added?: (product: Product, variant: ProductVariant | undefined, quantity: number, cart: CartWithItems) => void;
   /** Any change (an add, a new quantity, a removal): the cart as it is now. */
   changed?: (cart: CartWithItems) => void;
 }

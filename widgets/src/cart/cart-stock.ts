@@ -1,25 +1,34 @@
-import type { Product } from '@dark-circle/api-client';
+import type { Product } from '../api/products';
 import type { CartItem } from './cart-api';
 
-/** How many of the product the cart already holds (all its lines together). */
-export function quantityInCart(items: readonly CartItem[], productId: number): number {
-  return items.reduce((sum, item) => (item.productId === productId ? sum + item.quantity : sum), 0);
+/** What can be bought of a product or of one of its variants. */
+type Stock = Pick<Product, 'inStock' | 'stockQuantity'>;
+
+/**
+ * How many of the product the cart already holds: of one variant when `variantId` is given (two
+ * sizes are two lines), else of all its lines together.
+ */
+export function quantityInCart(items: readonly CartItem[], productId: number, variantId?: string): number {
+  return items.reduce((sum, item) => (item.productId === productId && (variantId === undefined || item.variantId === variantId) ? sum + item.quantity : sum), 0);
 }
 
 /**
  * The server refuses a cart holding more than is available, so once the cart holds every unit the
  * storefront offers no button that could only be refused.
  */
-export function canAddMore(product: Product, inCart: number): boolean {
-  return product.inStock && inCart < product.stockQuantity;
+export function canAddMore(stock: Stock, inCart: number): boolean {
+  return stock.inStock && inCart < stock.stockQuantity;
 }
 
 /**
- * How many units of the product the cart may hold: what the catalogue says is available (0 once it
- * is sold out). `undefined` while the catalogue is unknown: the server's answer then decides.
+ * How many units of the line's variant the cart may hold: what the catalogue says is available (0
+ * once it is sold out). `undefined` while the catalogue is unknown: the server's answer then decides.
  */
-export function availableOf(products: readonly Product[] | undefined, productId: number): number | undefined {
+export function availableOf(products: readonly Product[] | undefined, productId: number, variantId?: string): number | undefined {
   const product = products?.find((p) => p.id === productId);
   if (!product) return undefined;
-  return product.inStock ? product.stockQuantity : 0;
+  const stock: Stock | undefined = variantId ? product.variants.find((v) => v.id === variantId) : product;
+  // A variant no longer on sale: none may be added.
+  if (!stock) return 0;
+  return stock.inStock ? stock.stockQuantity : 0;
 }

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiErrorOf, type Product } from '@dark-circle/api-client';
+import { apiErrorOf } from '@dark-circle/api-client';
 import { shopperMessageOf } from '../api/refusals';
-import { productsKey } from '../api/products';
+import { productsKey, type Product, type ProductVariant } from '../api/products';
+import { lineName } from '../lib/variants';
 import { useToast, type ToastOptions } from '../toast/toast-context';
 import { useCartListeners } from './cart-listeners';
 import { addCartItem, createCart, fetchCart, type CartWithItems } from './cart-api';
@@ -11,20 +12,27 @@ import { cartKey } from './useCart';
 import { useApplyCartChange } from './useApplyCartChange';
 
 export interface AddToCart {
-  /** Adds one of the product to the cart. */
-  addToCart: (product: Product) => void;
+  /** Adds one of the product (of the variant, when it has several) to the cart. */
+  addToCart: (product: Product, variant?: ProductVariant) => void;
   pending: boolean;
+}
+
+interface Addition {
+  product: Product;
+  variant?: ProductVariant;
 }
 
 /**
  * Adds one of the product to this browser's cart: the cart the header already holds, else the
  * session's, looked up (a 404 means create). A session made just now has no cart to look up.
  */
-async function addOneToCart(product: Product, held: (sessionId: string) => CartWithItems | null | undefined): Promise<CartWithItems> {
+async function addOneToCart({ product, variant }: Addition, held: (sessionId: string) => CartWithItems | null | undefined): Promise<CartWithItems> {
   const existingSession = readCartSessionId();
   const sessionId = existingSession ?? getOrCreateCartSessionId();
   const cartId = existingSession ? (held(sessionId)?.cart.id ?? (await fetchCart(sessionId))?.cart.id ?? (await createCart(sessionId)).id) : (await createCart(sessionId)).id;
-  return addCartItem(cartId, { productId: product.id, quantity: 1, price: product.price });
+  const item = { productId: product.id, quantity: 1, price: (variant ?? product).price };
+  // Until the generated API types carry the variant.
+  return addCartItem(cartId, (variant ? { ...item, variantId: variant.id } : item) as Parameters<typeof addCartItem>[1]);
 }
 
 const SOLD_OUT_TOAST: ToastOptions = { title: 'Out of Stock', description: 'This item is currently sold out.', variant: 'destructive' };
@@ -55,11 +63,11 @@ export function useAddToCart(): AddToCart {
   const applyCartChange = useApplyCartChange();
   const { added } = useCartListeners();
   const mutation = useMutation({
-    mutationFn: (product: Product) => addOneToCart(product, (sessionId) => queryClient.getQueryData<CartWithItems | null>(cartKey(sessionId))),
-    onSuccess: (data, product) => {
+    mutationFn: (addition: Addition) => addOneToCart(addition, (sessionId) => queryClient.getQueryData<CartWithItems | null>(cartKey(sessionId))),
+    onSuccess: (data, { product, variant }) => {
       applyCartChange(data);
-      added?.(product, 1, data);
-      toast({ title: 'Added to Cart', description: `${product.name} has been added to your cart.` });
+      added?.(product, variant, 1, data);
+      toast({ title: 'Added to Cart', description: `${lineName(product.name, variant?.name)} has been added to your cart.` });
     },
     onError: (error) => {
       console.error('Failed to add item to cart', error);
@@ -72,13 +80,13 @@ export function useAddToCart(): AddToCart {
 
   const { mutate } = mutation;
   const addToCart = useCallback(
-    (product: Product) => {
-      // A sold-out product is refused here, without a call.
-      if (!product.inStock) {
+    (product: Product, variant?: ProductVariant) => {
+      // A sold-out product or variant is refused here, without a call.
+      if (!(variant ?? product).inStock) {
         toast(SOLD_OUT_TOAST);
         return;
       }
-      mutate(product);
+      mutate({ product, variant });
     },
     [mutate, toast],
   );

@@ -9,6 +9,7 @@ import { forgetDiscountCode } from '../cart/checkout-draft';
 import { fieldOfRequest, fieldProblems, type CheckoutFieldId } from '../cart/checkout-fields';
 import type { ContactFields, FulfillmentMethod, ShippingAddress } from '../cart/checkout-types';
 import { centsToDecimal, toCents } from '../lib/money';
+import { lineName } from '../lib/variants';
 import { useToast, type ToastOptions } from '../toast/toast-context';
 import { ORDER_PARAM, saveOrderRecord, type OrderRecord } from './order-record';
 import { processPayment, sendOrderConfirmation } from './payment-api';
@@ -113,7 +114,7 @@ export function useCompleteOrder(card: RefObject<SquareCard | null>, cardReady: 
         customerEmail: details.contact.email.trim(),
         fulfillmentMethod: details.fulfillment,
         shippingAddress: shipping ? details.address : null,
-        items: details.items.map((i) => ({ name: i.product.name, quantity: i.quantity, price: centsToDecimal(toCents(i.price) * i.quantity) })),
+        items: details.items.map((i) => ({ name: lineName(i.product.name, i.variantName), quantity: i.quantity, price: centsToDecimal(toCents(i.price) * i.quantity) })),
       };
       saveOrderRecord(record);
       forgetDiscountCode();

@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import type { Product } from '@dark-circle/api-client';
+import type { Product } from '../api/products';
 import { quantityInCart } from '../cart/cart-stock';
 import { useCart } from '../cart/useCart';
 import { ALL, SOLD_OUT, filterProducts, type ShopFilter } from '../lib/product-filter';

@@ -13,7 +13,7 @@ const itemCountOf = (cart: CartWithItems) => cart.items.reduce((sum, item) => su
 export function hostCartEvents(host: Element): CartListeners {
   const send = (type: string, detail: object) => host.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
   return {
-    added: (product, quantity, cart) => send(ADDED_TO_CART, { product, quantity, itemCount: itemCountOf(cart) }),
+    added: (product, variant, quantity, cart) => send(ADDED_TO_CART, { product, variantId: variant?.id ?? '', variantName: variant?.name ?? '', quantity, itemCount: itemCountOf(cart) }),
     changed: (cart) => send(CART_UPDATED, { itemCount: itemCountOf(cart), items: cart.items, sessionId: cart.cart.sessionId }),
   };
 }

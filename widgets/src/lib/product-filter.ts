@@ -1,4 +1,4 @@
-import type { Product } from '@dark-circle/api-client';
+import type { Product } from '../api/products';
 
 /** 'all', 'sold-out', or a category slug. */
 export type ShopFilter = string;

@@ -4,6 +4,7 @@ import { apiErrorOf, type OrderStatus } from '@dark-circle/api-client';
 import { useOrderStatus } from '../api/order-status';
 import { keptOrderToken, ORDER_PARAM, orderRecordFor, takeOrderRecord, type OrderRecord } from '../checkout/order-record';
 import { centsToDecimal, formatPrice, toCents } from '../lib/money';
+import { lineName } from '../lib/variants';
 import { ContactEmail } from '../site/ContactEmail';
 
 /** What the confirmation shows: the record this tab kept, or the order as its status token reveals it. */
@@ -58,7 +59,7 @@ function fromStatus(status: OrderStatus): Confirmation {
     customerEmail: status.email,
     fulfillmentMethod: status.fulfillmentMethod,
     shippingAddress: null,
-    items: status.items.map((i) => ({ name: i.name, quantity: i.quantity, price: centsToDecimal(toCents(i.price) * i.quantity) })),
+    items: status.items.map((i) => ({ name: lineName(i.name, (i as { variantName?: string }).variantName), quantity: i.quantity, price: centsToDecimal(toCents(i.price) * i.quantity) })),
   };
 }
 

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { apiErrorOf, type OrderStatus } from '@dark-circle/api-client';
 import { useOrderStatus } from '../api/order-status';
 import { formatCents, formatPrice, toCents } from '../lib/money';
+import { lineName } from '../lib/variants';
 import { ContactEmail } from '../site/ContactEmail';
 
 const STAGE: Record<OrderStatus['fulfilment'], string> = {
@@ -99,7 +100,7 @@ function Status({ order }: { order: OrderStatus }) {
             <li key={i} className="summary__row">
               <span className="status-item">
                 {item.imageUrl && <img src={item.imageUrl} alt="" width={48} height={48} loading="lazy" />}
-                {item.name} × {item.quantity}
+                {lineName(item.name, (item as { variantName?: string }).variantName)} × {item.quantity}
               </span>
               {/* The line's total, as the confirmation shows it; `price` is one unit's. */}
               <span data-testid="status-line-total">{formatCents(toCents(item.price) * item.quantity)}</span>

@@ -1,12 +1,15 @@
-import { useNavigate, useParams } from 'react-router';
-import { useProduct } from '../api/products';
-import type { Product } from '@dark-circle/api-client';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useProduct, type Product } from '../api/products';
 import { canAddMore, quantityInCart } from '../cart/cart-stock';
 import { useAddToCart } from '../cart/useAddToCart';
 import { useCart } from '../cart/useCart';
 import { CategoryBadge } from '../components/CategoryBadge';
-import { ProductImage } from '../components/ProductImage';
+import { NotifyMeForm } from '../components/NotifyMeForm';
+import { OptionPicker } from '../components/OptionPicker';
+import { ProductGallery } from '../components/ProductGallery';
 import { formatPrice } from '../lib/money';
+import { useVariantChoice } from '../lib/useVariantChoice';
+import { addLabel, priceLabel } from '../lib/variants';
 
 /** The id is read as an integer, 0 when missing or not a number. */
 function readId(raw: string | undefined): number {
@@ -34,7 +37,7 @@ export function ProductPage() {
   } else if (product.isPending) {
     content = <ProductSkeleton />;
   } else {
-    content = <ProductDetail product={product.data} onBack={backToShop} />;
+    content = <ProductDetail key={product.data.id} product={product.data} onBack={backToShop} />;
   }
 
   return (
@@ -44,11 +47,25 @@ export function ProductPage() {
   );
 }
 
+/** `?variant=<variantId>`: the variant chosen, kept in the address so a shared link opens that size. */
+const VARIANT_PARAM = 'variant';
+
 function ProductDetail({ product, onBack }: { product: Product; onBack: () => void }) {
+  const [params, setParams] = useSearchParams();
+  const { choice, variant, choose } = useVariantChoice(product, params.get(VARIANT_PARAM));
   const { addToCart, pending } = useAddToCart();
-  const onAddToCart = () => addToCart(product);
-  const inCart = quantityInCart(useCart().items, product.id);
-  const allInCart = product.inStock && !canAddMore(product, inCart);
+  const onAddToCart = () => variant && addToCart(product, variant);
+  // What the stock line and the button speak of: the chosen variant, else the product as a whole.
+  const stock = variant ?? product;
+  const inCart = quantityInCart(useCart().items, product.id, variant?.id);
+  const allInCart = !!variant && variant.inStock && !canAddMore(variant, inCart);
+  const soldOut = !stock.inStock;
+
+  function onChoose(option: string, value: string) {
+    const next = choose(option, value);
+    // replace: choosing sizes adds no history entries; the page stays where it is.
+    setParams(next ? { [VARIANT_PARAM]: next.id } : {}, { replace: true, preventScrollReset: true });
+  }
 
   return (
     <>
@@ -57,16 +74,17 @@ function ProductDetail({ product, onBack }: { product: Product; onBack: () => vo
         <span aria-hidden="true">← </span>Back to Shop
       </button>
       <article className="product-detail">
-        <ProductImage src={product.imageUrl} alt={product.name} className="product-detail__image" priority />
+        <ProductGallery images={product.images.length ? product.images : [product.imageUrl]} name={product.name} current={variant?.imageUrl} />
         <div className="product-detail__info">
           <CategoryBadge category={product.category} />
           <h1 className="product-detail__name">{product.name}</h1>
-          <p className="price price--large">{formatPrice(product.price)}</p>
+          <p className="price price--large">{variant ? formatPrice(variant.price) : priceLabel(product)}</p>
           <p className="product-detail__description">{product.description}</p>
+          {product.options.length > 0 && <OptionPicker product={product} choice={choice} onChoose={onChoose} />}
 
           <div className="stock">
-            <span className={`stock__state ${product.inStock ? 'stock__state--in' : 'stock__state--out'}`}>{product.inStock ? 'IN STOCK' : 'OUT OF STOCK'}</span>
-            {product.stockQuantity > 0 && <span className="stock__count">{product.stockQuantity} available</span>}
+            <span className={`stock__state ${stock.inStock ? 'stock__state--in' : 'stock__state--out'}`}>{stock.inStock ? 'IN STOCK' : 'OUT OF STOCK'}</span>
+            {stock.stockQuantity > 0 && <span className="stock__count">{stock.stockQuantity} available</span>}
             {inCart > 0 && <span className="stock__count">{inCart} in your cart</span>}
           </div>
 
@@ -74,12 +92,13 @@ function ProductDetail({ product, onBack }: { product: Product; onBack: () => vo
             type="button"
             className="button button--large"
             onClick={onAddToCart}
-            disabled={!product.inStock || allInCart || pending}
+            disabled={!variant?.inStock || allInCart || pending}
             aria-describedby={allInCart ? 'all-in-cart-note' : undefined}
           >
-            {product.inStock ? 'Add to Cart' : 'SOLD OUT'}
+            {addLabel(product, choice, variant)}
           </button>
-          {!product.inStock && <p className="muted">This item is currently out of stock. Check back soon!</p>}
+          {soldOut && <p className="muted">This item is currently out of stock. Check back soon!</p>}
+          {variant && !variant.inStock && product.options.length > 0 && <NotifyMeForm key={variant.id} productId={product.id} variantId={variant.id} />}
           {allInCart && (
             <p id="all-in-cart-note" className="muted">
               All available units are in your cart.

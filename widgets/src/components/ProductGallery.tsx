@@ -1,0 +1,83 @@
+import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
+import { assetUrl } from '../api/config';
+import { ProductImage } from './ProductImage';
+
+const STEP: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1 };
+
+/**
+ * The product's pictures: one picture as ever, or a strip that snaps picture by picture (a swipe on
+ * a phone) with a row of thumbnails. Arrow keys move between pictures, on the strip or on the
+ * thumbnails. `current`: the chosen variant's picture, shown when it changes.
+ */
+export function ProductGallery({ images, name, current }: { images: string[]; name: string; current?: string }) {
+  const pictures = current && !images.includes(current) ? [...images, current] : images;
+  if (pictures.length <= 1) return <ProductImage src={pictures[0] ?? ''} alt={name} className="product-detail__image" priority />;
+  return <Strip pictures={pictures} name={name} current={current} />;
+}
+
+function Strip({ pictures, name, current }: { pictures: string[]; name: string; current?: string }) {
+  const track = useRef<HTMLDivElement>(null);
+  const thumbs = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(() => Math.max(0, pictures.indexOf(current ?? '')));
+  const count = pictures.length;
+
+  const show = (i: number, behavior: ScrollBehavior = 'smooth') => {
+    const next = Math.min(Math.max(i, 0), count - 1);
+    setIndex(next);
+    const el = track.current;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    el?.scrollTo({ left: next * el.clientWidth, behavior: reduced ? 'instant' : behavior });
+    return next;
+  };
+
+  // A newly chosen variant brings its picture into view (the first time without animation); the
+  // shopper moves the strip otherwise.
+  const shown = useRef(false);
+  const target = pictures.indexOf(current ?? '');
+  const bringIntoView = useEffectEvent((i: number) => {
+    if (i >= 0) show(i, shown.current ? 'smooth' : 'instant');
+    shown.current = true;
+  });
+  useEffect(() => bringIntoView(target), [target]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    const step = STEP[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const next = show(index + step);
+    // On the thumbnails the focus follows the picture.
+    if (thumbs.current?.contains(event.target as Node)) (thumbs.current.children[next] as HTMLElement | undefined)?.focus();
+  }
+
+  // A swipe or a scroll settles on a picture: its thumbnail becomes the current one.
+  function onScroll() {
+    const el = track.current;
+    if (el?.clientWidth) setIndex(Math.min(count - 1, Math.round(el.scrollLeft / el.clientWidth)));
+  }
+
+  return (
+    <div className="gallery" onKeyDown={onKeyDown}>
+      {/* Focusable, so the strip scrolls by keyboard too (and screen readers announce it). */}
+      <div ref={track} className="gallery__track" role="region" aria-label={`Pictures of ${name}`} tabIndex={0} onScroll={onScroll}>
+        {pictures.map((src, i) => (
+          <ProductImage key={i} src={src} alt={i === 0 ? name : `${name}, picture ${i + 1} of ${count}`} className="gallery__slide" priority={i === index} />
+        ))}
+      </div>
+      <div ref={thumbs} className="gallery__thumbs">
+        {pictures.map((src, i) => (
+          <button
+            key={i}
+            type="button"
+            className="gallery__thumb"
+            aria-label={`Picture ${i + 1} of ${count}`}
+            aria-current={i === index}
+            tabIndex={i === index ? 0 : -1}
+            onClick={() => show(i)}
+          >
+            <img src={assetUrl(src)} alt="" width={64} height={64} loading="lazy" decoding="async" />
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
