@@ -21,9 +21,13 @@ function Strip({ pictures, name, current }: { pictures: string[]; name: string; 
   const [index, setIndex] = useState(() => Math.max(0, pictures.indexOf(current ?? '')));
   const count = pictures.length;
 
+  // The picture the strip is travelling to: pictures it passes on the way are not chosen.
+  const heading = useRef<number | null>(null);
+
   const show = (i: number, behavior: ScrollBehavior = 'smooth') => {
     const next = Math.min(Math.max(i, 0), count - 1);
     setIndex(next);
+    heading.current = next;
     const el = track.current;
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
     el?.scrollTo({ left: next * el.clientWidth, behavior: reduced ? 'instant' : behavior });
@@ -52,13 +56,23 @@ function Strip({ pictures, name, current }: { pictures: string[]; name: string; 
   // A swipe or a scroll settles on a picture: its thumbnail becomes the current one.
   function onScroll() {
     const el = track.current;
-    if (el?.clientWidth) setIndex(Math.min(count - 1, Math.round(el.scrollLeft / el.clientWidth)));
+    if (!el?.clientWidth) return;
+    const at = el.scrollLeft / el.clientWidth;
+    const settled = Math.min(count - 1, Math.round(at));
+    if (Math.abs(at - settled) * el.clientWidth >= 1) return;
+    if (heading.current === null) setIndex(settled);
+    else if (heading.current === settled) heading.current = null;
   }
+
+  // The shopper's own swipe or wheel takes over from a picture the strip was sent to.
+  const takeOver = () => {
+    heading.current = null;
+  };
 
   return (
     <div className="gallery" onKeyDown={onKeyDown}>
       {/* Focusable, so the strip scrolls by keyboard too (and screen readers announce it). */}
-      <div ref={track} className="gallery__track" role="region" aria-label={`Pictures of ${name}`} tabIndex={0} onScroll={onScroll}>
+      <div ref={track} className="gallery__track" role="region" aria-label={`Pictures of ${name}`} tabIndex={0} onScroll={onScroll} onPointerDown={takeOver} onWheel={takeOver}>
         {pictures.map((src, i) => (
           <ProductImage key={i} src={src} alt={i === 0 ? name : `${name}, picture ${i + 1} of ${count}`} className="gallery__slide" priority={i === index} />
         ))}

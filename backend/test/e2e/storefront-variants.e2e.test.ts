@@ -1,0 +1,204 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { AdminClient } from '../support/admin-client';
+import { browserSuite } from '../support/browser';
+
+/** Another site embedding the apparel grid and the cart, on an origin the shop lists. */
+let host: Server;
+beforeAll(async () => {
+  host = createServer((_, res) => {
+    const shop = suite.app().baseUrl;
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(
+        `<!doctype html><html lang="en"><head><title>Host</title><script type="module" src="${shop}/widgets/dc-widgets.js"></script></head><body><dc-cart></dc-cart><dc-product-grid category="apparel"></dc-product-grid></body></html>`,
+      );
+  });
+  await new Promise<void>((done) => host.listen(0, '127.0.0.1', done));
+});
+afterAll(() => new Promise((done) => host?.close(done)));
+const hostUrl = () => `http://127.0.0.1:${(host.address() as AddressInfo).port}/`;
+
+const suite = browserSuite(() => ({ WIDGET_ORIGINS: hostUrl().slice(0, -1) }));
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+const PICTURES = ['/images/products/raven.svg', '/images/products/moth.svg', '/images/products/web.svg'];
+
+interface Sized {
+  id: number;
+  variants: { id: string; name: string }[];
+}
+
+/** A hoodie in four sizes of the test's own: M sold out, L and XL dearer, XL with its own picture. */
+let hoodie: Sized;
+beforeAll(async () => {
+  const admin = await AdminClient.signIn(suite.app().baseUrl);
+  const created = await admin.post('/api/admin/products', {
+    name: 'Sized Raven Hoodie',
+    description: 'A hoodie in four sizes, for a test',
+    category: 'apparel',
+    price: '68.00',
+    images: PICTURES,
+    options: [{ name: 'Size', values: ['S', 'M', 'L', 'XL'] }],
+    variants: [
+      { options: { Size: 'S' }, price: '68.00', stockQuantity: 3 },
+      { options: { Size: 'M' }, price: '68.00', stockQuantity: 0 },
+      { options: { Size: 'L' }, price: '72.00', stockQuantity: 2 },
+      { options: { Size: 'XL' }, price: '72.00', stockQuantity: 1, imageUrl: '/images/products/skull.svg' },
+    ],
+  });
+  expect(created.status).toBe(201);
+  hoodie = created.body;
+});
+
+const variantOf = (size: string) => hoodie.variants.find((v) => v.name === size)!.id;
+
+/** A screenshot for a person to look at (only when SCREENSHOT_DIR is set), once transitions have settled. */
+async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (!SHOTS) return;
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage });
+}
+
+async function openHoodie(page: Page, query = ''): Promise<void> {
+  await page.goto(`${suite.app().baseUrl}/product/${hoodie.id}${query}`);
+  await page.getByRole('heading', { name: 'Sized Raven Hoodie' }).waitFor();
+}
+
+/** Waits until the gallery's strip has settled on the picture. */
+const showsPicture = (page: Page, src: string) =>
+  page.waitForFunction((src) => {
+    const track = document.querySelector('.gallery__track')!;
+    const left = track.getBoundingClientRect().left;
+    return [...track.querySelectorAll('img')].some((img) => img.getAttribute('src') === src && Math.abs(img.getBoundingClientRect().left - left) < 2);
+  }, src);
+
+const sizes = (page: Page) => page.getByRole('group', { name: /^Size/ });
+const addButton = (page: Page) => page.locator('.product-detail__info > .button--large');
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('a product with sizes on a %s', (_, viewport) => {
+  it('asks for a size, shows the chosen size’s price and stock, adds it, and the cart shows the size', async () => {
+    const page = suite.page();
+    await page.setViewportSize(viewport);
+    await openHoodie(page);
+    await page.getByText('from $68.00').waitFor();
+    await expect(addButton(page).innerText()).resolves.toBe('SELECT SIZE');
+    await expect(addButton(page).isDisabled()).resolves.toBe(true);
+    await shoot(page, 'product-sized');
+
+    await sizes(page).getByRole('button', { name: 'L', exact: true }).click();
+    await page.waitForURL(new RegExp(`\\?variant=${variantOf('L')}$`));
+    await expect(sizes(page).getByRole('button', { name: 'L', exact: true }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.locator('.product-detail__info .price--large').filter({ hasText: '$72.00' }).waitFor();
+    await page.getByText('2 available').waitFor();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('Sized Raven Hoodie — L has been added to your cart.').waitFor();
+    await page.getByText('1 in your cart').waitFor();
+
+    // Another size is another line.
+    await sizes(page).getByRole('button', { name: 'S', exact: true }).click();
+    await page.getByText('3 available').waitFor();
+    expect(await page.getByText('in your cart').count()).toBe(0);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByText('Sized Raven Hoodie — S has been added to your cart.').waitFor();
+
+    await page.getByRole('button', { name: 'Open cart' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    await drawer.getByText('Sized Raven Hoodie — L', { exact: true }).waitFor();
+    await drawer.getByText('Sized Raven Hoodie — S', { exact: true }).waitFor();
+    await drawer.getByText('1 × $72.00').waitFor();
+    await shoot(page, 'cart-drawer-sized', false);
+
+    const sessionId = await page.evaluate(() => localStorage.getItem('cartSessionId'));
+    const cart = await suite.app().http.get(`/api/cart/${sessionId}`).expect(200);
+    expect(cart.body.items.map((i: { variantId: string; variantName: string; quantity: number }) => [i.variantId, i.variantName, i.quantity]).sort()).toEqual([
+      [variantOf('L'), 'L', 1],
+      [variantOf('S'), 'S', 1],
+    ]);
+  });
+
+  it('opens a shared link on its size; a sold-out size is struck through, says so, and offers an email', async () => {
+    const page = suite.page();
+    await page.setViewportSize(viewport);
+    await openHoodie(page, `?variant=${variantOf('M')}`);
+    const m = sizes(page).getByRole('button', { name: /^M/ });
+    await expect(m.getAttribute('aria-pressed')).resolves.toBe('true');
+    expect(await m.evaluate((b) => getComputedStyle(b).textDecorationLine)).toBe('line-through');
+    await expect(m.getAttribute('aria-label')).resolves.toBeNull();
+    await expect(m.innerText()).resolves.toBe('M');
+    await expect(addButton(page).innerText()).resolves.toBe('SOLD OUT');
+    await expect(addButton(page).isDisabled()).resolves.toBe(true);
+    await page.getByText('This item is currently out of stock. Check back soon!').waitFor();
+    await page.getByText('OUT OF STOCK', { exact: true }).waitFor();
+    await shoot(page, 'product-sold-out-size');
+
+    await page.getByLabel("Email me when it's back").fill('not-an-email');
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    // The browser's own check stops a malformed address before any call.
+    await page.getByLabel("Email me when it's back").fill('mina@example.com');
+    const asked = page.waitForResponse((r) => r.url().endsWith(`/variants/${variantOf('M')}/notify`));
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    expect((await asked).status()).toBe(202);
+    await page.getByRole('status').filter({ hasText: 'Check your inbox to confirm.' }).waitFor();
+  });
+
+  it('moves through the pictures by keyboard and shows the chosen size’s own picture', async () => {
+    const page = suite.page();
+    await page.setViewportSize(viewport);
+    await openHoodie(page);
+    const current = () => page.locator('.gallery__thumb[aria-current="true"]').getAttribute('aria-label');
+    await expect(current()).resolves.toBe('Picture 1 of 3');
+    await page.getByRole('button', { name: 'Picture 1 of 3' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Picture 2 of 3');
+    await page.waitForFunction(() => document.querySelector('.gallery__thumb[aria-current="true"]')?.getAttribute('aria-label') === 'Picture 2 of 3');
+    await showsPicture(page, PICTURES[1]);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await showsPicture(page, PICTURES[1]);
+    await page.keyboard.press('Enter');
+    await expect(current()).resolves.toBe('Picture 2 of 3');
+
+    // XL has a picture of its own: choosing XL shows it, a fourth picture.
+    await sizes(page).getByRole('button', { name: 'XL', exact: true }).click();
+    await page.getByRole('button', { name: 'Picture 4 of 4' }).waitFor();
+    await showsPicture(page, '/images/products/skull.svg');
+    expect(await page.locator('.gallery__track img').first().getAttribute('alt')).toBe('Sized Raven Hoodie');
+  });
+});
+
+describe('the embedded grid', () => {
+  it('opens a size picker for a product with sizes and adds the size chosen', async () => {
+    const page = suite.page();
+    for (const [viewport, size, price] of [
+      [PHONE, 'XL', '$72.00'],
+      [DESKTOP, 'S', '$68.00'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto(hostUrl());
+      const grid = page.locator('dc-product-grid');
+      const card = grid.getByTestId('product-card').filter({ hasText: 'Sized Raven Hoodie' });
+      await card.getByText('from $68.00').waitFor();
+      await card.getByRole('button', { name: 'Add to Cart' }).click();
+      const sheet = grid.getByRole('dialog', { name: 'Sized Raven Hoodie' });
+      await expect(sheet.getByRole('button', { name: 'SELECT SIZE' }).isDisabled()).resolves.toBe(true);
+      await sheet.getByRole('button', { name: size, exact: true }).click();
+      await sheet.getByText(price, { exact: true }).waitFor();
+      await shoot(page, 'grid-size-picker', false);
+      await sheet.getByRole('button', { name: 'Add to Cart' }).click();
+      await grid.getByText(`Sized Raven Hoodie — ${size} has been added to your cart.`).waitFor();
+      await expect(sheet.isVisible()).resolves.toBe(false);
+    }
+    await page.locator('dc-cart').getByRole('button', { name: 'Open cart' }).click();
+    const drawer = page.locator('dc-cart').getByRole('dialog', { name: 'Cart' });
+    await drawer.getByText('Sized Raven Hoodie — XL', { exact: true }).waitFor();
+    await drawer.getByText('Sized Raven Hoodie — S', { exact: true }).waitFor();
+  });
+});
