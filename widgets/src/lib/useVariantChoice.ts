@@ -10,9 +10,12 @@ export interface VariantChoice {
   choose: (option: string, value: string) => ProductVariant | undefined;
 }
 
-/** The shopper's choice of a product's options, starting from the variant `initialId` names, if any. */
+/**
+ * The shopper's choice of a product's options, starting from the variant `initialId` names, if any
+ * (a product with one variant starts with it: there is nothing to choose).
+ */
 export function useVariantChoice(product: Product, initialId?: string | null): VariantChoice {
-  const [choice, setChoice] = useState<Choice>(() => choiceOf(product.variants.find((v) => v.id === initialId)));
+  const [choice, setChoice] = useState<Choice>(() => choiceOf(product.variants.length === 1 ? product.variants[0] : product.variants.find((v) => v.id === initialId)));
   const choose = (option: string, value: string) => {
     const next = { ...choice, [option]: value };
     setChoice(next);
