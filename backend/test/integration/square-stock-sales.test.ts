@@ -110,6 +110,7 @@ describe('one stock for the stall and the shop', () => {
     const again = await t.app.get(StockPushJob).push(
       {
         productId: p!.id,
+        variantId: `${p!.id}-1`,
         change: `sold:${sold!.data.orderId}`,
         quantity: -2,
         fromState: 'IN_STOCK',
@@ -147,7 +148,17 @@ describe('one stock for the stall and the shop', () => {
     const result = await t.app
       .get(StockPushJob)
       .push(
-        { productId: own, change: 'sold:x', quantity: -1, fromState: 'IN_STOCK', toState: 'SOLD', occurredAt: new Date().toISOString(), eventId: randomUUID(), referenceId: 'x' },
+        {
+          productId: own,
+          variantId: `${own}-1`,
+          change: 'sold:x',
+          quantity: -1,
+          fromState: 'IN_STOCK',
+          toState: 'SOLD',
+          occurredAt: new Date().toISOString(),
+          eventId: randomUUID(),
+          referenceId: 'x',
+        },
         systemContext(),
       );
     expect(result).toBe('not-linked');
