@@ -1,44 +1,21 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { ok, type Product as ApiProduct } from '@dark-circle/api-client';
+import { ok, type Product, type ProductOption, type ProductVariant } from '@dark-circle/api-client';
 import { api } from './client';
 import { knownVersion } from './known-version';
 
-/**
- * A product as the storefront shows it: its gallery, its options and the variants on sale.
- * Local until the generated API types carry them.
- */
-export type Product = ApiProduct & {
-  /** The highest variant's price; equal to `price` when every variant costs the same. */
-  priceMax: string;
-  images: string[];
-  options: { name: string; values: string[] }[];
-  variants: ProductVariant[];
-};
-export type ProductOption = Product['options'][number];
-export interface ProductVariant {
-  /** "<productId>-<n>" */
-  id: string;
-  /** "Black / M"; '' for a product without options. */
-  name: string;
-  options: Record<string, string>;
-  sku: string | null;
-  price: string;
-  inStock: boolean;
-  stockQuantity: number;
-  imageUrl: string;
-}
+export type { Product, ProductOption, ProductVariant };
 
 export const productsKey = ['/api/products'] as const;
 export const productKey = (id: number) => ['/api/products', id] as const;
 
 /** `known`: the catalogue version the storefront holds (the sum of its list's product versions). */
 export function fetchProducts(signal?: AbortSignal, known?: number): Promise<Product[]> {
-  return ok(api().GET('/api/products', { params: { query: knownVersion(known) }, signal })) as Promise<Product[]>;
+  return ok(api().GET('/api/products', { params: { query: knownVersion(known) }, signal }));
 }
 
 /** `known`: the product's version the storefront holds. */
 export function fetchProduct(id: number, signal?: AbortSignal, known?: number): Promise<Product> {
-  return ok(api().GET('/api/products/{id}', { params: { path: { id: String(id) }, query: knownVersion(known) }, signal })) as Promise<Product>;
+  return ok(api().GET('/api/products/{id}', { params: { path: { id: String(id) }, query: knownVersion(known) }, signal }));
 }
 
 /** The catalogue version of the list held: it moves on with every change to any product. */

@@ -1,12 +1,10 @@
-import { apiErrorOf, ok, type Cart, type CartItem as ApiCartItem, type CartResponse as ApiCartResponse, type RequestBody, type ShippingRates } from '@dark-circle/api-client';
+import { apiErrorOf, ok, type Cart, type CartItem, type CartResponse, type RequestBody, type ShippingRates } from '@dark-circle/api-client';
 import { api } from '../api/client';
 import { knownVersion } from '../api/known-version';
 
-/** A cart line: one variant of a product. Local until the generated API types carry the variant. */
-export type CartItem = ApiCartItem & { variantId: string; variantName: string };
 /** Every cart call that changes something answers with the whole cart (the API's `CartResponse`). */
-export type CartWithItems = Omit<ApiCartResponse, 'items'> & { items: CartItem[] };
-export type { Cart, ShippingRates };
+export type CartWithItems = CartResponse;
+export type { Cart, CartItem, ShippingRates };
 export type ShippingRate = ShippingRates['rates'][keyof ShippingRates['rates']];
 export type ContactDetails = RequestBody<'/api/cart/{cartId}/contact', 'patch'>;
 
@@ -17,7 +15,7 @@ export type ContactDetails = RequestBody<'/api/cart/{cartId}/contact', 'patch'>;
  */
 export async function fetchCart(sessionId: string, signal?: AbortSignal, known?: number): Promise<CartWithItems | null> {
   try {
-    return (await ok(api().GET('/api/cart/{sessionId}', { params: { path: { sessionId }, query: knownVersion(known) }, cache: 'no-cache', signal }))) as CartWithItems;
+    return await ok(api().GET('/api/cart/{sessionId}', { params: { path: { sessionId }, query: knownVersion(known) }, cache: 'no-cache', signal }));
   } catch (error) {
     if (apiErrorOf(error)?.status === 404) return null;
     throw error;
@@ -31,26 +29,26 @@ export function createCart(sessionId: string): Promise<Cart> {
 
 /** Adding a product already in the cart raises its quantity; the server prices it from the catalogue. */
 export function addCartItem(cartId: string, item: RequestBody<'/api/cart/{cartId}/items', 'post'>): Promise<CartWithItems> {
-  return ok(api().POST('/api/cart/{cartId}/items', { params: { path: { cartId } }, body: item })) as Promise<CartWithItems>;
+  return ok(api().POST('/api/cart/{cartId}/items', { params: { path: { cartId } }, body: item }));
 }
 
 /** A quantity of 0 or below removes the item. */
 export function updateCartItemQuantity(itemId: string, quantity: number): Promise<CartWithItems> {
-  return ok(api().PATCH('/api/cart/items/{itemId}', { params: { path: { itemId } }, body: { quantity } })) as Promise<CartWithItems>;
+  return ok(api().PATCH('/api/cart/items/{itemId}', { params: { path: { itemId } }, body: { quantity } }));
 }
 
 export function removeCartItem(itemId: string): Promise<CartWithItems> {
-  return ok(api().DELETE('/api/cart/items/{itemId}', { params: { path: { itemId } } })) as Promise<CartWithItems>;
+  return ok(api().DELETE('/api/cart/items/{itemId}', { params: { path: { itemId } } }));
 }
 
 /** Empties the cart after a successful payment. */
 export function clearCart(cartId: string): Promise<CartWithItems> {
-  return ok(api().POST('/api/cart/{cartId}/clear', { params: { path: { cartId } } })) as Promise<CartWithItems>;
+  return ok(api().POST('/api/cart/{cartId}/clear', { params: { path: { cartId } } }));
 }
 
 /** Tells the server who is checking out, so an abandoned cart can be recovered by email. */
 export function saveCartContact(cartId: string, contact: ContactDetails): Promise<CartWithItems> {
-  return ok(api().PATCH('/api/cart/{cartId}/contact', { params: { path: { cartId } }, body: contact })) as Promise<CartWithItems>;
+  return ok(api().PATCH('/api/cart/{cartId}/contact', { params: { path: { cartId } }, body: contact }));
 }
 
 /** `total` is the subtotal as a decimal string; `zipCode` is 00000 until the shopper types one. */

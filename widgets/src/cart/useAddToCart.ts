@@ -30,9 +30,7 @@ async function addOneToCart({ product, variant }: Addition, held: (sessionId: st
   const existingSession = readCartSessionId();
   const sessionId = existingSession ?? getOrCreateCartSessionId();
   const cartId = existingSession ? (held(sessionId)?.cart.id ?? (await fetchCart(sessionId))?.cart.id ?? (await createCart(sessionId)).id) : (await createCart(sessionId)).id;
-  const item = { productId: product.id, quantity: 1, price: (variant ?? product).price };
-  // Until the generated API types carry the variant.
-  return addCartItem(cartId, (variant ? { ...item, variantId: variant.id } : item) as Parameters<typeof addCartItem>[1]);
+  return addCartItem(cartId, { productId: product.id, variantId: variant?.id, quantity: 1, price: (variant ?? product).price });
 }
 
 const SOLD_OUT_TOAST: ToastOptions = { title: 'Out of Stock', description: 'This item is currently sold out.', variant: 'destructive' };

@@ -59,7 +59,7 @@ function fromStatus(status: OrderStatus): Confirmation {
     customerEmail: status.email,
     fulfillmentMethod: status.fulfillmentMethod,
     shippingAddress: null,
-    items: status.items.map((i) => ({ name: lineName(i.name, (i as { variantName?: string }).variantName), quantity: i.quantity, price: centsToDecimal(toCents(i.price) * i.quantity) })),
+    items: status.items.map((i) => ({ name: lineName(i.name, i.variantName), quantity: i.quantity, price: centsToDecimal(toCents(i.price) * i.quantity) })),
   };
 }
 

@@ -100,7 +100,7 @@ function Status({ order }: { order: OrderStatus }) {
             <li key={i} className="summary__row">
               <span className="status-item">
                 {item.imageUrl && <img src={item.imageUrl} alt="" width={48} height={48} loading="lazy" />}
-                {lineName(item.name, (item as { variantName?: string }).variantName)} × {item.quantity}
+                {lineName(item.name, item.variantName)} × {item.quantity}
               </span>
               {/* The line's total, as the confirmation shows it; `price` is one unit's. */}
               <span data-testid="status-line-total">{formatCents(toCents(item.price) * item.quantity)}</span>
