@@ -204,8 +204,9 @@ describe('cart in a real browser', () => {
     await page.route('**/api/products', async (route) => {
       try {
         const res = await route.fetch();
-        const products = (await res.json()) as { id: number; stockQuantity: number }[];
-        await route.fulfill({ response: res, json: products.map((p) => (p.id === productId ? { ...p, stockQuantity: 30 } : p)) });
+        const products = (await res.json()) as { id: number; stockQuantity: number; variants: { stockQuantity: number }[] }[];
+        const stale = (p: (typeof products)[number]) => ({ ...p, stockQuantity: 30, variants: p.variants.map((v) => ({ ...v, stockQuantity: 30 })) });
+        await route.fulfill({ response: res, json: products.map((p) => (p.id === productId ? stale(p) : p)) });
       } catch {
         // A request the page dropped as it moved on: nothing to answer.
       }
