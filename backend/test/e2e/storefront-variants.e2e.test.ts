@@ -223,3 +223,36 @@ describe('the embedded grid', () => {
     await drawer.getByText('Sized Raven Hoodie — S', { exact: true }).waitFor();
   });
 });
+
+describe('an order of two sizes', () => {
+  it('names each size on the order confirmation and the order status page', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    const sessionId = `session_${Date.now()}_sizes`;
+    const created = await t.http.post('/api/cart').send({ sessionId, totalAmount: '0.00' }).expect(201);
+    for (const size of ['S', 'L']) {
+      await t.http
+        .post(`/api/cart/${created.body.id}/items`)
+        .send({ productId: hoodie.id, variantId: variantOf(size), quantity: 1 })
+        .expect(200);
+    }
+    const paid = await t.http.post('/api/square/process-payment').send({
+      sourceId: 'cnon:card-nonce-ok',
+      amountMoney: { amount: '14000', currency: 'USD' },
+      customerName: 'Mina Harker',
+      customerEmail: 'mina@example.com',
+      fulfillmentMethod: 'pickup',
+      cartId: created.body.id,
+    });
+    expect(paid.body).toMatchObject({ success: true });
+
+    // Another browser than the one that paid: the confirmation comes from the server.
+    await page.goto(`${t.baseUrl}/order-confirmation?order=${encodeURIComponent(paid.body.statusToken)}`);
+    await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    await page.getByText('Sized Raven Hoodie — S × 1').waitFor();
+    await page.getByText('Sized Raven Hoodie — L × 1').waitFor();
+
+    await page.goto(`${t.baseUrl}/order-status/${paid.body.statusToken}`);
+    await page.getByText('Sized Raven Hoodie — L × 1').waitFor({ timeout: 30_000 });
+    await page.getByText('Sized Raven Hoodie — S × 1').waitFor();
+  });
+});
