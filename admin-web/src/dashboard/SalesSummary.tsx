@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useDashboard } from './sales';
+import { useDashboard, type LowStockEntry } from './sales';
 
 // Chart.js is the biggest thing the admin would load: only this page asks for it, in a chunk of its own.
 const RevenueChart = lazy(() => import('./RevenueChart'));
@@ -53,16 +53,18 @@ export function SalesSummary() {
       </section>
       <section className="card" aria-labelledby="low-stock-title">
         <h2 id="low-stock-title">Low stock</h2>
-        <p className="muted">Products with {d.lowStockAt} or fewer left.</p>
+        <p className="muted">Products and sizes with {d.lowStockAt} or fewer left.</p>
         {d.lowStock.length === 0 ? (
           <p>Nothing is running low.</p>
         ) : (
           <ul className="rows" data-testid="low-stock">
-            {d.lowStock.map((p) => (
-              <li key={p.productId} className="row">
+            {d.lowStock.map((p: LowStockEntry) => (
+              <li key={p.variantId ?? p.productId} className="row">
                 <div className="item-line">
                   {p.imageUrl && <img className="thumb" src={p.imageUrl} alt="" width={40} height={40} />}
-                  <Link to={`/inventory?search=${encodeURIComponent(p.name)}`}>{p.name}</Link>
+                  <span>
+                    <Link to={`/inventory?search=${encodeURIComponent(p.name)}`}>{p.variantName ? `${p.name}, ${p.variantName}` : p.name}</Link>:
+                  </span>
                 </div>
                 <span className={`badge ${p.stock === 0 ? 'badge-out' : ''}`}>{p.stock === 0 ? 'Sold out' : `${p.stock} left`}</span>
               </li>

@@ -13,3 +13,6 @@ export function useDashboard() {
 }
 
 export type RevenueDay = Dashboard['revenueByDay'][number];
+
+// TEMPORARY: the variant fields of a low-stock entry, until the generated API types carry them.
+export type LowStockEntry = Dashboard['lowStock'][number] & { variantId?: string; variantName?: string };
