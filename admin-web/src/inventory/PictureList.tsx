@@ -16,23 +16,25 @@ type Move = 'up' | 'down';
 
 /**
  * The product's pictures in their order (the first is the one the shop shows first): several are
- * uploaded at once, each moved up or down or removed. After a move the focus stays on the moved picture's button.
+ * uploaded at once, each moved up or down or removed; the focus stays in the list for the keyboard.
  */
 export function PictureList({ images, onChange, onUploading }: { images: string[]; onChange: (next: (images: string[]) => string[]) => void; onUploading: (busy: boolean) => void }) {
   const toast = useToast();
   const list = useRef<HTMLOListElement>(null);
-  const [focus, setFocus] = useState<{ index: number; move: Move } | null>(null);
+  const files = useRef<HTMLInputElement>(null);
+  // The button to focus once the list has changed: the moved picture's, or after a removal the next one's Remove.
+  const [focus, setFocus] = useState<string[] | null>(null);
 
   const upload = useMutation({
     // One after another, each picture kept as soon as it is stored, so a failed one loses only itself.
     // The generated types give a file field as a string (its format, binary): the form carries the File itself.
-    mutationFn: async (files: File[]) => {
-      for (const file of files) {
+    mutationFn: async (chosen: File[]) => {
+      for (const file of chosen) {
         const { imageUrl } = await ok(api.POST('/api/admin/uploads', { body: {}, bodySerializer: () => formWith('image', file) }));
         // The same file twice is stored once, under one address.
         onChange((current) => (current.includes(imageUrl) ? current : [...current, imageUrl]));
       }
-      return files.length;
+      return chosen.length;
     },
     onMutate: () => onUploading(true),
     onSettled: () => onUploading(false),
@@ -47,17 +49,21 @@ export function PictureList({ images, onChange, onUploading }: { images: string[
 
   useEffect(() => {
     if (!focus) return;
-    const button = (move: Move) => list.current?.querySelector<HTMLButtonElement>(`[data-move="${focus.index}-${move}"]`);
-    const target = button(focus.move);
-    // At the top (or bottom) its button is disabled: the other direction's takes the focus.
-    (target && !target.disabled ? target : button(focus.move === 'up' ? 'down' : 'up'))?.focus();
+    // The first of the wanted buttons that can take the focus (at the top, say, "up" is disabled), else the file field.
+    const buttons = focus.map((key) => list.current?.querySelector<HTMLButtonElement>(`[data-focus="${key}"]`));
+    (buttons.find((b) => b && !b.disabled) ?? files.current)?.focus();
     setFocus(null);
   }, [focus]);
 
   const move = (index: number, direction: Move) => {
     const to = direction === 'up' ? index - 1 : index + 1;
     onChange((current) => moved(current, index, to));
-    setFocus({ index: to, move: direction });
+    setFocus([`${to}-${direction}`, `${to}-${direction === 'up' ? 'down' : 'up'}`]);
+  };
+
+  const remove = (index: number, url: string) => {
+    onChange((current) => current.filter((u) => u !== url));
+    setFocus([`${index}-remove`, `${index - 1}-remove`]);
   };
 
   return (
@@ -66,13 +72,14 @@ export function PictureList({ images, onChange, onUploading }: { images: string[
       <label>
         Images
         <input
+          ref={files}
           type="file"
           accept="image/*"
           multiple
           onChange={(e) => {
-            const files = [...(e.target.files ?? [])];
+            const chosen = [...(e.target.files ?? [])];
             e.target.value = '';
-            if (files.length) upload.mutate(files);
+            if (chosen.length) upload.mutate(chosen);
           }}
         />
       </label>
@@ -87,20 +94,20 @@ export function PictureList({ images, onChange, onUploading }: { images: string[
                 {n === 0 && <span className="muted"> (shown first)</span>}
               </span>
               <span className="picture-actions">
-                <button type="button" className="button button-quiet" data-move={`${n}-up`} aria-label={`Move picture ${n + 1} up`} disabled={n === 0} onClick={() => move(n, 'up')}>
+                <button type="button" className="button button-quiet" data-focus={`${n}-up`} aria-label={`Move picture ${n + 1} up`} disabled={n === 0} onClick={() => move(n, 'up')}>
                   ↑
                 </button>
                 <button
                   type="button"
                   className="button button-quiet"
-                  data-move={`${n}-down`}
+                  data-focus={`${n}-down`}
                   aria-label={`Move picture ${n + 1} down`}
                   disabled={n === images.length - 1}
                   onClick={() => move(n, 'down')}
                 >
                   ↓
                 </button>
-                <button type="button" className="link-button" aria-label={`Remove picture ${n + 1}`} onClick={() => onChange((current) => current.filter((u) => u !== url))}>
+                <button type="button" className="link-button" data-focus={`${n}-remove`} aria-label={`Remove picture ${n + 1}`} onClick={() => remove(n, url)}>
                   Remove
                 </button>
               </span>

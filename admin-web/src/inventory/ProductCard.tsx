@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AdminProduct, AdminVariant } from './product-shape';
 import { ProductForm } from './ProductForm';
@@ -13,6 +13,15 @@ export function ProductCard({ product, categoryLabel }: { product: AdminProduct;
   const [imageFailed, setImageFailed] = useState(false);
   const [editing, setEditing] = useState(false);
 
+  const others = (
+    <>
+      <button type="button" className="link-button" onClick={() => setEditing(true)}>
+        Edit
+      </button>
+      <Link to={`/admin/history/product/${product.id}`}>History</Link>
+    </>
+  );
+
   if (editing) return <ProductForm product={product} onDone={() => setEditing(false)} />;
   return (
     <article className="product-card" data-testid="inventory-product">
@@ -24,29 +33,26 @@ export function ProductCard({ product, categoryLabel }: { product: AdminProduct;
           <span className="badge">{categoryLabel}</span> <strong>{priceText(product)}</strong>
         </p>
         {isSized(product) ? (
-          <ul className="variant-stock" aria-label={`Stock of ${product.name} by variant`}>
-            {product.variants.map((v) => (
-              <li key={v.id} data-testid="inventory-variant">
-                <StockControls product={product} variant={v} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="variant-stock" aria-label={`Stock of ${product.name} by variant`}>
+              {product.variants.map((v) => (
+                <li key={v.id} data-testid="inventory-variant">
+                  <StockControls product={product} variant={v} />
+                </li>
+              ))}
+            </ul>
+            <div className="actions">{others}</div>
+          </>
         ) : (
-          <StockControls product={product} />
+          <StockControls product={product}>{others}</StockControls>
         )}
-        <div className="actions">
-          <button type="button" className="link-button" onClick={() => setEditing(true)}>
-            Edit
-          </button>
-          <Link to={`/admin/history/product/${product.id}`}>History</Link>
-        </div>
       </div>
     </article>
   );
 }
 
-/** The stock of a one-variant product, or of one variant of a sized one: what shoppers see, the quantity and the toggle. */
-function StockControls({ product, variant }: { product: AdminProduct; variant?: AdminVariant }) {
+/** The stock of a one-variant product, or of one variant of a sized one: what shoppers see, the quantity and the toggle (beside `children`, the card's other actions). */
+function StockControls({ product, variant, children }: { product: AdminProduct; variant?: AdminVariant; children?: ReactNode }) {
   const target = variant ?? product;
   const [quantity, setQuantity] = useState(String(target.stockQuantity));
   useEffect(() => setQuantity(String(target.stockQuantity)), [target.stockQuantity]);
@@ -61,52 +67,77 @@ function StockControls({ product, variant }: { product: AdminProduct; variant?: 
     if (next !== target.stockQuantity) stock.mutate({ inStock: next > 0, stockQuantity: next });
   };
 
+  const quantityField = (
+    <label className="inline">
+      Quantity
+      <input
+        type="number"
+        min="0"
+        step="1"
+        value={quantity}
+        aria-label={`Stock quantity of ${variant ? `${product.name}, ${variant.name}` : product.name}`}
+        onChange={(e) => setQuantity(e.target.value)}
+        onBlur={commitQuantity}
+        onKeyDown={(e) => e.key === 'Enter' && commitQuantity()}
+      />
+    </label>
+  );
+  const toggleButton = (
+    <button
+      type="button"
+      className={variant ? 'button button-quiet button-small' : 'button'}
+      disabled={stock.isPending}
+      aria-label={variant ? `${toggle}: ${variant.name}` : undefined}
+      onClick={() => stock.mutate({ inStock: !target.inStock, stockQuantity: target.stockQuantity })}
+    >
+      {toggle}
+    </button>
+  );
+
+  const badges = (
+    <>
+      <span className={`badge ${sale ? 'badge-ok' : 'badge-out'}`} data-testid="shoppers-see">
+        {sale ? 'In Stock' : 'Sold Out'}
+      </span>
+      {waiting && (
+        <>
+          {' '}
+          <span className="badge">{waiting}</span>
+        </>
+      )}
+    </>
+  );
+
   return (
     <>
-      <p>
-        {variant && (
-          <>
-            <strong className="variant-name">{variant.name}</strong>
-            {product.priceMax !== product.price && <span className="muted"> ${variant.price}</span>} ·{' '}
-          </>
-        )}
-        Stock: {target.stockQuantity}
-        {target.reservedQuantity > 0 && ` (${target.reservedQuantity} held by checkouts)`}{' '}
-        <span className={`badge ${sale ? 'badge-ok' : 'badge-out'}`} data-testid="shoppers-see">
-          {sale ? 'In Stock' : 'Sold Out'}
-        </span>
-        {waiting && (
-          <>
-            {' '}
-            <span className="badge">{waiting}</span>
-          </>
-        )}
-        {target.inStock && !sale && <span className="muted"> (marked in stock, but none to sell: shoppers see it sold out)</span>}
-      </p>
-      <div className="actions">
-        <label className="inline">
-          Quantity
-          <input
-            type="number"
-            min="0"
-            step="1"
-            value={quantity}
-            aria-label={`Stock quantity of ${variant ? `${product.name}, ${variant.name}` : product.name}`}
-            onChange={(e) => setQuantity(e.target.value)}
-            onBlur={commitQuantity}
-            onKeyDown={(e) => e.key === 'Enter' && commitQuantity()}
-          />
-        </label>
-        <button
-          type="button"
-          className="button"
-          disabled={stock.isPending}
-          aria-label={variant ? `${toggle}: ${variant.name}` : undefined}
-          onClick={() => stock.mutate({ inStock: !target.inStock, stockQuantity: target.stockQuantity })}
-        >
-          {toggle}
-        </button>
-      </div>
+      {variant ? (
+        // A variant's line is short: its quantity shows in the field below.
+        <p className="variant-head">
+          <strong>{variant.name}</strong>
+          {product.priceMax !== product.price && <span className="muted"> ${variant.price}</span>} {badges}
+          {variant.reservedQuantity > 0 && <span className="muted"> ({variant.reservedQuantity} held by checkouts)</span>}
+        </p>
+      ) : (
+        <p>
+          Stock: {product.stockQuantity}
+          {product.reservedQuantity > 0 && ` (${product.reservedQuantity} held by checkouts)`} {badges}
+          {product.inStock && !sale && <span className="muted"> (marked in stock, but none to sell: shoppers see it sold out)</span>}
+        </p>
+      )}
+      {variant ? (
+        <div className="actions">
+          {quantityField}
+          {toggleButton}
+        </div>
+      ) : (
+        <>
+          {quantityField}
+          <div className="actions">
+            {toggleButton}
+            {children}
+          </div>
+        </>
+      )}
     </>
   );
 }

@@ -71,7 +71,7 @@ export function VariantsTable({
                   <span className="variant-picture">
                     {picture ? <img className="thumb" src={picture} alt="" width={40} height={40} /> : <span className="thumb" />}
                     <select value={picture} aria-label={`Picture of ${name}`} disabled={!images.length} onChange={(e) => onChange(key, { imageUrl: e.target.value })}>
-                      <option value="">The product's</option>
+                      <option value="">Product's first</option>
                       {images.map((url, n) => (
                         <option key={url} value={url}>
                           Picture {n + 1}

@@ -46,7 +46,8 @@ export function draftsOf(product: AdminProduct): { options: OptionDraft[]; varia
   for (const v of product.options.length ? product.variants : []) {
     variants[comboKey(product.options.map((o) => v.options[o.name] ?? ''))] = {
       id: v.id,
-      price: v.price,
+      // The product's price is the lowest: the variants at it follow it, as new ones do.
+      price: v.price === product.price ? '' : v.price,
       sku: v.sku ?? '',
       stockQuantity: String(v.stockQuantity),
       imageUrl: v.imageUrl,
