@@ -62,9 +62,7 @@ export function SalesSummary() {
               <li key={p.variantId ?? p.productId} className="row">
                 <div className="item-line">
                   {p.imageUrl && <img className="thumb" src={p.imageUrl} alt="" width={40} height={40} />}
-                  <span>
-                    <Link to={`/inventory?search=${encodeURIComponent(p.name)}`}>{p.variantName ? `${p.name}, ${p.variantName}` : p.name}</Link>:
-                  </span>
+                  <Link to={`/inventory?search=${encodeURIComponent(p.name)}`}>{p.name}</Link>
                 </div>
                 <span className={`badge ${p.stock === 0 ? 'badge-out' : ''}`}>{p.stock === 0 ? 'Sold out' : `${p.stock} left`}</span>
               </li>

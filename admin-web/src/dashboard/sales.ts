@@ -14,5 +14,6 @@ export function useDashboard() {
 
 export type RevenueDay = Dashboard['revenueByDay'][number];
 
-// TEMPORARY: the variant fields of a low-stock entry, until the generated API types carry them.
-export type LowStockEntry = Dashboard['lowStock'][number] & { variantId?: string; variantName?: string };
+/** A variant running low, named as "Raven Hoodie, M" (the product's name alone for a one-variant product). */
+// TEMPORARY: the variant id, until the generated API types carry it.
+export type LowStockEntry = Dashboard['lowStock'][number] & { variantId?: string };

@@ -37,10 +37,13 @@ function readView(): string | null {
   }
 }
 
+/** What the search looks in: the product's name, and each variant's as the dashboard names it ("Raven Hoodie, M"). */
+const namesOf = (p: AdminProduct) => [p.name, ...p.variants.filter((v) => v.name).map((v) => `${p.name}, ${v.name}`)];
+
 export function InventoryPage() {
   const [adding, setAdding] = useState(false);
   const [view, setView] = useRememberedView();
-  // The dashboard's low-stock links open the inventory searched for the product.
+  // The dashboard's low-stock links open the inventory searched for the product (or its variant).
   const [params] = useSearchParams();
   const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [category, setCategory] = useState('');
@@ -50,7 +53,7 @@ export function InventoryPage() {
 
   const needle = search.trim().toLowerCase();
   // TEMPORARY: the generated API types do not carry the variants yet.
-  const shown = ((products.data ?? []) as AdminProduct[]).filter((p) => (!category || p.category === category) && (!needle || p.name.toLowerCase().includes(needle)));
+  const shown = ((products.data ?? []) as AdminProduct[]).filter((p) => (!category || p.category === category) && (!needle || namesOf(p).some((n) => n.toLowerCase().includes(needle))));
   const categoryLabel = (slug: string) => categories.data?.find((c) => c.slug === slug)?.label ?? slug;
   return (
     <>

@@ -38,20 +38,23 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
   const options = optionsOf(optionDrafts);
   const combos = combinations(options);
   const sized = combos.length > 0;
-  // Stock is set here when adding, and when a sized product goes back to one variant; otherwise in the inventory.
+  // Without options the one stock field shows when adding, and when a sized product goes back to one variant; otherwise stock is set in the inventory.
   const stockHere = !product || (!sized && product.options.length > 0);
   const changeVariant = (key: string, patch: Partial<VariantDraft>) => setVariantDrafts((d) => ({ ...d, [key]: { ...(d[key] ?? NEW_VARIANT), ...patch } }));
 
+  const savedStock = (id?: string) => product?.variants.find((v) => v.id === id)?.stockQuantity;
   /** The variants as the API takes them, one per combination; a draft no longer among them is left out, so the API archives it. */
   const variantsBody = () =>
     combos.map((values) => {
       const draft = variantDrafts[comboKey(values)] ?? NEW_VARIANT;
       const sku = draft.sku.trim();
+      const units = unitsFrom(draft.stockQuantity);
       return {
         ...(draft.id ? { id: draft.id } : {}),
         options: Object.fromEntries(options.map((o, n) => [o.name, values[n]])),
         price: draft.price.trim() || form.price,
-        stockQuantity: unitsFrom(draft.stockQuantity),
+        // An existing variant's stock goes only when changed here: a sale meanwhile is not undone.
+        ...(units === savedStock(draft.id) ? {} : { stockQuantity: units }),
         ...(sku ? { sku } : {}),
         imageUrl: images.includes(draft.imageUrl) ? draft.imageUrl : '',
       };

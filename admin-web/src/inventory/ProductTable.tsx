@@ -49,7 +49,7 @@ function ProductRows({ product, categoryLabel }: { product: AdminProduct; catego
         <td className="num">{priceText(product)}</td>
         {sized ? (
           <td colSpan={2} className="muted">
-            {product.variants.length} variants, {product.stockQuantity} to sell
+            {product.variants.length} variants, {product.stockQuantity} on hand
           </td>
         ) : (
           <StockCells product={product} label={product.name} />

@@ -25,7 +25,7 @@ interface VariantBody {
   id?: string;
   options: Record<string, string>;
   price: string;
-  stockQuantity: number;
+  stockQuantity?: number;
   sku?: string;
   imageUrl?: string;
 }
