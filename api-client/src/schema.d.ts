@@ -276,6 +276,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/products/{id}/variants/{variantId}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["AdminProductsController_setVariantStock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/recovery/funnel": {
         parameters: {
             query?: never;
@@ -1018,6 +1034,8 @@ export interface components {
                 price: string;
                 productId: number;
                 quantity: number;
+                variantId: string;
+                variantName: string;
             }[];
             /** Format: date-time */
             lastActivityAt: string;
@@ -1074,6 +1092,8 @@ export interface components {
                 price: string;
                 productId: number;
                 quantity: number;
+                variantId: string;
+                variantName: string;
             }[];
             orderNumber: string;
             paymentId: string | null;
@@ -1132,6 +1152,8 @@ export interface components {
                 quantity: number;
                 refundedQuantity: number;
                 refundValues: string[];
+                variantId: string;
+                variantName: string;
             }[];
             nextSteps: ("ready-for-pickup" | "shipped" | "picked-up")[];
             orderNumber: string;
@@ -1190,16 +1212,43 @@ export interface components {
             category: "apparel" | "patches" | "framed-art" | "portraits" | "pride" | "custom" | "originals" | "other";
             description: string;
             id: number;
+            /** @description The gallery, in order */
+            images: string[];
             imageUrl: string;
             inStock: boolean;
             name: string;
+            options: components["schemas"]["ProductOption"][];
             /** @description A decimal amount in dollars, e.g. "68.00" */
             price: string;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            priceMax: string;
             reservedQuantity: number;
+            squareItemId: string | null;
             stockQuantity: number;
             /** Format: date-time */
             updatedAt: string;
+            variants: components["schemas"]["AdminProductVariant"][];
             version: number;
+        };
+        AdminProductVariant: {
+            id: string;
+            /** @description The variant's own picture ('' when it has none) */
+            imageUrl: string;
+            /** @description The flag as set */
+            inStock: boolean;
+            name: string;
+            options: {
+                [key: string]: string;
+            };
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            price: string;
+            reservedQuantity: number;
+            sku: string | null;
+            squareVariationId: string | null;
+            /** @description Units on hand */
+            stockQuantity: number;
+            /** @description Addresses waiting for a back-in-stock email */
+            waiting: number;
         };
         Cart: {
             /** Format: date-time */
@@ -1238,6 +1287,9 @@ export interface components {
             };
             productId: number;
             quantity: number;
+            variantId: string;
+            /** @description The size or option bought ('' for a product without options) */
+            variantName: string;
         };
         CartResponse: {
             cart: components["schemas"]["Cart"];
@@ -1261,9 +1313,11 @@ export interface components {
             };
             lowStock: {
                 imageUrl: string;
+                /** @description The product, and the variant when it has several: "Raven Hoodie, M" */
                 name: string;
                 productId: number;
                 stock: number;
+                variantId: string;
             }[];
             lowStockAt: number;
             ordersWaiting: number;
@@ -1417,6 +1471,7 @@ export interface components {
                 /** @description A decimal amount in dollars, e.g. "68.00" */
                 price: string;
                 quantity: number;
+                variantName: string;
             }[];
             orderNumber: string;
             pickupNote: string | null;
@@ -1491,13 +1546,38 @@ export interface components {
             category: "apparel" | "patches" | "framed-art" | "portraits" | "pride" | "custom" | "originals" | "other";
             description: string;
             id: number;
+            /** @description The gallery, in order */
+            images: string[];
             imageUrl: string;
             inStock: boolean;
             name: string;
+            options: components["schemas"]["ProductOption"][];
             /** @description A decimal amount in dollars, e.g. "68.00" */
             price: string;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            priceMax: string;
             stockQuantity: number;
+            variants: components["schemas"]["ProductVariant"][];
             version: number;
+        };
+        ProductOption: {
+            name: string;
+            values: string[];
+        };
+        ProductVariant: {
+            id: string;
+            /** @description The variant's own picture, else the product's first */
+            imageUrl: string;
+            inStock: boolean;
+            name: string;
+            options: {
+                [key: string]: string;
+            };
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            price: string;
+            sku: string | null;
+            /** @description Units that can be bought */
+            stockQuantity: number;
         };
         Readiness: {
             database: {
@@ -1614,6 +1694,7 @@ export interface components {
             squareCount: number;
             /** Format: date-time */
             squareCountAt: string | null;
+            variantId: string;
         };
         StockAlerts: {
             alerts: components["schemas"]["StockAlert"][];
@@ -1666,6 +1747,7 @@ export type AdminOrder = components['schemas']['AdminOrder'];
 export type AdminOrderDetail = components['schemas']['AdminOrderDetail'];
 export type AdminOrderPage = components['schemas']['AdminOrderPage'];
 export type AdminProduct = components['schemas']['AdminProduct'];
+export type AdminProductVariant = components['schemas']['AdminProductVariant'];
 export type Cart = components['schemas']['Cart'];
 export type CartHandOver = components['schemas']['CartHandOver'];
 export type CartHandOverLink = components['schemas']['CartHandOverLink'];
@@ -1692,6 +1774,8 @@ export type OutboxRetried = components['schemas']['OutboxRetried'];
 export type OutboxView = components['schemas']['OutboxView'];
 export type PaymentResult = components['schemas']['PaymentResult'];
 export type Product = components['schemas']['Product'];
+export type ProductOption = components['schemas']['ProductOption'];
+export type ProductVariant = components['schemas']['ProductVariant'];
 export type Readiness = components['schemas']['Readiness'];
 export type RecoveryFunnel = components['schemas']['RecoveryFunnel'];
 export type RefundResult = components['schemas']['RefundResult'];
@@ -2299,13 +2383,31 @@ export interface operations {
                     category?: string;
                     /** @default  */
                     description?: string;
+                    images?: string[];
                     /** @default  */
                     imageUrl?: string;
                     inStock?: boolean;
                     name: string;
-                    price: string | number;
+                    /** @default [] */
+                    options?: {
+                        name: string;
+                        values: string[];
+                    }[];
+                    price?: string | number;
                     /** @default 0 */
                     stockQuantity?: number;
+                    variants?: {
+                        id?: string;
+                        imageUrl?: string;
+                        inStock?: boolean;
+                        /** @default {} */
+                        options?: {
+                            [key: string]: string;
+                        };
+                        price: string | number;
+                        sku?: string;
+                        stockQuantity?: number;
+                    }[];
                 };
             };
         };
@@ -2344,9 +2446,26 @@ export interface operations {
                 "application/json": {
                     category?: string;
                     description?: string;
+                    images?: string[];
                     imageUrl?: string;
                     name?: string;
+                    options?: {
+                        name: string;
+                        values: string[];
+                    }[];
                     price?: string | number;
+                    variants?: {
+                        id?: string;
+                        imageUrl?: string;
+                        inStock?: boolean;
+                        /** @default {} */
+                        options?: {
+                            [key: string]: string;
+                        };
+                        price: string | number;
+                        sku?: string;
+                        stockQuantity?: number;
+                    }[];
                 };
             };
         };
@@ -2377,6 +2496,45 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    inStock?: boolean;
+                    stockQuantity: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminProduct"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminProductsController_setVariantStock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                variantId: string;
             };
             cookie?: never;
         };
@@ -2977,6 +3135,7 @@ export interface operations {
                     productId: number;
                     /** @default 1 */
                     quantity?: number;
+                    variantId?: string;
                 };
             };
         };

@@ -1,5 +1,5 @@
 import { withAppContext } from '../bootstrap';
-import { ProductIds, Products } from '../catalog';
+import { oneVariantProduct, ProductIds, Products } from '../catalog';
 import { loadSettings } from '../platform/config/app-config';
 import { systemContext } from '../platform/context/request-context';
 
@@ -12,13 +12,15 @@ export function addBenchProduct(databaseUrl: string): Promise<number> {
       productId,
       {
         kind: 'AddProduct',
-        name: 'Bench Patch',
-        description: 'Load-test stock',
-        priceCents: 900,
-        imageUrl: '/images/products/skull.svg',
-        category: 'patches',
-        inStock: true,
-        stockQuantity: 100_000,
+        ...oneVariantProduct({
+          name: 'Bench Patch',
+          description: 'Load-test stock',
+          priceCents: 900,
+          imageUrl: '/images/products/skull.svg',
+          category: 'patches',
+          inStock: true,
+          stockQuantity: 100_000,
+        }),
       },
       systemContext(),
     );

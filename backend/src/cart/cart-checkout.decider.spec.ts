@@ -11,7 +11,7 @@ const priced = [
   { itemId: 'i2', quantity: 2, unitPriceCents: 3200 },
 ];
 const started: CartEvent = { type: 'CheckoutStarted', data: { orderId: 'o1' } };
-const hoodieProduct = { productId: 1, name: 'Raven Hoodie', imageUrl: '/r.svg', priceCents: 6800, inStock: true, stockQuantity: 5 };
+const hoodieProduct = { productId: 1, variantId: '1-1', variantName: '', name: 'Raven Hoodie', imageUrl: '/r.svg', priceCents: 6800, inStock: true, stockQuantity: 5 };
 
 describe('cart checkout', () => {
   it('starts a checkout for exactly the priced lines', () => {

@@ -40,9 +40,10 @@ export class CartHandOver {
         from.lines.map(async (l) => ({
           fromItemId: l.itemId,
           productId: l.productId,
+          variantId: l.variantId,
           quantity: l.quantity,
           newItemId: newItemIds.get(l.itemId)!,
-          product: (await this.products.snapshot(l.productId)) ?? undefined,
+          product: (await this.products.snapshot(l.productId, l.variantId)) ?? undefined,
         })),
       ),
     });

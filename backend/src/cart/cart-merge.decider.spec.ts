@@ -14,6 +14,7 @@ const tee = product(2, 'Bat Tee', 3200);
 const theirs = (p: ProductSnapshot | undefined, quantity: number, productId = p!.productId): LineToMerge => ({
   fromItemId: `o${productId}`,
   productId,
+  variantId: `${productId}-1`,
   quantity,
   newItemId: `n${productId}`,
   product: p,

@@ -79,7 +79,7 @@ export class CartController {
   @HttpCode(200)
   @ApiAnswers({ 200: cartResponseSchema })
   addItem(@Param('cartId', cartId) id: string, @Body(new ZodPipe(addItemBody)) body: z.infer<typeof addItemBody>, @Caller() caller: RequestContext) {
-    return this.carts.addItem(id, body.productId, body.quantity, caller);
+    return this.carts.addItem(id, body.productId, body.variantId, body.quantity, caller);
   }
 
   @Patch('items/:itemId')

@@ -5,10 +5,10 @@ import { cartDecider, CartCommand, totalCents } from './cart.decider';
 import type { CartEvent } from './cart.events';
 
 const created: CartEvent = { type: 'CartCreated', data: { cartId: 'c1', sessionId: 's1' } };
-const hoodie: ProductSnapshot = { productId: 1, name: 'Raven Hoodie', imageUrl: '/r.svg', priceCents: 6800, inStock: true, stockQuantity: 3 };
+const hoodie: ProductSnapshot = { productId: 1, variantId: '1-1', variantName: '', name: 'Raven Hoodie', imageUrl: '/r.svg', priceCents: 6800, inStock: true, stockQuantity: 3 };
 const hoodieAdded: CartEvent = {
   type: 'ItemAdded',
-  data: { itemId: 'i1', productId: 1, name: 'Raven Hoodie', imageUrl: '/r.svg', unitPriceCents: 6800, quantity: 1 },
+  data: { itemId: 'i1', productId: 1, variantId: '1-1', variantName: '', name: 'Raven Hoodie', imageUrl: '/r.svg', unitPriceCents: 6800, quantity: 1 },
 };
 
 /** given past events, when a command, then the new events (or the refusal). */

@@ -1,7 +1,7 @@
 import type { ProductSnapshot } from '../catalog';
 // The stock rule itself rather than the catalogue's index: the decider stays pure, and its specs
 // (run once per mutant by the mutation tests) load no Nest module.
-import { assertAvailable } from '../catalog';
+import { assertAvailable, lineName, onlyVariantOf } from '../catalog';
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
 import type { CartEvent, MergedLine, RecoveryWithheldReason } from './cart.events';
@@ -11,6 +11,9 @@ export const MAX_LINE_QUANTITY = 99;
 export interface CartLine {
   itemId: string;
   productId: number;
+  /** The variant (lines from before variants: the product's only one) and its name ('' without options). */
+  variantId: string;
+  variantName: string;
   name: string;
   /** As the item was added (lines folded from older events may lack it). */
   imageUrl?: string;
@@ -51,12 +54,13 @@ export type CartState =
 export const MAX_RECOVERY_EMAILS = 3;
 
 /** Stock as the catalogue reports it when the command is handled. */
-export type StockSnapshot = Pick<ProductSnapshot, 'name' | 'inStock' | 'stockQuantity'>;
+export type StockSnapshot = Pick<ProductSnapshot, 'name' | 'inStock' | 'stockQuantity'> & { variantName?: string };
 
 /** A line of another cart to merge in, with its product as the catalogue has it now (undefined: gone). */
 export interface LineToMerge {
   fromItemId: string;
   productId: number;
+  variantId: string;
   quantity: number;
   /** The id the line takes here if it is new to this cart. */
   newItemId: string;
@@ -89,7 +93,7 @@ export type CartCommand =
 const CHANGES_LINES = new Set<CartCommand['kind']>(['AddItem', 'ChangeQuantity', 'RemoveItem', 'ClearCart', 'MergeLines', 'RepriceItems']);
 
 function checkStock(stock: StockSnapshot, wanted: number): void {
-  assertAvailable({ name: stock.name, inStock: stock.inStock, available: stock.stockQuantity }, wanted);
+  assertAvailable({ name: lineName(stock.name, { name: stock.variantName ?? '' }), inStock: stock.inStock, available: stock.stockQuantity }, wanted);
   if (wanted > MAX_LINE_QUANTITY) throw invalid(`A cart holds at most ${MAX_LINE_QUANTITY} of one product.`, 'LINE_LIMIT');
 }
 
@@ -107,8 +111,11 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
     if (!previous.exists) return previous;
     const state = previous.abandoned && SHOPPER_CHANGES.has(event.type) ? { ...previous, changedSinceAbandoned: true } : previous;
     switch (event.type) {
-      case 'ItemAdded':
-        return { ...state, lines: [...state.lines, { ...event.data }] };
+      case 'ItemAdded': {
+        // Lines added before variants bought the product's only one.
+        const { variantId = onlyVariantOf(event.data.productId), variantName = '', ...line } = event.data;
+        return { ...state, lines: [...state.lines, { ...line, variantId, variantName }] };
+      }
       case 'ItemQuantityChanged':
         return { ...state, lines: state.lines.map((l) => (l.itemId === event.data.itemId ? { ...l, quantity: event.data.quantity } : l)) };
       case 'ItemRemoved':
@@ -162,11 +169,11 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
     switch (command.kind) {
       case 'AddItem': {
         const { product, quantity } = command;
-        const existing = state.lines.find((l) => l.productId === product.productId);
+        // Two sizes of one product are two lines.
+        const existing = state.lines.find((l) => l.variantId === product.variantId);
         checkStock(product, (existing?.quantity ?? 0) + quantity);
         if (existing) return [{ type: 'ItemQuantityChanged', data: { itemId: existing.itemId, quantity: existing.quantity + quantity } }];
-        const { productId, name, imageUrl, priceCents } = product;
-        return [{ type: 'ItemAdded', data: { itemId: command.newItemId, productId, name, imageUrl, unitPriceCents: priceCents, quantity } }];
+        return [{ type: 'ItemAdded', data: itemAdded(command.newItemId, product, quantity) }];
       }
       case 'ChangeQuantity': {
         const line = lineOf(state, command.itemId);
@@ -252,13 +259,13 @@ export const cartDecider: Decider<CartState, CartCommand, CartEvent> = {
 function mergeLines(state: Extract<CartState, { exists: true }>, fromCartId: string, toMerge: readonly LineToMerge[]): CartEvent[] {
   const changes: CartEvent[] = [];
   const merged: MergedLine[] = [];
-  const held = new Map(state.lines.map((l) => [l.productId, { itemId: l.itemId, quantity: l.quantity }]));
+  const held = new Map(state.lines.map((l) => [l.variantId, { itemId: l.itemId, quantity: l.quantity }]));
   for (const from of toMerge) {
     const wanted = from.quantity - (state.mergedFrom?.[from.fromItemId] ?? 0);
     if (wanted <= 0) continue;
     const { product } = from;
     const available = product?.inStock ? product.stockQuantity : 0;
-    const line = held.get(from.productId);
+    const line = held.get(from.variantId);
     const added = Math.max(0, Math.min(wanted, Math.min(available, MAX_LINE_QUANTITY) - (line?.quantity ?? 0)));
     const note = available <= 0 ? 'soldout' : added < wanted ? 'lowered' : undefined;
     merged.push({ fromItemId: from.fromItemId, productId: from.productId, quantity: from.quantity, added, ...(note && { note }) });
@@ -267,13 +274,23 @@ function mergeLines(state: Extract<CartState, { exists: true }>, fromCartId: str
       line.quantity += added;
       changes.push({ type: 'ItemQuantityChanged', data: { itemId: line.itemId, quantity: line.quantity } });
     } else {
-      const { productId, name, imageUrl, priceCents } = product!;
-      held.set(productId, { itemId: from.newItemId, quantity: added });
-      changes.push({ type: 'ItemAdded', data: { itemId: from.newItemId, productId, name, imageUrl, unitPriceCents: priceCents, quantity: added } });
+      held.set(from.variantId, { itemId: from.newItemId, quantity: added });
+      changes.push({ type: 'ItemAdded', data: itemAdded(from.newItemId, product!, added) });
     }
   }
   return merged.length ? [...changes, { type: 'LinesMerged', data: { fromCartId, lines: merged } }] : [];
 }
+
+const itemAdded = (itemId: string, p: ProductSnapshot, quantity: number) => ({
+  itemId,
+  productId: p.productId,
+  variantId: p.variantId,
+  variantName: p.variantName,
+  name: p.name,
+  imageUrl: p.imageUrl,
+  unitPriceCents: p.priceCents,
+  quantity,
+});
 
 /** What the shopper does to a cart; after its abandonment any of it means they are back, so the emails stop. */
 const SHOPPER_CHANGES = new Set<CartEvent['type']>(['ItemAdded', 'ItemQuantityChanged', 'ItemRemoved', 'ContactDetailsGiven', 'CartCleared', 'CheckoutStarted']);

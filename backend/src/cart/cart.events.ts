@@ -2,7 +2,11 @@ import type { DomainEvent } from '../platform/event-store/recorded-event';
 import { streamKind, stringId } from '../platform/event-store/stream';
 
 export type CartCreated = DomainEvent<'CartCreated', { cartId: string; sessionId: string }>;
-export type ItemAdded = DomainEvent<'ItemAdded', { itemId: string; productId: number; name: string; imageUrl: string; unitPriceCents: number; quantity: number }>;
+/** `variantId`/`variantName`: the variant bought (absent on lines from before variants: the product's only one). */
+export type ItemAdded = DomainEvent<
+  'ItemAdded',
+  { itemId: string; productId: number; variantId?: string; variantName?: string; name: string; imageUrl: string; unitPriceCents: number; quantity: number }
+>;
 export type ItemQuantityChanged = DomainEvent<'ItemQuantityChanged', { itemId: string; quantity: number }>;
 export type ItemRemoved = DomainEvent<'ItemRemoved', { itemId: string }>;
 /**

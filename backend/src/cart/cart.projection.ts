@@ -1,3 +1,4 @@
+import { onlyVariantOf } from '../catalog';
 import { insertRow, SqlWrite, updateById, write } from '../platform/projections/sql-write';
 import { streamProjection, type RowStamp } from '../platform/projections/stream-projection';
 import { cartStream, type CartEvent } from './cart.events';
@@ -7,10 +8,10 @@ export const cartProjection = streamProjection<CartEvent>({ name: 'carts', table
     case 'CartCreated':
       return [insertRow('carts', { id: cartId, session_id: event.data.sessionId, total_cents: 0, email_sent: false, recovery_email_count: 0, created_at: event.recordedAt, ...stamp })];
     case 'ItemAdded': {
-      const { itemId, productId, name, imageUrl, unitPriceCents, quantity } = event.data;
+      const { itemId, productId, variantId = onlyVariantOf(productId), variantName = '', name, imageUrl, unitPriceCents, quantity } = event.data;
       return changeLines(cartId, stamp, {
-        sql: 'insert into cart_items (id, cart_id, product_id, name, image_url, unit_price_cents, quantity, added_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
-        params: [itemId, cartId, productId, name, imageUrl, unitPriceCents, quantity, event.recordedAt],
+        sql: 'insert into cart_items (id, cart_id, product_id, variant_id, variant_name, name, image_url, unit_price_cents, quantity, added_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        params: [itemId, cartId, productId, variantId, variantName, name, imageUrl, unitPriceCents, quantity, event.recordedAt],
         total: { sql: 'select ?::integer', params: [unitPriceCents * quantity] },
       });
     }

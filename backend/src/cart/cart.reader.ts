@@ -22,7 +22,7 @@ interface ResponseRow {
 
 const RESPONSE_SQL = `
   select c.*, coalesce((
-    select json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'name', i.name, 'imageUrl', i.image_url,
+    select json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'variantId', i.variant_id, 'variantName', i.variant_name, 'name', i.name, 'imageUrl', i.image_url,
         'unitPriceCents', i.unit_price_cents, 'quantity', i.quantity, 'addedAt', i.added_at) order by i.added_at, i.id)
       from cart_items i where i.cart_id = c.id), '[]') as items
   from carts c where c.id = ?`;
@@ -70,10 +70,11 @@ export class CartReader {
   }
 
   /** The line's cart and product: what a change to the line needs before it can load the cart. */
-  async itemLine(itemId: string): Promise<Pick<CartItemView, 'cartId' | 'productId' | 'name'> | null> {
-    const [row] = await this.em().execute<Pick<CartItemView, 'cartId' | 'productId' | 'name'>[]>('select cart_id as "cartId", product_id as "productId", name from cart_items where id = ?', [
-      itemId,
-    ]);
+  async itemLine(itemId: string): Promise<Pick<CartItemView, 'cartId' | 'productId' | 'variantId' | 'variantName' | 'name'> | null> {
+    const [row] = await this.em().execute<Pick<CartItemView, 'cartId' | 'productId' | 'variantId' | 'variantName' | 'name'>[]>(
+      'select cart_id as "cartId", product_id as "productId", variant_id as "variantId", variant_name as "variantName", name from cart_items where id = ?',
+      [itemId],
+    );
     return row ?? null;
   }
 

@@ -21,7 +21,17 @@ export const cartResponseSchema = z
       })
       .meta({ id: 'Cart' }),
     items: z.array(
-      z.object({ id: z.uuid(), productId: z.int(), quantity: z.int(), price: moneyText, product: z.object({ name: z.string(), imageUrl: z.string() }) }).meta({ id: 'CartItem' }),
+      z
+        .object({
+          id: z.uuid(),
+          productId: z.int(),
+          variantId: z.string(),
+          variantName: z.string().meta({ description: "The size or option bought ('' for a product without options)" }),
+          quantity: z.int(),
+          price: moneyText,
+          product: z.object({ name: z.string(), imageUrl: z.string() }),
+        })
+        .meta({ id: 'CartItem' }),
     ),
   })
   .meta({ id: 'CartResponse' });

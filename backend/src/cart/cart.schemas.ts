@@ -19,6 +19,8 @@ export const createCartBody = z.object({
 
 export const addItemBody = z.object({
   productId: wholeNumber('productId').positive('productId must be positive.'),
+  /** Which size or option; a product with one variant may leave it out. */
+  variantId: z.string('variantId must be text.').max(40, 'variantId is too long.').optional(),
   quantity: wholeNumber('quantity').min(1, 'quantity must be at least 1.').max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}.`).default(1),
   // Ignored: prices come from the catalogue, never from the browser.
   price: z.unknown().optional(),

@@ -37,12 +37,12 @@ export class CartService {
     return { cart: (await this.reader.bySession(sessionId))!, created: true };
   }
 
-  addItem(cartId: string, productId: number, quantity: number, caller: RequestContext): Promise<CartResponse> {
+  addItem(cartId: string, productId: number, variantId: string | undefined, quantity: number, caller: RequestContext): Promise<CartResponse> {
     const newItemId = randomUUID();
     return this.run(
       cartId,
       async () => {
-        const product = await this.products.snapshot(productId);
+        const product = await this.products.snapshot(productId, variantId);
         if (!product) throw notFound(`Product ${productId} was not found.`);
         return { kind: 'AddItem', newItemId, quantity, product };
       },
@@ -55,8 +55,8 @@ export class CartService {
     return this.run(
       line.cartId,
       async () => {
-        const product = await this.products.snapshot(line.productId);
-        const stock = product ?? { name: line.name, inStock: false, stockQuantity: 0 };
+        const product = await this.products.snapshot(line.productId, line.variantId);
+        const stock = product ?? { name: line.name, variantName: line.variantName, inStock: false, stockQuantity: 0 };
         return { kind: 'ChangeQuantity', itemId, quantity, stock };
       },
       caller,

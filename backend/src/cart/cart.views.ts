@@ -24,6 +24,9 @@ export class CartItemView {
   id!: string;
   cartId!: string;
   productId!: number;
+  variantId!: string;
+  /** '' for a product without options. */
+  variantName!: string;
   name!: string;
   imageUrl!: string;
   unitPriceCents!: number;
@@ -51,6 +54,8 @@ export const CartItemViewSchema = new EntitySchema<CartItemView>({
     id: { type: 'uuid', primary: true },
     cartId: { type: 'uuid' },
     productId: { type: 'integer' },
+    variantId: { type: 'text' },
+    variantName: { type: 'text' },
     name: { type: 'text' },
     imageUrl: { type: 'text' },
     unitPriceCents: { type: 'integer' },
@@ -78,6 +83,8 @@ export function toCartResponse(cart: CartView, items: CartItemView[]): CartRespo
     items: items.map((i) => ({
       id: i.id,
       productId: i.productId,
+      variantId: i.variantId,
+      variantName: i.variantName,
       quantity: i.quantity,
       price: formatCents(i.unitPriceCents),
       product: { name: i.name, imageUrl: i.imageUrl },

@@ -51,25 +51,64 @@ const stockQuantity = z
   .min(0, 'stockQuantity must be 0 or more.')
   .max(100_000, 'stockQuantity must be at most 100000.');
 
-export const newProductBody = z.object({
-  name,
-  description: description.default(''),
+const label = (what: string) =>
+  z
+    .string(`${what} must be text.`)
+    .trim()
+    .min(1, `${what} must not be empty.`)
+    .max(60, `${what} is at most 60 characters.`)
+    .refine((s) => !CONTROL.test(s), `${what} must not contain control characters.`);
+
+/** Size: S, M, L, XL — up to three, in the order shoppers see them. */
+const options = z
+  .array(
+    z.object({ name: label('An option name'), values: z.array(label('An option value'), 'An option needs its values.').min(1, 'An option needs at least one value.').max(50) }),
+    'options must be a list.',
+  )
+  .max(3, 'A product has at most 3 options.');
+
+const images = z.array(imageUrl, 'images must be a list of picture addresses.').max(20, 'A product has at most 20 pictures.');
+
+const sku = z.string('sku must be text.').trim().max(64, 'sku is at most 64 characters.').optional();
+
+/** One row of the variants table: an `id` names a variant that exists (an edit), none adds one. */
+const variant = z.object({
+  id: z.string('A variant id must be text.').max(40).optional(),
+  options: z.record(z.string(), z.string(), 'A variant needs its option values.').default({}),
   price,
-  imageUrl: imageUrl.default(''),
-  category: category.default('other'),
+  stockQuantity: stockQuantity.optional(),
   inStock: z.boolean('inStock must be true or false.').optional(),
-  stockQuantity: stockQuantity.default(0),
+  sku,
+  imageUrl: imageUrl.optional(),
 });
+const variants = z.array(variant, 'variants must be a list.').min(1, 'A product needs at least one variant.').max(100, 'A product has at most 100 variants.');
+
+export const newProductBody = z
+  .object({
+    name,
+    description: description.default(''),
+    price: price.optional(),
+    imageUrl: imageUrl.default(''),
+    images: images.optional(),
+    category: category.default('other'),
+    inStock: z.boolean('inStock must be true or false.').optional(),
+    stockQuantity: stockQuantity.default(0),
+    options: options.default([]),
+    variants: variants.optional(),
+  })
+  .refine((b) => b.price !== undefined || b.variants !== undefined, { message: 'price is required.', path: ['price'] });
 
 export const productChangesBody = z
-  .object({ name, description, price, imageUrl, category })
+  .object({ name, description, price, imageUrl, images, category, options, variants })
   .partial()
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Give at least one of name, description, price, imageUrl, category.');
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Give at least one of name, description, price, imageUrl, images, category, options, variants.');
 
 export const stockBody = z.object({
   inStock: z.boolean('inStock must be true or false.').optional(),
   stockQuantity,
 });
+
+export const variantIdParam = z.string().max(40, 'The variant id is too long.');
 
 export const productIdParam = z
   .string()

@@ -24,6 +24,7 @@ export class AdminStockAlertsController {
       alerts: oversold.map((p) => ({
         kind: 'oversold-at-stall' as const,
         productId: p.productId,
+        variantId: p.variantId,
         name: p.name,
         squareCount: p.squareCount,
         squareCountAt: p.squareCountAt,

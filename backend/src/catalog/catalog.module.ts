@@ -17,12 +17,13 @@ import { ProductImages } from './product-images';
 import { LowStockReader } from './low-stock.reader';
 import { Products } from './products';
 import { SquareLinksReader } from './square-links.reader';
+import { BackInStockWaiting } from './back-in-stock-waiting';
 
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
   controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController, EmailImagesController, UploadsController],
-  providers: [ProductImages, EmailImages, ProductsCache, Products, LowStockReader, SquareLinksReader, ProductIds, CatalogSeeder],
-  exports: [Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds],
+  providers: [BackInStockWaiting, ProductImages, EmailImages, ProductsCache, Products, LowStockReader, SquareLinksReader, ProductIds, CatalogSeeder],
+  exports: [BackInStockWaiting, Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds],
 })
 export class CatalogModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry) {}

@@ -2,17 +2,41 @@ import { z } from 'zod';
 import { moneyText as money } from '../platform/money';
 import { CATEGORIES, CategorySlug } from './categories';
 
+/** A choice a shopper makes (Size: S, M, L), in the studio's order. */
+export const optionSchema = z.object({ name: z.string(), values: z.array(z.string()) }).meta({ id: 'ProductOption' });
+
+/** One variant on sale: a product without options has exactly one, named ''. */
+export const variantSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    options: z.record(z.string(), z.string()),
+    sku: z.string().nullable(),
+    price: money,
+    inStock: z.boolean(),
+    stockQuantity: z.int().meta({ description: 'Units that can be bought' }),
+    imageUrl: z.string().meta({ description: "The variant's own picture, else the product's first" }),
+  })
+  .meta({ id: 'ProductVariant' });
+
 /** The product as the storefront sees it (`GET /api/products`, `/api/products/{id}`). */
 export const productSchema = z
   .object({
     id: z.int(),
     name: z.string(),
     description: z.string(),
+    /** The lowest price of its variants; `priceMax` the highest. */
     price: money,
+    priceMax: money,
+    /** The gallery's first picture ('' when it has none). */
     imageUrl: z.string(),
+    images: z.array(z.string()).meta({ description: 'The gallery, in order' }),
     category: z.enum(CATEGORIES.map((c) => c.slug) as [CategorySlug, ...CategorySlug[]]),
+    /** Any variant can be bought; `stockQuantity` is the sum of what can be bought. */
     inStock: z.boolean(),
     stockQuantity: z.int(),
+    options: z.array(optionSchema),
+    variants: z.array(variantSchema),
     /** Moves on with every change to the product: a later read names it (`?version=`) so no replica answers an older one. */
     version: z.int(),
   })
@@ -21,7 +45,20 @@ export const productSchema = z
 export const categorySchema = z.object({ slug: productSchema.shape.category, label: z.string() }).meta({ id: 'Category' });
 
 /** The product as the inventory shows it: the flag and units on hand as set, and what checkouts hold. */
-export const adminProductSchema = productSchema.extend({ reservedQuantity: z.int(), updatedAt: z.iso.datetime() }).meta({ id: 'AdminProduct' });
+export const adminVariantSchema = variantSchema
+  .extend({
+    inStock: z.boolean().meta({ description: 'The flag as set' }),
+    stockQuantity: z.int().meta({ description: 'Units on hand' }),
+    reservedQuantity: z.int(),
+    imageUrl: z.string().meta({ description: "The variant's own picture ('' when it has none)" }),
+    squareVariationId: z.string().nullable(),
+    waiting: z.int().meta({ description: 'Addresses waiting for a back-in-stock email' }),
+  })
+  .meta({ id: 'AdminProductVariant' });
+
+export const adminProductSchema = productSchema
+  .extend({ reservedQuantity: z.int(), squareItemId: z.string().nullable(), variants: z.array(adminVariantSchema), updatedAt: z.iso.datetime() })
+  .meta({ id: 'AdminProduct' });
 
 /** A stored upload: its URL and one URL per width the storefront's `srcset` uses. */
 export const storedImageSchema = z.object({ imageUrl: z.string(), sizes: z.object({ 400: z.string(), 800: z.string(), 1600: z.string() }) }).meta({ id: 'StoredImage' });
@@ -34,6 +71,7 @@ export const stockAlertsSchema = z
         .object({
           kind: z.literal('oversold-at-stall'),
           productId: z.int(),
+          variantId: z.string(),
           name: z.string(),
           squareCount: z.int().meta({ description: "Square's count, below zero" }),
           squareCountAt: z.iso.datetime().nullable(),

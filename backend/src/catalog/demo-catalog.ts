@@ -1,10 +1,18 @@
-import type { ProductDetails, Stock } from './product.events';
+import { oneVariantProduct, type NewProduct } from './product-variants';
 
 const image = (name: string) => `/images/products/${name}.svg`;
 
+const sizes = ['S', 'M', 'L', 'XL'];
+const size = (value: string, priceCents: number, stockQuantity: number, sku: string) => ({
+  options: { Size: value },
+  sku,
+  priceCents,
+  stock: { inStock: stockQuantity > 0, stockQuantity },
+});
+
 /** The demo catalogue a fresh shop starts with; images ship with the storefront. */
-export const DEMO_CATALOG: (ProductDetails & Stock)[] = [
-  {
+export const DEMO_CATALOG: NewProduct[] = [
+  oneVariantProduct({
     name: 'Raven Embroidered Hoodie',
     description: 'Heavyweight black hoodie with a hand-digitized raven across the chest, stitched in pewter thread.',
     priceCents: 6800,
@@ -12,8 +20,8 @@ export const DEMO_CATALOG: (ProductDetails & Stock)[] = [
     category: 'apparel',
     inStock: true,
     stockQuantity: 6,
-  },
-  {
+  }),
+  oneVariantProduct({
     name: 'Bat Wing Crop Tee',
     description: 'Soft cotton crop tee with a violet bat embroidered at the collar.',
     priceCents: 3200,
@@ -21,8 +29,8 @@ export const DEMO_CATALOG: (ProductDetails & Stock)[] = [
     category: 'apparel',
     inStock: true,
     stockQuantity: 12,
-  },
-  {
+  }),
+  oneVariantProduct({
     name: 'Moth Cardigan',
     description: "Charcoal knit cardigan with a death's-head moth over the pocket. One of a kind.",
     priceCents: 8500,
@@ -30,8 +38,8 @@ export const DEMO_CATALOG: (ProductDetails & Stock)[] = [
     category: 'apparel',
     inStock: false,
     stockQuantity: 0,
-  },
-  {
+  }),
+  oneVariantProduct({
     name: 'Skull Iron-On Patch',
     description: 'Three-inch bone-white skull patch with a heat-seal back.',
     priceCents: 900,
@@ -39,8 +47,8 @@ export const DEMO_CATALOG: (ProductDetails & Stock)[] = [
     category: 'patches',
     inStock: true,
     stockQuantity: 40,
-  },
-  {
+  }),
+  oneVariantProduct({
     name: 'Crescent Moon Patch',
     description: 'Gold crescent and star, merrowed edge, sews or irons on.',
     priceCents: 1100,
@@ -48,8 +56,8 @@ export const DEMO_CATALOG: (ProductDetails & Stock)[] = [
     category: 'patches',
     inStock: true,
     stockQuantity: 25,
-  },
-  {
+  }),
+  oneVariantProduct({
     name: 'Spider Web Patch',
     description: 'Silver web on black twill, ready for any jacket.',
     priceCents: 1000,
@@ -57,8 +65,8 @@ export const DEMO_CATALOG: (ProductDetails & Stock)[] = [
     category: 'patches',
     inStock: false,
     stockQuantity: 0,
-  },
-  {
+  }),
+  oneVariantProduct({
     name: 'Black Rose Hoop Art',
     description: 'Blood-red rose stitched in a six-inch walnut hoop, ready to hang.',
     priceCents: 5500,
@@ -66,8 +74,8 @@ export const DEMO_CATALOG: (ProductDetails & Stock)[] = [
     category: 'framed-art',
     inStock: true,
     stockQuantity: 3,
-  },
-  {
+  }),
+  oneVariantProduct({
     name: 'Candle Vigil Frame',
     description: 'A single candle in satin stitch, framed in aged gold.',
     priceCents: 7200,
@@ -75,8 +83,8 @@ export const DEMO_CATALOG: (ProductDetails & Stock)[] = [
     category: 'framed-art',
     inStock: true,
     stockQuantity: 2,
-  },
-  {
+  }),
+  oneVariantProduct({
     name: 'Pet Portrait in Thread',
     description: 'Your familiar, embroidered from a photo in an eight-inch hoop. Allow four weeks.',
     priceCents: 14000,
@@ -84,8 +92,8 @@ export const DEMO_CATALOG: (ProductDetails & Stock)[] = [
     category: 'portraits',
     inStock: true,
     stockQuantity: 4,
-  },
-  {
+  }),
+  oneVariantProduct({
     name: 'Rainbow Heart Patch',
     description: 'Pride heart in six colors; part of every sale goes to a local queer youth shelter.',
     priceCents: 1200,
@@ -93,8 +101,8 @@ export const DEMO_CATALOG: (ProductDetails & Stock)[] = [
     category: 'pride',
     inStock: true,
     stockQuantity: 30,
-  },
-  {
+  }),
+  oneVariantProduct({
     name: 'Custom Coffin Piece',
     description: 'Tell us your motif and we digitize and stitch it on a coffin-shaped panel.',
     priceCents: 9000,
@@ -102,8 +110,8 @@ export const DEMO_CATALOG: (ProductDetails & Stock)[] = [
     category: 'custom',
     inStock: true,
     stockQuantity: 5,
-  },
-  {
+  }),
+  oneVariantProduct({
     name: 'Broken Heart Original',
     description: 'An original sampler from the studio wall, signed and dated.',
     priceCents: 22000,
@@ -111,5 +119,13 @@ export const DEMO_CATALOG: (ProductDetails & Stock)[] = [
     category: 'originals',
     inStock: false,
     stockQuantity: 0,
+  }),
+  {
+    name: 'Coven Zip Hoodie',
+    description: 'Midweight zip hoodie with a raven, a crescent moon and an all-seeing eye stitched down the back. Unisex fit.',
+    category: 'apparel',
+    images: [image('raven'), image('moon'), image('eye')],
+    options: [{ name: 'Size', values: sizes }],
+    variants: [size('S', 7200, 3, 'DC-COVEN-S'), size('M', 7200, 1, 'DC-COVEN-M'), size('L', 7200, 4, 'DC-COVEN-L'), size('XL', 7600, 0, 'DC-COVEN-XL')],
   },
 ];

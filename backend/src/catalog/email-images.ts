@@ -17,8 +17,8 @@ const MAX_CACHED = 500;
  * catalogue's pictures (Gmail and Outlook show no SVG, Outlook desktop no WebP). Null for a product
  * that is gone or has no picture, so no email shows a broken image.
  */
-export function emailImageUrls(products: Pick<Products, 'snapshot'>, publicUrl: string, productIds: readonly number[]): Promise<(string | null)[]> {
-  return Promise.all(productIds.map(async (productId) => ((await products.snapshot(productId))?.imageUrl ? `${publicUrl}/email-images/${productId}.png` : null)));
+export function emailImageUrls(products: Pick<Products, 'picture'>, publicUrl: string, productIds: readonly number[]): Promise<(string | null)[]> {
+  return Promise.all(productIds.map(async (productId) => ((await products.picture(productId)) ? `${publicUrl}/email-images/${productId}.png` : null)));
 }
 
 /** A product's email picture: drawn PNG bytes, or the address of a picture hosted elsewhere (Square's CDN serves JPEG). */
@@ -43,7 +43,7 @@ export class EmailImages {
   ) {}
 
   async of(productId: number): Promise<EmailImage | undefined> {
-    const picture = (await this.products.snapshot(productId))?.imageUrl;
+    const picture = await this.products.picture(productId);
     if (!picture) return undefined;
     if (/^https?:\/\//i.test(picture) && !this.isPublicUpload(picture)) return { redirect: picture };
     const png = await this.cached(picture);

@@ -12,7 +12,23 @@ export { assertAvailable } from './stock-rules';
 export { emailImageUrls } from './email-images';
 export { sameName, SquareLinksReader } from './square-links.reader';
 export type { OversoldAtStall } from './square-links.reader';
-export type { ProductDetails, Stock } from './product.events';
+export type { ProductDetails, ProductOption, Stock, VariantDetails } from './product.events';
+export { BackInStockWaiting } from './back-in-stock-waiting';
+export { lineName, oneVariantProduct } from './product-variants';
+export type { NewProduct } from './product-variants';
+export { onlyVariantOf, upcastProductEvent } from './product-upcast';
 export { restockChange, soldChange } from './product.events';
-export type { SquareCountReading, ProductState } from './product.decider';
-export type { ProductEvent, StockRestocked, StockSold } from './product.events';
+export type { SquareCountReading, SquareVariationInput, ProductState, ExistingProduct, VariantState } from './product.decider';
+export { liveVariants, variantOf } from './product.decider';
+export type {
+  ProductEvent,
+  StockRestocked,
+  StockSold,
+  StockSet,
+  VariantAdded,
+  ProductAdded,
+  ProductImportedFromSquare,
+  ProductDetailsChanged,
+  VariantChanged,
+  ProductOptionsChanged,
+} from './product.events';

@@ -1,29 +1,53 @@
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
-import { restockChange, soldChange, type ProductDetails, type ProductEvent, type SquareCount, type Stock } from './product.events';
+import {
+  restockChange,
+  soldChange,
+  variantIdOf,
+  type ProductDetails,
+  type ProductEvent,
+  type ProductOption,
+  type SquareCount,
+  type Stock,
+  type VariantDefinition,
+  type VariantDetails,
+} from './product.events';
+import { upcastProductEvent } from './product-upcast';
+import { checkPrice, checkStock, checkVariants, lineName, MAX_STOCK, variantName } from './product-variants';
 import { assertAvailable } from './stock-rules';
 
-export type ProductState =
-  | { exists: false }
-  | ({
-      exists: true;
-      productId: number;
-      reservations: Readonly<Record<string, number>>;
-      /** The Square item it came from or was linked to, if any. */
-      squareItemId?: string;
-      /** The Square variation whose count this product's stock follows, if any. */
-      squareVariationId?: string;
-      /** The last count from Square that was applied, and its `calculated_at`. */
-      squareCount?: number;
-      squareCountAt?: string;
-      /** Stock changes made here that Square's count does not hold yet, by change key: units moved (sold: negative). */
-      unpushed: Readonly<Record<string, number>>;
-      /** The refunds whose units came back, by refund id (absent until the first). */
-      restocked?: Readonly<Record<string, number>>;
-    } & ProductDetails &
-      Stock);
+/** One variant's stock and its Square link, as the product stream says. */
+export type VariantState = {
+  variantId: string;
+  /** No longer sold (removed by the studio or deleted in Square); past orders still name it. */
+  removed?: boolean;
+  /** Units held by checkouts whose payment is in progress, by order id. */
+  reservations: Readonly<Record<string, number>>;
+  /** The Square variation whose count this variant's stock follows, if any. */
+  squareVariationId?: string;
+  /** The last count from Square that was applied, and its `calculated_at`. */
+  squareCount?: number;
+  squareCountAt?: string;
+  /** Stock changes made here that Square's count does not hold yet, by change key: units moved (sold: negative). */
+  unpushed: Readonly<Record<string, number>>;
+  /** The refunds whose units came back, by refund id (absent until the first). */
+  restocked?: Readonly<Record<string, number>>;
+} & VariantDetails &
+  Stock;
 
-/** Square's count of the linked variation, as a webhook or a sync read it. */
+export type ExistingProduct = {
+  exists: true;
+  productId: number;
+  /** The Square item it came from or was written to, if any. */
+  squareItemId?: string;
+  options: ProductOption[];
+  /** Every variant it ever had, in order (removed ones too: a new one takes the next number). */
+  variants: VariantState[];
+} & ProductDetails;
+
+export type ProductState = { exists: false } | ExistingProduct;
+
+/** Square's count of one variation, as a webhook or a sync read it. */
 export interface SquareCountReading {
   squareVariationId: string;
   /** Square's decimal count as a number; below zero when more was sold than Square knew of. */
@@ -32,31 +56,49 @@ export interface SquareCountReading {
   calculatedAt: string;
 }
 
+/** A variant as the studio gives it: `variantId` names one that exists (an edit), none adds one. */
+export type VariantInput = { variantId?: string; stock?: Stock } & Omit<VariantDetails, 'name'>;
+
+/** One of a Square item's variations, mapped: its own count (followed) or, when Square has none, the units to set. */
+export type SquareVariationInput = { squareVariationId: string; count?: SquareCountReading; stock: Stock } & VariantDetails;
+
 export type ProductCommand =
-  | ({ kind: 'AddProduct'; productId: number } & ProductDetails & Stock)
-  | { kind: 'ChangeProductDetails'; productId: number; changes: Partial<ProductDetails> }
-  | ({ kind: 'SetStock'; productId: number } & Stock)
-  | { kind: 'ReserveStock'; productId: number; orderId: string; quantity: number }
+  | ({ kind: 'AddProduct'; productId: number; options: ProductOption[]; variants: (VariantInput & { stock: Stock })[] } & ProductDetails)
+  /** The studio's edit: details, and (when `variants` is given) the options and variants as a whole. */
+  | { kind: 'ChangeProductDetails'; productId: number; changes: Partial<ProductDetails>; options?: ProductOption[]; variants?: VariantInput[] }
+  | ({ kind: 'SetStock'; productId: number; variantId?: string } & Stock)
+  | { kind: 'ReserveStock'; productId: number; variantId: string; orderId: string; quantity: number }
   | { kind: 'ReleaseStock'; productId: number; orderId: string }
   | { kind: 'SellStock'; productId: number; orderId: string }
-  | { kind: 'RestockFromRefund'; productId: number; orderId: string; refundId: string; quantity: number }
+  | { kind: 'RestockFromRefund'; productId: number; variantId: string; orderId: string; refundId: string; quantity: number }
   | {
       kind: 'ImportFromSquare';
       productId: number;
       squareItemId: string;
-      details: ProductDetails;
-      stock: Stock;
-      /** The item's only variation and its count: the product's stock then follows Square's count. */
-      squareCount?: SquareCountReading;
+      /** `images` left out: the item has none in Square, and the product keeps the shop's. */
+      details: Omit<ProductDetails, 'images'> & { images?: string[] };
+      options: ProductOption[];
+      variations: SquareVariationInput[];
     }
+  | { kind: 'LinkToSquare'; productId: number; squareItemId: string; variations: { variantId: string; squareVariationId: string }[] }
   | ({ kind: 'ApplySquareCount'; productId: number } & SquareCountReading)
-  | { kind: 'RecordSquarePush'; productId: number; change: string; squareCount?: number; squareCountAt?: string };
+  | { kind: 'RecordSquarePush'; productId: number; variantId: string; change: string; squareCount?: number; squareCountAt?: string };
 
-/** Units on hand that no checkout holds. */
-export function availableStock(state: Extract<ProductState, { exists: true }>): number {
-  const held = Object.values(state.reservations).reduce((sum, q) => sum + q, 0);
-  return Math.max(0, state.stockQuantity - held);
+const sum = (values: Record<string, number>) => Object.values(values).reduce((total, q) => total + q, 0);
+
+/** A variant's units on hand that no checkout holds. */
+export function availableStock(variant: Pick<VariantState, 'stockQuantity' | 'reservations'>): number {
+  return Math.max(0, variant.stockQuantity - sum(variant.reservations));
 }
+
+/** The variants on sale, in order. */
+export const liveVariants = (state: ExistingProduct) => state.variants.filter((v) => !v.removed);
+
+/** The variant `variantId` names, removed ones included (past carts and orders name them), or none. */
+export const variantOf = (state: ExistingProduct, variantId: string) => state.variants.find((v) => v.variantId === variantId);
+
+/** The variant on sale that follows a Square variation's count, if any. */
+const followerOf = (state: ExistingProduct, squareVariationId: string) => liveVariants(state).find((v) => v.squareVariationId === squareVariationId);
 
 /**
  * What the shop has on hand given Square's count: the count, minus what the shop sold that Square
@@ -66,14 +108,13 @@ export function availableStock(state: Extract<ProductState, { exists: true }>): 
  * kept as `squareCount`, which the dashboard shows as oversold at the stall.
  */
 export function onHandFromSquare(count: number, unpushed: Readonly<Record<string, number>>): number {
-  const pending = Object.values(unpushed).reduce((sum, q) => sum + q, 0);
-  return Math.min(MAX_STOCK, Math.max(0, Math.floor(count) + pending));
+  return Math.min(MAX_STOCK, Math.max(0, Math.floor(count) + sum(unpushed)));
 }
 
 /** True when `at` is strictly newer than the count already applied (or none was). */
-function newerCount(state: { squareCountAt?: string }, at: string): boolean {
-  if (!state.squareCountAt) return true;
-  return compareTimes(at, state.squareCountAt) > 0;
+function newerCount(variant: { squareCountAt?: string }, at: string): boolean {
+  if (!variant.squareCountAt) return true;
+  return compareTimes(at, variant.squareCountAt) > 0;
 }
 
 /**
@@ -87,25 +128,20 @@ export function compareTimes(a: string, b: string): number {
   return fraction(a) < fraction(b) ? -1 : fraction(a) > fraction(b) ? 1 : 0;
 }
 
-const MAX_PRICE_CENTS = 10_000_000;
-const MAX_STOCK = 100_000;
-
-type ExistingProduct = Extract<ProductState, { exists: true }>;
-
 /**
- * The StockSet a count from Square leads to, on a product whose stock follows it; none when a count
+ * The StockSet a count from Square leads to, on a variant whose stock follows it; none when a count
  * as new or newer was applied already (out-of-order deliveries, repeats, the echo of our own pushes).
  * Recorded even when the units did not change, so that the count's time is kept for ordering.
  */
-function stockFromSquare(state: ExistingProduct, count: number, at: string): ProductEvent[] {
-  if (!newerCount(state, at)) return [];
-  const stockQuantity = onHandFromSquare(count, state.unpushed);
-  return [{ type: 'StockSet', data: { inStock: inStockWith(state, stockQuantity), stockQuantity, squareCount: count, squareCountAt: at } }];
+function stockFromSquare(variant: VariantState, count: number, at: string): ProductEvent[] {
+  if (!newerCount(variant, at)) return [];
+  const stockQuantity = onHandFromSquare(count, variant.unpushed);
+  return [{ type: 'StockSet', data: { variantId: variant.variantId, inStock: inStockWith(variant, stockQuantity), stockQuantity, squareCount: count, squareCountAt: at } }];
 }
 
 /** The flag for new units on hand: an operator's Mark Sold Out (flag off while units remain) stays. */
-function inStockWith(state: ExistingProduct, stockQuantity: number): boolean {
-  const markedSoldOut = !state.inStock && state.stockQuantity > 0;
+function inStockWith(variant: Stock, stockQuantity: number): boolean {
+  const markedSoldOut = !variant.inStock && variant.stockQuantity > 0;
   return !markedSoldOut && stockQuantity > 0;
 }
 
@@ -117,108 +153,147 @@ const squareFields = (s: SquareCount & { squareVariationId?: string }) => ({
 
 function checkDetails(d: Partial<ProductDetails>): void {
   if (d.name !== undefined && d.name.trim() === '') throw invalid('A product needs a name.');
-  if (d.priceCents !== undefined && (!Number.isInteger(d.priceCents) || d.priceCents < 0 || d.priceCents > MAX_PRICE_CENTS)) {
-    throw invalid('The price must be a whole number of cents between 0 and 100000.00 dollars.');
+}
+
+/** A variant as first recorded: its details and name from the options, its stock checked. */
+function definition(variantId: string, options: readonly ProductOption[], input: VariantInput & { stock: Stock }): VariantDefinition {
+  checkStock(input.stock);
+  const { variantId: _given, stock, ...details } = input;
+  return { variantId, ...details, name: variantName(options, input.options), ...stock };
+}
+
+function newVariant(definition: VariantDefinition): VariantState {
+  const { squareCount, squareCountAt, squareVariationId, ...rest } = definition;
+  return { ...rest, ...squareFields({ squareVariationId, squareCount, squareCountAt }), reservations: {}, unpushed: {} };
+}
+
+function updateVariant(state: ExistingProduct, variantId: string, update: (variant: VariantState) => VariantState): ExistingProduct {
+  return { ...state, variants: state.variants.map((v) => (v.variantId === variantId ? update(v) : v)) };
+}
+
+/** The variant a stock command names, for a shopper's or the operator's request: unknown is 404 VARIANT_NOT_FOUND. */
+function namedVariant(state: ExistingProduct, variantId: string): VariantState {
+  const variant = variantOf(state, variantId);
+  if (!variant) throw notFound(`${state.name} has no variant ${variantId}.`, 'VARIANT_NOT_FOUND', { productId: state.productId, variantId });
+  return variant;
+}
+
+/** The variant of a command that may leave it out: only a product with one variant on sale may. */
+function variantOrOnly(state: ExistingProduct, variantId: string | undefined): VariantState {
+  if (variantId !== undefined) return namedVariant(state, variantId);
+  const live = liveVariants(state);
+  if (live.length !== 1) throw conflict(`${state.name} comes in ${live.map((v) => v.name).join(', ')}: name the variant.`, 'VARIANT_REQUIRED', { productId: state.productId });
+  return live[0];
+}
+
+function evolveCurrent(state: ProductState, event: ProductEvent): ProductState {
+  switch (event.type) {
+    case 'ProductAdded':
+    case 'ProductImportedFromSquare': {
+      const { variants, ...product } = event.data;
+      return { exists: true, ...product, variants: variants.map(newVariant) };
+    }
+  }
+  if (!state.exists) return state;
+  switch (event.type) {
+    case 'ProductDetailsChanged':
+      return { ...state, ...event.data };
+    case 'ProductOptionsChanged':
+      return { ...state, options: event.data.options };
+    case 'VariantAdded':
+      return { ...state, variants: [...state.variants, newVariant(event.data.variant)] };
+    case 'VariantChanged':
+      return updateVariant(state, event.data.variantId, (v) => ({ ...v, ...event.data.changes }));
+    case 'VariantRemoved':
+      return updateVariant(state, event.data.variantId, (v) => ({ ...v, removed: true }));
+    case 'ProductLinkedToSquare':
+      return { ...state, squareItemId: event.data.squareItemId };
+    case 'VariantLinkedToSquare':
+      return updateVariant(state, event.data.variantId, (v) => {
+        const { squareVariationId: _previous, squareCount: _count, squareCountAt: _at, ...rest } = v;
+        // A new link starts its own count history, and changes made before it are nobody's to push.
+        const linked = { ...rest, unpushed: {} };
+        return event.data.squareVariationId ? { ...linked, squareVariationId: event.data.squareVariationId } : linked;
+      });
+    case 'StockSet': {
+      const { variantId, squareCount, squareCountAt, ...stock } = event.data;
+      return updateVariant(state, variantId, (v) => ({ ...v, ...stock, ...(squareCountAt ? { squareCount, squareCountAt } : {}) }));
+    }
+    case 'StockPushedToSquare':
+      return updateVariant(state, event.data.variantId, (v) => ({ ...v, unpushed: without(v.unpushed, event.data.change) }));
+    case 'StockReserved':
+      return updateVariant(state, event.data.variantId, (v) => ({ ...v, reservations: { ...v.reservations, [event.data.orderId]: event.data.quantity } }));
+    case 'StockReleased':
+      return updateVariant(state, event.data.variantId, (v) => ({ ...v, reservations: without(v.reservations, event.data.orderId) }));
+    case 'StockSold':
+      return updateVariant(state, event.data.variantId, (v) => {
+        // An operator may have lowered the count below what was held: never below zero.
+        const stockQuantity = Math.max(0, v.stockQuantity - event.data.quantity);
+        // Square's count still holds these units until the push lands: remembered until it is acknowledged.
+        const unpushed = v.squareVariationId ? { ...v.unpushed, [soldChange(event.data.orderId)]: -event.data.quantity } : v.unpushed;
+        return { ...v, stockQuantity, inStock: v.inStock && stockQuantity > 0, reservations: without(v.reservations, event.data.orderId), unpushed };
+      });
+    case 'StockRestocked':
+      return updateVariant(state, event.data.variantId, (v) => {
+        const stockQuantity = v.stockQuantity + event.data.quantity;
+        // Square's count lacks these units until the push lands, as it still holds a sale's.
+        const unpushed = v.squareVariationId ? { ...v.unpushed, [restockChange(event.data.refundId)]: event.data.quantity } : v.unpushed;
+        return { ...v, stockQuantity, inStock: inStockWith(v, stockQuantity), unpushed, restocked: { ...v.restocked, [event.data.refundId]: event.data.quantity } };
+      });
   }
 }
 
-function checkStock(s: Stock): void {
-  if (!Number.isInteger(s.stockQuantity) || s.stockQuantity < 0 || s.stockQuantity > MAX_STOCK) {
-    throw invalid(`The stock quantity must be a whole number from 0 to ${MAX_STOCK}.`);
-  }
+/** Folds a stored event, read as today's events (those from before variants are a product with one variant). */
+function evolve(state: ProductState, stored: ProductEvent): ProductState {
+  const productId = state.exists ? state.productId : (stored.data as { productId: number }).productId;
+  return upcastProductEvent(stored, productId).reduce(evolveCurrent, state);
 }
+
+const apply = (state: ExistingProduct, events: ProductEvent[]) => events.reduce(evolveCurrent, state as ProductState) as ExistingProduct;
 
 export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
   initialState: { exists: false },
-
-  evolve(state, event) {
-    switch (event.type) {
-      case 'ProductAdded':
-      case 'ProductImportedFromSquare':
-        return { exists: true, ...event.data, reservations: {}, unpushed: {} };
-    }
-    if (!state.exists) return state;
-    switch (event.type) {
-      case 'ProductDetailsChanged':
-        return { ...state, ...event.data };
-      case 'StockSet': {
-        const { squareCount, squareCountAt, ...stock } = event.data;
-        return { ...state, ...stock, ...(squareCountAt ? { squareCount, squareCountAt } : {}) };
-      }
-      case 'ProductLinkedToSquare': {
-        const { squareVariationId: _previous, squareCount: _count, squareCountAt: _at, ...rest } = state;
-        // A new link starts its own count history, and changes made before it are nobody's to push.
-        const linked = { ...rest, squareItemId: event.data.squareItemId, unpushed: {} };
-        return event.data.squareVariationId ? { ...linked, squareVariationId: event.data.squareVariationId } : linked;
-      }
-      case 'StockPushedToSquare':
-        return { ...state, unpushed: without(state.unpushed, event.data.change) };
-      case 'StockReserved':
-        return { ...state, reservations: { ...state.reservations, [event.data.orderId]: event.data.quantity } };
-      case 'StockReleased':
-        return { ...state, reservations: without(state.reservations, event.data.orderId) };
-      case 'StockSold': {
-        // An operator may have lowered the count below what was held: never below zero.
-        const stockQuantity = Math.max(0, state.stockQuantity - event.data.quantity);
-        // Square's count still holds these units until the push lands: remembered until it is acknowledged.
-        const unpushed = state.squareVariationId ? { ...state.unpushed, [soldChange(event.data.orderId)]: -event.data.quantity } : state.unpushed;
-        return { ...state, stockQuantity, inStock: state.inStock && stockQuantity > 0, reservations: without(state.reservations, event.data.orderId), unpushed };
-      }
-      case 'StockRestocked': {
-        const stockQuantity = state.stockQuantity + event.data.quantity;
-        // Square's count lacks these units until the push lands, as it still holds a sale's.
-        const unpushed = state.squareVariationId ? { ...state.unpushed, [restockChange(event.data.refundId)]: event.data.quantity } : state.unpushed;
-        return { ...state, stockQuantity, inStock: inStockWith(state, stockQuantity), unpushed, restocked: { ...state.restocked, [event.data.refundId]: event.data.quantity } };
-      }
-    }
-  },
+  evolve,
 
   decide(command, state) {
     switch (command.kind) {
       case 'AddProduct': {
         if (state.exists) throw conflict(`Product ${command.productId} already exists.`);
-        const { kind, ...data } = command;
-        checkDetails(data);
-        checkStock(data);
-        return [{ type: 'ProductAdded', data }];
+        const { kind, variants, ...product } = command;
+        checkDetails(product);
+        checkVariants(product.options, variants);
+        return [{ type: 'ProductAdded', data: { ...product, variants: variants.map((v, i) => definition(variantIdOf(command.productId, i + 1), product.options, v)) } }];
       }
       case 'ChangeProductDetails': {
         if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
         checkDetails(command.changes);
-        return detailsChanged(state, command.changes);
+        const variants = command.variants ? variantsChanged(state, command.options ?? state.options, command.variants) : [];
+        return [...detailsChanged(state, command.changes), ...variants];
       }
-      case 'ImportFromSquare': {
-        checkDetails(command.details);
-        checkStock(command.stock);
-        const reading = command.squareCount;
-        if (!state.exists) {
-          const link = reading ? { squareVariationId: reading.squareVariationId, squareCount: reading.quantity, squareCountAt: reading.calculatedAt } : {};
-          return [{ type: 'ProductImportedFromSquare', data: { productId: command.productId, squareItemId: command.squareItemId, ...command.details, ...command.stock, ...link } }];
+      case 'ImportFromSquare':
+        return importFromSquare(state, command);
+      case 'LinkToSquare': {
+        if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
+        const events: ProductEvent[] = state.squareItemId === command.squareItemId ? [] : [{ type: 'ProductLinkedToSquare', data: { squareItemId: command.squareItemId } }];
+        for (const link of command.variations) {
+          if (namedVariant(state, link.variantId).squareVariationId !== link.squareVariationId) events.push({ type: 'VariantLinkedToSquare', data: link });
         }
-        // Only what Square changed: a second sync with nothing new records nothing.
-        const events = detailsChanged(state, command.details);
-        const variationId = reading?.squareVariationId ?? null;
-        let linked: ExistingProduct = state;
-        if (state.squareItemId !== command.squareItemId || (state.squareVariationId ?? null) !== variationId) {
-          const link: ProductEvent = { type: 'ProductLinkedToSquare', data: { squareItemId: command.squareItemId, squareVariationId: variationId } };
-          events.push(link);
-          linked = productDecider.evolve(state, link) as ExistingProduct;
-        }
-        // A followed variation's count goes through the same rule as a webhook's: the sync heals a missed delivery.
-        if (reading) return [...events, ...stockFromSquare(linked, reading.quantity, reading.calculatedAt)];
-        const stockChanged = state.inStock !== command.stock.inStock || state.stockQuantity !== command.stock.stockQuantity;
-        return [...events, ...(stockChanged ? [{ type: 'StockSet' as const, data: command.stock }] : [])];
+        return events;
       }
       case 'ApplySquareCount': {
-        // Counts of variations the product does not follow (or of no product) change nothing.
-        if (!state.exists || state.squareVariationId !== command.squareVariationId) return [];
-        return stockFromSquare(state, command.quantity, command.calculatedAt);
+        // Counts of variations no variant follows (or of no product) change nothing.
+        const variant = state.exists ? followerOf(state, command.squareVariationId) : undefined;
+        return variant ? stockFromSquare(variant, command.quantity, command.calculatedAt) : [];
       }
       case 'RecordSquarePush': {
+        const variant = state.exists ? variantOf(state, command.variantId) : undefined;
         // Acknowledged once: a retried push job finds nothing left to record.
-        if (!state.exists || !(command.change in state.unpushed)) return [];
-        const pushed: ProductEvent = { type: 'StockPushedToSquare', data: { change: command.change, quantity: state.unpushed[command.change], ...squareFields(command) } };
-        const after = productDecider.evolve(state, pushed) as ExistingProduct;
+        if (!state.exists || !variant || !(command.change in variant.unpushed)) return [];
+        const pushed: ProductEvent = {
+          type: 'StockPushedToSquare',
+          data: { variantId: variant.variantId, change: command.change, quantity: variant.unpushed[command.change], ...squareFields(command) },
+        };
+        const after = variantOf(apply(state, [pushed]), variant.variantId)!;
         // Square's answer is a count like any other; when a newer one was applied already it held this
         // change too, so the units are worked out again from it without the change.
         if (command.squareCount !== undefined && command.squareCountAt && newerCount(after, command.squareCountAt)) {
@@ -227,50 +302,147 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         if (after.squareCount === undefined) return [pushed];
         const stockQuantity = onHandFromSquare(after.squareCount, after.unpushed);
         if (stockQuantity === after.stockQuantity) return [pushed];
-        return [pushed, { type: 'StockSet', data: { inStock: inStockWith(after, stockQuantity), stockQuantity } }];
+        return [pushed, { type: 'StockSet', data: { variantId: variant.variantId, inStock: inStockWith(after, stockQuantity), stockQuantity } }];
       }
       case 'SetStock': {
         if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
+        const variant = variantOrOnly(state, command.variantId);
         checkStock(command);
-        if (state.inStock === command.inStock && state.stockQuantity === command.stockQuantity) return [];
-        return [{ type: 'StockSet', data: { inStock: command.inStock, stockQuantity: command.stockQuantity } }];
+        if (variant.inStock === command.inStock && variant.stockQuantity === command.stockQuantity) return [];
+        return [{ type: 'StockSet', data: { variantId: variant.variantId, inStock: command.inStock, stockQuantity: command.stockQuantity } }];
       }
       case 'ReserveStock': {
         if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
+        const variant = namedVariant(state, command.variantId);
         // A retried checkout asks again: what it already holds is its answer.
-        if (command.orderId in state.reservations) return [];
-        assertAvailable({ name: state.name, inStock: state.inStock, available: availableStock(state), productId: state.productId }, command.quantity);
-        return [{ type: 'StockReserved', data: { orderId: command.orderId, quantity: command.quantity } }];
+        if (command.orderId in variant.reservations) return [];
+        const name = lineName(state.name, variant);
+        assertAvailable({ name, inStock: variant.inStock && !variant.removed, available: availableStock(variant), productId: state.productId }, command.quantity);
+        return [{ type: 'StockReserved', data: { variantId: variant.variantId, orderId: command.orderId, quantity: command.quantity } }];
       }
-      case 'ReleaseStock': {
-        const quantity = state.exists ? state.reservations[command.orderId] : undefined;
-        if (quantity === undefined) return [];
-        return [{ type: 'StockReleased', data: { orderId: command.orderId, quantity } }];
-      }
+      case 'ReleaseStock':
       case 'SellStock': {
-        // Sold once: a repeat (a retried job, a reconciliation) finds nothing held and does nothing.
-        const quantity = state.exists ? state.reservations[command.orderId] : undefined;
-        if (quantity === undefined) return [];
-        return [{ type: 'StockSold', data: { orderId: command.orderId, quantity } }];
+        // Every variant the order holds; a repeat (a retried job, a reconciliation) finds nothing held and does nothing.
+        if (!state.exists) return [];
+        const type = command.kind === 'SellStock' ? 'StockSold' : 'StockReleased';
+        return state.variants.flatMap((v) => {
+          const quantity = v.reservations[command.orderId];
+          return quantity === undefined ? [] : [{ type, data: { variantId: v.variantId, orderId: command.orderId, quantity } }];
+        });
       }
       case 'RestockFromRefund': {
         if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
+        const variant = namedVariant(state, command.variantId);
         // Once per refund: a retried job finds the units back already.
-        if (state.restocked && command.refundId in state.restocked) return [];
+        if (variant.restocked && command.refundId in variant.restocked) return [];
         if (!Number.isInteger(command.quantity) || command.quantity < 1) throw invalid('A restock needs a whole number of units.');
-        const quantity = Math.min(command.quantity, MAX_STOCK - state.stockQuantity);
-        return quantity > 0 ? [{ type: 'StockRestocked', data: { orderId: command.orderId, refundId: command.refundId, quantity } }] : [];
+        const quantity = Math.min(command.quantity, MAX_STOCK - variant.stockQuantity);
+        return quantity > 0 ? [{ type: 'StockRestocked', data: { variantId: variant.variantId, orderId: command.orderId, refundId: command.refundId, quantity } }] : [];
       }
     }
   },
 };
 
+/**
+ * The studio's options and variants, as the admin's form sends them: a variant with an id is
+ * edited, one without is added (with the next number), one on sale that is not listed is removed.
+ */
+function variantsChanged(state: ExistingProduct, options: ProductOption[], inputs: VariantInput[]): ProductEvent[] {
+  checkVariants(options, inputs);
+  const events: ProductEvent[] = sameOptions(state.options, options) ? [] : [{ type: 'ProductOptionsChanged', data: { options } }];
+  let next = state.variants.length;
+  for (const input of inputs) {
+    const { variantId, stock, ...details } = input;
+    if (variantId === undefined) {
+      events.push({ type: 'VariantAdded', data: { variant: definition(variantIdOf(state.productId, ++next), options, { ...input, stock: stock ?? { inStock: false, stockQuantity: 0 } }) } });
+      continue;
+    }
+    const variant = namedVariant(state, variantId);
+    if (variant.removed) throw invalid(`The variant ${variantId} was removed; add it again without an id.`);
+    events.push(...variantDetailsChanged(variant, { ...details, name: variantName(options, details.options) }));
+    if (stock) {
+      checkStock(stock);
+      if (stock.inStock !== variant.inStock || stock.stockQuantity !== variant.stockQuantity) events.push({ type: 'StockSet', data: { variantId, ...stock } });
+    }
+  }
+  const kept = new Set(inputs.map((v) => v.variantId));
+  for (const variant of liveVariants(state)) if (!kept.has(variant.variantId)) events.push({ type: 'VariantRemoved', data: { variantId: variant.variantId } });
+  return events;
+}
+
+/**
+ * A Square item read by a sync. A new product gets one variant per variation. An existing one gets
+ * only what changed: its details, options, the variations' names and prices, new variations as new
+ * variants, variations gone from the item as variants removed from sale (never forgotten: past
+ * orders name them). A followed variation's count goes through the same rule as a webhook's, so the
+ * sync heals a missed delivery and never gives back units sold online.
+ */
+function importFromSquare(state: ProductState, command: Extract<ProductCommand, { kind: 'ImportFromSquare' }>): ProductEvent[] {
+  checkDetails(command.details);
+  command.variations.forEach((v) => (checkPrice(v.priceCents), checkStock(v.stock)));
+  const fromSquare = (variantId: string, v: SquareVariationInput): VariantDefinition => {
+    const { squareVariationId, count, stock, ...details } = v;
+    const onHand = count ? onHandFromSquare(count.quantity, {}) : 0;
+    const units = count ? { inStock: onHand > 0, stockQuantity: onHand } : stock;
+    return { variantId, ...details, ...units, squareVariationId, ...(count ? { squareCount: count.quantity, squareCountAt: count.calculatedAt } : {}) };
+  };
+  if (!state.exists) {
+    const { productId, squareItemId, details, options, variations } = command;
+    return [
+      {
+        type: 'ProductImportedFromSquare',
+        data: { productId, squareItemId, ...details, images: details.images ?? [], options, variants: variations.map((v, i) => fromSquare(variantIdOf(productId, i + 1), v)) },
+      },
+    ];
+  }
+  const events: ProductEvent[] = detailsChanged(state, command.details);
+  if (state.squareItemId !== command.squareItemId) events.push({ type: 'ProductLinkedToSquare', data: { squareItemId: command.squareItemId } });
+  if (!sameOptions(state.options, command.options)) events.push({ type: 'ProductOptionsChanged', data: { options: command.options } });
+  const live = liveVariants(state);
+  // A product the shop sold before it met the item (adopted by name, or imported with one variation) keeps its variant.
+  const adoptable = command.variations.length === 1 && live.length === 1 && !command.variations.some((v) => followerOf(state, v.squareVariationId)) ? live[0] : undefined;
+  let next = state.variants.length;
+  const followed = new Set<string>();
+  for (const variation of command.variations) {
+    let variant = followerOf(state, variation.squareVariationId) ?? adoptable;
+    if (!variant) {
+      events.push({ type: 'VariantAdded', data: { variant: fromSquare(variantIdOf(state.productId, ++next), variation) } });
+      continue;
+    }
+    followed.add(variant.variantId);
+    const { squareVariationId, count, stock, ...details } = variation;
+    if (variant.squareVariationId !== squareVariationId) {
+      const link: ProductEvent = { type: 'VariantLinkedToSquare', data: { variantId: variant.variantId, squareVariationId } };
+      events.push(link);
+      variant = variantOf(apply(state, [link]), variant.variantId)!;
+    }
+    events.push(...variantDetailsChanged(variant, details));
+    if (count) events.push(...stockFromSquare(variant, count.quantity, count.calculatedAt));
+    else if (variant.inStock !== stock.inStock || variant.stockQuantity !== stock.stockQuantity) events.push({ type: 'StockSet', data: { variantId: variant.variantId, ...stock } });
+  }
+  for (const variant of live) if (!followed.has(variant.variantId)) events.push({ type: 'VariantRemoved', data: { variantId: variant.variantId } });
+  return events;
+}
+
+const sameOptions = (a: readonly ProductOption[], b: readonly ProductOption[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Only what differs: a second sync or save with nothing new records nothing. */
 function detailsChanged(state: ProductDetails, changes: Partial<ProductDetails>): ProductEvent[] {
-  const changed = Object.fromEntries(Object.entries(changes).filter(([key, value]) => value !== undefined && state[key as keyof ProductDetails] !== value)) as Partial<ProductDetails>;
+  const changed = Object.fromEntries(
+    Object.entries(changes).filter(([key, value]) => value !== undefined && JSON.stringify(state[key as keyof ProductDetails]) !== JSON.stringify(value)),
+  ) as Partial<ProductDetails>;
   return Object.keys(changed).length ? [{ type: 'ProductDetailsChanged', data: changed }] : [];
 }
 
-function without(reservations: Readonly<Record<string, number>>, orderId: string): Record<string, number> {
-  const { [orderId]: _released, ...rest } = reservations;
+function variantDetailsChanged(variant: VariantState, details: VariantDetails): ProductEvent[] {
+  checkPrice(details.priceCents);
+  const changes = Object.fromEntries(
+    Object.entries(details).filter(([key, value]) => value !== undefined && JSON.stringify(variant[key as keyof VariantDetails]) !== JSON.stringify(value)),
+  ) as Partial<VariantDetails>;
+  return Object.keys(changes).length ? [{ type: 'VariantChanged', data: { variantId: variant.variantId, changes } }] : [];
+}
+
+function without(entries: Readonly<Record<string, number>>, key: string): Record<string, number> {
+  const { [key]: _gone, ...rest } = entries;
   return rest;
 }

@@ -2,12 +2,28 @@ import type { DomainEvent } from '../platform/event-store/recorded-event';
 import type { CategorySlug } from './categories';
 import { streamKind, numericId } from '../platform/event-store/stream';
 
+/** What a product is, beside its variants: `images` is the gallery in order (the first is its picture). */
 export interface ProductDetails {
   name: string;
   description: string;
-  priceCents: number;
-  imageUrl: string;
   category: CategorySlug;
+  images: string[];
+}
+
+/** A choice a shopper makes (Size: S, M, L), in the order the studio gave. */
+export interface ProductOption {
+  name: string;
+  values: string[];
+}
+
+/** What a variant is: its name ("Black / M", '' for a product without options), option values, SKU, price and own picture. */
+export interface VariantDetails {
+  name: string;
+  options: Record<string, string>;
+  sku?: string;
+  priceCents: number;
+  /** The variant's own picture ('' or absent: the product's first). */
+  imageUrl?: string;
 }
 
 export interface Stock {
@@ -15,57 +31,82 @@ export interface Stock {
   stockQuantity: number;
 }
 
-export type ProductAdded = DomainEvent<'ProductAdded', { productId: number } & ProductDetails & Stock>;
-export type ProductDetailsChanged = DomainEvent<'ProductDetailsChanged', Partial<ProductDetails>>;
-/**
- * The units on hand (and the flag) were set: by the operator, by a catalogue sync, or from Square's
- * count (`squareCount`, possibly below zero when the stall oversold, and `squareCountAt`, Square's
- * `calculated_at`, which orders counts: an older one is never applied after a newer one).
- */
-export type StockSet = DomainEvent<'StockSet', Stock & SquareCount>;
-
 export interface SquareCount {
   squareCount?: number;
   squareCountAt?: string;
 }
 
-/** A checkout holds units while the card is charged, so the last one cannot be sold twice. */
-export type StockReserved = DomainEvent<'StockReserved', { orderId: string; quantity: number }>;
+/** A variant as it comes to be: `variantId` is stable (`<productId>-<n>`); a Square item's variation names the one it follows. */
+export type VariantDefinition = { variantId: string; squareVariationId?: string } & VariantDetails & Stock & SquareCount;
+
+export type ProductAdded = DomainEvent<'ProductAdded', { productId: number; options: ProductOption[]; variants: VariantDefinition[] } & ProductDetails>;
+export type ProductDetailsChanged = DomainEvent<'ProductDetailsChanged', Partial<ProductDetails>>;
+export type ProductOptionsChanged = DomainEvent<'ProductOptionsChanged', { options: ProductOption[] }>;
+export type VariantAdded = DomainEvent<'VariantAdded', { variant: VariantDefinition }>;
+export type VariantChanged = DomainEvent<'VariantChanged', { variantId: string; changes: Partial<VariantDetails> }>;
+/** The variant is no longer sold (removed by the studio, or deleted in Square); past carts and orders still name it. */
+export type VariantRemoved = DomainEvent<'VariantRemoved', { variantId: string }>;
+
+/**
+ * A variant's units on hand (and the flag) were set: by the operator, by a catalogue sync, or from
+ * Square's count (`squareCount`, possibly below zero when the stall oversold, and `squareCountAt`,
+ * Square's `calculated_at`, which orders counts: an older one is never applied after a newer one).
+ */
+export type StockSet = DomainEvent<'StockSet', { variantId: string } & Stock & SquareCount>;
+
+/** A checkout holds units of a variant while the card is charged, so the last one cannot be sold twice. */
+export type StockReserved = DomainEvent<'StockReserved', { variantId: string; orderId: string; quantity: number }>;
 /** The charge failed or the checkout was given up: the held units are available again. */
-export type StockReleased = DomainEvent<'StockReleased', { orderId: string; quantity: number }>;
+export type StockReleased = DomainEvent<'StockReleased', { variantId: string; orderId: string; quantity: number }>;
 /** The order was paid: the held units leave the stock for good. */
-export type StockSold = DomainEvent<'StockSold', { orderId: string; quantity: number }>;
+export type StockSold = DomainEvent<'StockSold', { variantId: string; orderId: string; quantity: number }>;
 
-/** A refund gave units of an order back to the shelf (`refundId`: the order's refund request; once per refund). */
-export type StockRestocked = DomainEvent<'StockRestocked', { orderId: string; refundId: string; quantity: number }>;
+/** A refund gave units of an order back to the variant's shelf (`refundId`: the order's refund request; once per refund). */
+export type StockRestocked = DomainEvent<'StockRestocked', { variantId: string; orderId: string; refundId: string; quantity: number }>;
 
-/** A product first brought over from the studio's Square catalogue; later syncs record only what changed. */
+/** A product first brought over from the studio's Square catalogue (one variant per item variation); later syncs record only what changed. */
 export type ProductImportedFromSquare = DomainEvent<
   'ProductImportedFromSquare',
-  { productId: number; squareItemId: string; squareVariationId?: string } & ProductDetails & Stock & SquareCount
+  { productId: number; squareItemId: string; options: ProductOption[]; variants: VariantDefinition[] } & ProductDetails
 >;
 
-/**
- * Which Square variation the product's stock follows (its item's only variation), or none (an item
- * with several variations is imported with their summed count, but its stock is not kept in step).
- */
-export type ProductLinkedToSquare = DomainEvent<'ProductLinkedToSquare', { squareItemId: string; squareVariationId: string | null }>;
+/** The Square item the product is (imported from it, adopted by name, or written to Square from the shop). */
+export type ProductLinkedToSquare = DomainEvent<'ProductLinkedToSquare', { squareItemId: string }>;
+/** Which Square item variation a variant's stock follows, or none: a new link starts its own count history. */
+export type VariantLinkedToSquare = DomainEvent<'VariantLinkedToSquare', { variantId: string; squareVariationId: string | null }>;
 
 /**
- * A stock change the shop made (an online sale; later a refund's restock) reached Square's count:
- * `change` names it (`sold:<orderId>`), `quantity` is what it moved (negative: units left the
- * shelf); `squareCount`/`squareCountAt` are Square's count right after, when Square answered one.
+ * A stock change the shop made (an online sale, a refund's restock) reached Square's count of the
+ * variant's variation: `change` names it (`sold:<orderId>`), `quantity` is what it moved (negative:
+ * units left the shelf); `squareCount`/`squareCountAt` are Square's count right after, when Square answered one.
  */
-export type StockPushedToSquare = DomainEvent<'StockPushedToSquare', { change: string; quantity: number } & SquareCount>;
+export type StockPushedToSquare = DomainEvent<'StockPushedToSquare', { variantId: string; change: string; quantity: number } & SquareCount>;
 
 export type ProductEvent =
-  ProductAdded | ProductImportedFromSquare | ProductLinkedToSquare | ProductDetailsChanged | StockSet | StockReserved | StockReleased | StockSold | StockRestocked | StockPushedToSquare;
+  | ProductAdded
+  | ProductImportedFromSquare
+  | ProductLinkedToSquare
+  | ProductDetailsChanged
+  | ProductOptionsChanged
+  | VariantAdded
+  | VariantChanged
+  | VariantRemoved
+  | VariantLinkedToSquare
+  | StockSet
+  | StockReserved
+  | StockReleased
+  | StockSold
+  | StockRestocked
+  | StockPushedToSquare;
 
 /** The key of a sale's stock change, as pushed to Square and acknowledged on the product stream. */
 export const soldChange = (orderId: string) => `sold:${orderId}`;
 
 /** The key of a refund's restock, as pushed to Square and acknowledged on the product stream. */
 export const restockChange = (refundId: string) => `restocked:${refundId}`;
+
+/** The id of a product's n-th variant (from 1); a product from before variants has `<productId>-1`. */
+export const variantIdOf = (productId: number, n: number) => `${productId}-${n}`;
 
 export const PRODUCT_STREAM_TYPE = 'Product';
 export const productStream = streamKind(PRODUCT_STREAM_TYPE, 'product-', numericId);

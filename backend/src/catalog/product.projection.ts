@@ -1,78 +1,133 @@
-import { insertRow, toColumns, updateById, write } from '../platform/projections/sql-write';
-import { streamProjection } from '../platform/projections/stream-projection';
-import { productStream, type ProductEvent } from './product.events';
+import { insertRow, json, toColumns, updateById, write, type SqlWrite } from '../platform/projections/sql-write';
+import { streamProjection, type RowStamp } from '../platform/projections/stream-projection';
+import { productStream, type ProductEvent, type VariantDefinition } from './product.events';
+import { upcastProductEvent } from './product-upcast';
 
-/** The products table's columns, by the event field that fills them. */
-const COLUMNS = {
+/** The variant columns, by the event field that fills them. */
+const VARIANT_COLUMNS = {
   name: 'name',
-  description: 'description',
+  sku: 'sku',
   priceCents: 'price_cents',
   imageUrl: 'image_url',
-  category: 'category',
   inStock: 'in_stock',
   stockQuantity: 'stock_quantity',
-  squareItemId: 'square_item_id',
   squareVariationId: 'square_variation_id',
   squareCount: 'square_count',
   squareCountAt: 'square_count_at',
 };
 
-export const productProjection = streamProjection<ProductEvent, number>({ name: 'products', tables: ['products'], stream: productStream }, (event, id, stamp) => {
+const insertVariant = (productId: number, v: VariantDefinition): SqlWrite => {
+  const columns = { ...toColumns(v, VARIANT_COLUMNS), options: json(v.options), image_url: v.imageUrl ?? '' };
+  const names = Object.keys(columns);
+  return write(
+    `insert into product_variants (id, product_id, position, ${names.join(', ')})
+     values (?, ?, (select coalesce(max(position), 0) + 1 from product_variants where product_id = ?), ${names.map(() => '?').join(', ')})`,
+    v.variantId,
+    productId,
+    productId,
+    ...Object.values(columns),
+  );
+};
+
+/** The product row's summary of its variants on sale: lowest and highest price, units on hand and held, any in stock. */
+const totals = (productId: number, stamp: RowStamp): SqlWrite =>
+  write(
+    `update products p set price_cents = coalesce(s.lo, p.price_cents), price_max_cents = coalesce(s.hi, p.price_max_cents), in_stock = coalesce(s.any_in, false),
+            stock_quantity = coalesce(s.on_hand, 0), reserved_quantity = coalesce(s.held, 0), version = ?, updated_at = ?
+       from (select min(price_cents) lo, max(price_cents) hi, bool_or(in_stock) any_in, sum(stock_quantity)::int on_hand, sum(reserved_quantity)::int held
+               from product_variants where product_id = ? and not removed) s
+      where p.id = ?`,
+    stamp.version,
+    stamp.updated_at,
+    productId,
+    productId,
+  );
+
+function writes(event: ProductEvent, id: number, stamp: RowStamp): SqlWrite[] {
   switch (event.type) {
     case 'ProductAdded':
     case 'ProductImportedFromSquare': {
-      const { productId, ...fields } = event.data;
-      return [insertRow('products', { id: productId, ...toColumns(fields, COLUMNS), reserved_quantity: 0, ...stamp })];
-    }
-    case 'ProductDetailsChanged':
-    case 'StockSet':
-      return [updateById('products', id, { ...toColumns(event.data, COLUMNS), ...stamp })];
-    case 'ProductLinkedToSquare':
-      // A new link forgets the old variation's count (and its oversold mark).
+      const { productId, variants, images, options, name, description, category } = event.data;
+      const squareItemId = 'squareItemId' in event.data ? event.data.squareItemId : null;
       return [
-        updateById('products', id, { square_item_id: event.data.squareItemId, square_variation_id: event.data.squareVariationId, square_count: null, square_count_at: null, ...stamp }),
+        insertRow('products', {
+          id: productId,
+          name,
+          description,
+          category,
+          images: json(images),
+          options: json(options),
+          image_url: images[0] ?? '',
+          // Filled from the variants by `totals`.
+          price_cents: 0,
+          price_max_cents: 0,
+          in_stock: false,
+          stock_quantity: 0,
+          reserved_quantity: 0,
+          square_item_id: squareItemId,
+          ...stamp,
+        }),
+        ...variants.map((v) => insertVariant(productId, v)),
+        totals(productId, stamp),
       ];
+    }
+    case 'ProductDetailsChanged': {
+      const { images, ...rest } = event.data;
+      return [updateById('products', id, { ...rest, ...(images ? { images: json(images), image_url: images[0] ?? '' } : {}), ...stamp })];
+    }
+    case 'ProductOptionsChanged':
+      return [updateById('products', id, { options: json(event.data.options), ...stamp })];
+    case 'ProductLinkedToSquare':
+      return [updateById('products', id, { square_item_id: event.data.squareItemId, ...stamp })];
+    case 'VariantAdded':
+      return [insertVariant(id, event.data.variant), totals(id, stamp)];
+    case 'VariantChanged': {
+      const { options, ...rest } = event.data.changes;
+      return [updateById('product_variants', event.data.variantId, { ...toColumns(rest, VARIANT_COLUMNS), options: json(options) ?? undefined }), totals(id, stamp)];
+    }
+    case 'VariantRemoved':
+      return [updateById('product_variants', event.data.variantId, { removed: true }), totals(id, stamp)];
+    case 'VariantLinkedToSquare':
+      // A new link forgets the old variation's count (and its oversold mark).
+      return [updateById('product_variants', event.data.variantId, { square_variation_id: event.data.squareVariationId, square_count: null, square_count_at: null }), totals(id, stamp)];
+    case 'StockSet': {
+      const { variantId, squareCount, squareCountAt, ...stock } = event.data;
+      const count = squareCountAt ? { square_count: squareCount, square_count_at: squareCountAt } : {};
+      return [updateById('product_variants', variantId, { ...toColumns(stock, VARIANT_COLUMNS), ...count }), totals(id, stamp)];
+    }
     case 'StockPushedToSquare':
       return [updateById('products', id, stamp)];
     case 'StockReserved':
-      return [write('update products set reserved_quantity = reserved_quantity + ?, version = ?, updated_at = ? where id = ?', event.data.quantity, stamp.version, stamp.updated_at, id)];
+      return [write('update product_variants set reserved_quantity = reserved_quantity + ? where id = ?', event.data.quantity, event.data.variantId), totals(id, stamp)];
     case 'StockReleased':
-      return [
-        write(
-          'update products set reserved_quantity = greatest(0, reserved_quantity - ?), version = ?, updated_at = ? where id = ?',
-          event.data.quantity,
-          stamp.version,
-          stamp.updated_at,
-          id,
-        ),
-      ];
+      return [write('update product_variants set reserved_quantity = greatest(0, reserved_quantity - ?) where id = ?', event.data.quantity, event.data.variantId), totals(id, stamp)];
     case 'StockSold':
       // Mirrors the decider's evolve: never below zero, sold out when the last unit goes.
       return [
         write(
-          `update products set stock_quantity = greatest(0, stock_quantity - ?), in_stock = in_stock and stock_quantity - ? > 0,
-           reserved_quantity = greatest(0, reserved_quantity - ?), version = ?, updated_at = ? where id = ?`,
+          `update product_variants set stock_quantity = greatest(0, stock_quantity - ?), in_stock = in_stock and stock_quantity - ? > 0,
+           reserved_quantity = greatest(0, reserved_quantity - ?) where id = ?`,
           event.data.quantity,
           event.data.quantity,
           event.data.quantity,
-          stamp.version,
-          stamp.updated_at,
-          id,
+          event.data.variantId,
         ),
+        totals(id, stamp),
       ];
     case 'StockRestocked':
       // Mirrors the decider's evolve: an operator's Mark Sold Out (flag off while units remain) stays.
       return [
         write(
-          `update products set in_stock = not (not in_stock and stock_quantity > 0) and stock_quantity + ? > 0, stock_quantity = stock_quantity + ?, version = ?, updated_at = ? where id = ?`,
+          `update product_variants set in_stock = not (not in_stock and stock_quantity > 0) and stock_quantity + ? > 0, stock_quantity = stock_quantity + ? where id = ?`,
           event.data.quantity,
           event.data.quantity,
-          stamp.version,
-          stamp.updated_at,
-          id,
+          event.data.variantId,
         ),
+        totals(id, stamp),
       ];
-    default:
-      return [];
   }
-});
+}
+
+export const productProjection = streamProjection<ProductEvent, number>({ name: 'products', tables: ['products', 'product_variants'], stream: productStream }, (event, id, stamp) =>
+  upcastProductEvent(event, id).flatMap((current) => writes(current, id, stamp)),
+);

@@ -1,28 +1,32 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { ProjectedRow, projectedTable } from '../platform/database/projected-row';
 import { formatCents } from '../platform/money';
 import type { z } from 'zod';
 import type { adminProductSchema, productSchema } from './catalog.responses';
 import type { CategorySlug } from './categories';
+import type { ProductOption } from './product.events';
 
-/** A row of the products read table. */
+/** A row of the products read table: the product and the sums over its variants on sale. */
 export class ProductView extends ProjectedRow {
   id!: number;
   name!: string;
   description!: string;
+  /** The lowest and highest price of its variants on sale. */
   priceCents!: number;
+  priceMaxCents!: number;
+  /** The gallery's first picture. */
   imageUrl!: string;
+  images!: string[];
+  options!: ProductOption[];
   category!: string;
+  /** Any variant flagged in stock. */
   inStock!: boolean;
+  /** Units on hand over its variants on sale. */
   stockQuantity!: number;
   /** Units held by checkouts whose payment is in progress. */
   reservedQuantity!: number;
-  /** The Square catalogue item it was imported from, if any. */
+  /** The Square catalogue item it was imported from or written to, if any. */
   squareItemId?: string | null;
-  /** The Square variation whose count the stock follows, if any. */
-  squareVariationId?: string | null;
-  /** Square's last count of it (below zero: oversold at the stall) and its time. */
-  squareCount?: number | null;
-  squareCountAt?: string | null;
 }
 
 export const ProductViewSchema = projectedTable(ProductView, 'products', {
@@ -30,46 +34,117 @@ export const ProductViewSchema = projectedTable(ProductView, 'products', {
   name: { type: 'text' },
   description: { type: 'text' },
   priceCents: { type: 'integer' },
+  priceMaxCents: { type: 'integer' },
   imageUrl: { type: 'text' },
+  images: { type: 'json' },
+  options: { type: 'json' },
   category: { type: 'text' },
   inStock: { type: 'boolean' },
   stockQuantity: { type: 'integer' },
   reservedQuantity: { type: 'integer', default: 0 },
   squareItemId: { type: 'text', nullable: true },
-  squareVariationId: { type: 'text', nullable: true },
-  squareCount: { type: 'integer', nullable: true },
-  squareCountAt: { type: 'text', nullable: true },
 });
+
+/** A row of the product_variants read table. */
+export interface VariantRow {
+  id: string;
+  productId: number;
+  name: string;
+  options: Record<string, string>;
+  sku: string | null;
+  priceCents: number;
+  imageUrl: string;
+  inStock: boolean;
+  stockQuantity: number;
+  reservedQuantity: number;
+  removed: boolean;
+  squareVariationId: string | null;
+  squareCount: number | null;
+  squareCountAt: string | null;
+}
+
+const VARIANT_JSON = `json_build_object('id', v.id, 'productId', v.product_id, 'name', v.name, 'options', v.options, 'sku', v.sku, 'priceCents', v.price_cents,
+  'imageUrl', v.image_url, 'inStock', v.in_stock, 'stockQuantity', v.stock_quantity, 'reservedQuantity', v.reserved_quantity, 'removed', v.removed,
+  'squareVariationId', v.square_variation_id, 'squareCount', v.square_count, 'squareCountAt', v.square_count_at) order by v.position`;
+
+/** A product with its variants (removed ones too), read in one statement so the two agree. */
+export interface ProductWithVariants {
+  product: ProductView;
+  variants: VariantRow[];
+}
+
+/** The products (all, or the one `id` names), each with its variants in order, by id (`newestFirst` for the inventory). */
+export async function readProducts(em: EntityManager, options: { id?: number; newestFirst?: boolean } = {}): Promise<ProductWithVariants[]> {
+  const rows = await em.getConnection().execute<(Omit<ProductView, 'updatedAt'> & { updatedAt: string | Date; variants: VariantRow[] | null })[]>(
+    `select p.id, p.name, p.description, p.price_cents as "priceCents", p.price_max_cents as "priceMaxCents", p.image_url as "imageUrl", p.images, p.options,
+            p.category, p.in_stock as "inStock", p.stock_quantity as "stockQuantity", p.reserved_quantity as "reservedQuantity",
+            p.square_item_id as "squareItemId", p.version, p.updated_at as "updatedAt",
+            (select json_agg(${VARIANT_JSON}) from product_variants v where v.product_id = p.id) as variants
+       from products p ${options.id === undefined ? '' : 'where p.id = ?'} order by p.id ${options.newestFirst ? 'desc' : 'asc'}`,
+    options.id === undefined ? [] : [options.id],
+  );
+  return rows.map(({ variants, updatedAt, ...product }) => ({ product: Object.assign(new ProductView(), product, { updatedAt: new Date(updatedAt) }), variants: variants ?? [] }));
+}
 
 /** The product as the API shows it. */
 export type ProductDto = z.infer<typeof productSchema>;
 
-/** What shoppers may still buy: units on hand that no checkout holds. */
-export const availableQuantity = (p: Pick<ProductView, 'stockQuantity' | 'reservedQuantity'>) => Math.max(0, p.stockQuantity - (p.reservedQuantity ?? 0));
+/** What shoppers may still buy of a variant: units on hand that no checkout holds, none when flagged sold out. */
+export const availableQuantity = (v: Pick<VariantRow, 'stockQuantity' | 'reservedQuantity'>) => Math.max(0, v.stockQuantity - (v.reservedQuantity ?? 0));
+export const buyableQuantity = (v: Pick<VariantRow, 'inStock' | 'stockQuantity' | 'reservedQuantity'>) => (v.inStock ? availableQuantity(v) : 0);
 
-export function toProductDto(p: ProductView): ProductDto {
-  const available = availableQuantity(p);
+export function toProductDto(p: ProductView, allVariants: readonly VariantRow[]): ProductDto {
+  const variants = allVariants.filter((v) => !v.removed);
+  const stockQuantity = variants.reduce((sum, v) => sum + buyableQuantity(v), 0);
   return {
     id: p.id,
     name: p.name,
     description: p.description,
     price: formatCents(p.priceCents),
+    priceMax: formatCents(p.priceMaxCents),
     imageUrl: p.imageUrl,
+    images: p.images,
     // Products are written only with a slug of the vocabulary (`categories.ts`).
     category: p.category as CategorySlug,
-    inStock: p.inStock && available > 0,
-    stockQuantity: available,
+    inStock: stockQuantity > 0,
+    stockQuantity,
+    options: p.options,
+    variants: variants.map((v) => ({
+      id: v.id,
+      name: v.name,
+      options: v.options,
+      sku: v.sku,
+      price: formatCents(v.priceCents),
+      inStock: buyableQuantity(v) > 0,
+      stockQuantity: buyableQuantity(v),
+      imageUrl: v.imageUrl || p.imageUrl,
+    })),
     version: p.version,
   };
 }
 
-/** The product as the inventory shows it: the flag and the units on hand as set, and what checkouts hold. */
-export function toAdminProductDto(p: ProductView): AdminProductDto {
+/** The product as the inventory shows it: the flag and the units on hand as set, and what checkouts hold, per variant. */
+export function toAdminProductDto(p: ProductView, allVariants: readonly VariantRow[], waiting: ReadonlyMap<string, number> = new Map()): AdminProductDto {
+  const variants = allVariants.filter((v) => !v.removed);
   return {
-    ...toProductDto(p),
+    ...toProductDto(p, allVariants),
     inStock: p.inStock,
     stockQuantity: p.stockQuantity,
     reservedQuantity: p.reservedQuantity ?? 0,
+    squareItemId: p.squareItemId ?? null,
+    variants: variants.map((v) => ({
+      id: v.id,
+      name: v.name,
+      options: v.options,
+      sku: v.sku,
+      price: formatCents(v.priceCents),
+      inStock: v.inStock,
+      stockQuantity: v.stockQuantity,
+      reservedQuantity: v.reservedQuantity,
+      imageUrl: v.imageUrl,
+      squareVariationId: v.squareVariationId,
+      waiting: waiting.get(v.id) ?? 0,
+    })),
     updatedAt: p.updatedAt.toISOString(),
   };
 }

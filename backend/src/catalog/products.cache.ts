@@ -4,7 +4,8 @@ import { MikroORM } from '@mikro-orm/core';
 import { compressOnce, CompressedBody } from '../platform/web/compressed-body';
 import { ChangeFeed, ChangeListener, StreamChange } from '../platform/change-feed/change-feed';
 import { PRODUCT_STREAM_TYPE } from './product.events';
-import { ProductDto, ProductView, toProductDto } from './product.view';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ProductDto, readProducts, toProductDto } from './product.view';
 
 export interface CachedBody {
   body: CompressedBody;
@@ -88,8 +89,8 @@ export class ProductsCache implements ChangeListener {
   }
 
   private async load(): Promise<Snapshot> {
-    const rows = await this.orm.em.fork().find(ProductView, {}, { orderBy: { id: 'asc' } });
-    const dtos = rows.map(toProductDto);
+    const rows = await readProducts(this.orm.em.fork() as EntityManager);
+    const dtos = rows.map(({ product, variants }) => toProductDto(product, variants));
     return {
       version: dtos.reduce((sum, dto) => sum + dto.version, 0),
       list: cached(dtos),

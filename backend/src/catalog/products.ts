@@ -6,12 +6,19 @@ import { CommandRunner } from '../platform/event-store/command-runner';
 import { EventStore } from '../platform/event-store/event-store';
 import { productDecider, ProductCommand, ProductState } from './product.decider';
 import { ProductEvent, productStream } from './product.events';
+import { invalid, notFound } from '../platform/errors/domain-error';
 import { availableQuantity } from './product.view';
 
-/** What other modules may know of a product: enough to price it and check its stock (units no checkout holds). */
+/**
+ * What other modules may know of one variant of a product: enough to price it, name it and check
+ * its stock (units no checkout holds). `name` is the product's, `variantName` the variant's ('' for a
+ * product without options); `imageUrl` the variant's own picture, else the product's.
+ */
 export interface ProductSnapshot {
   productId: number;
+  variantId: string;
   name: string;
+  variantName: string;
   imageUrl: string;
   priceCents: number;
   inStock: boolean;
@@ -48,18 +55,43 @@ export class Products {
   }
 
   /**
-   * Reads the table rather than the in-memory cache: stock decisions must not act on a stale copy.
-   * One plain statement, no entity: it runs inside every cart command.
+   * The variant `variantId` names, or the product's only variant on sale when none is named; a
+   * product with several needs one (409 VARIANT_REQUIRED), an unknown one is 404 VARIANT_NOT_FOUND,
+   * a removed one reads as sold out. Undefined when there is no such product. Reads the tables rather
+   * than the in-memory cache: stock decisions must not act on a stale copy. One plain statement,
+   * no entity: it runs inside every cart command.
    */
-  async snapshot(productId: number): Promise<ProductSnapshot | undefined> {
-    const [row] = await this.orm.em.getConnection().execute<(Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number })[]>(
-      `select id as "productId", name, image_url as "imageUrl", price_cents as "priceCents", in_stock as "inStock",
-              stock_quantity as "onHand", reserved_quantity as "reserved"
-         from products where id = ?`,
-      [productId],
+  async snapshot(productId: number, variantId?: string): Promise<ProductSnapshot | undefined> {
+    const rows = await this.orm.em.getConnection().execute<(Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number; removed: boolean })[]>(
+      `select p.id as "productId", v.id as "variantId", p.name, v.name as "variantName", coalesce(nullif(v.image_url, ''), p.image_url) as "imageUrl",
+              v.price_cents as "priceCents", v.in_stock and not v.removed as "inStock", v.stock_quantity as "onHand", v.reserved_quantity as "reserved", v.removed
+         from products p join product_variants v on v.product_id = p.id
+        where p.id = ? ${variantId === undefined ? 'and not v.removed' : 'and v.id = ?'}`,
+      variantId === undefined ? [productId] : [productId, variantId],
     );
-    if (!row) return undefined;
-    const { onHand, reserved, ...product } = row;
-    return { ...product, stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }) };
+    if (rows.length !== 1) {
+      if (variantId !== undefined && (await this.exists(productId)))
+        throw notFound(`That size or option of product ${productId} is not sold here.`, 'VARIANT_NOT_FOUND', { productId, variantId });
+      if (rows.length > 1) throw invalid(`${rows[0].name} comes in ${rows.map((r: { variantName: string }) => r.variantName).join(', ')}: choose one.`, 'VARIANT_REQUIRED', { productId });
+      return undefined;
+    }
+    const { onHand, reserved, removed: _removed, ...variant } = rows[0];
+    return { ...variant, stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }) };
+  }
+
+  /** The picture of a variant (its own, else the product's first), or of the product when no variant is named; '' when none. */
+  async picture(productId: number, variantId?: string): Promise<string | undefined> {
+    const [row] = await this.orm.em
+      .getConnection()
+      .execute<{ picture: string }[]>(
+        `select coalesce(nullif((select v.image_url from product_variants v where v.id = ? and v.product_id = p.id), ''), p.image_url) as picture from products p where p.id = ?`,
+        [variantId ?? null, productId],
+      );
+    return row?.picture;
+  }
+
+  private async exists(productId: number): Promise<boolean> {
+    const [row] = await this.orm.em.getConnection().execute('select 1 from products where id = ?', [productId]);
+    return row !== undefined;
   }
 }

@@ -2,9 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-/** A product whose Square count is below zero: the stall sold units the shop had sold too. */
+/** A variant whose Square count is below zero: the stall sold units the shop had sold too. */
 export interface OversoldAtStall {
   productId: number;
+  variantId: string;
+  /** "Raven Hoodie, M" (the product's name alone for a one-variant product). */
   name: string;
   squareCount: number;
   squareCountAt: string | null;
@@ -24,16 +26,20 @@ export class SquareLinksReader {
     return new Map(rows.map((r) => [r.square_item_id, r.id]));
   }
 
-  /** The product whose stock follows a Square item variation, if any. */
+  /** The product one of whose variants on sale follows a Square item variation's count, if any. */
   async productOfVariation(squareVariationId: string): Promise<number | undefined> {
-    const [row] = await this.orm.em.getConnection().execute<{ id: number }[]>('select id from products where square_variation_id = ? order by id limit 1', [squareVariationId]);
+    const [row] = await this.orm.em
+      .getConnection()
+      .execute<{ id: number }[]>('select product_id as id from product_variants where square_variation_id = ? and not removed order by product_id limit 1', [squareVariationId]);
     return row?.id;
   }
 
   oversoldAtStall(): Promise<OversoldAtStall[]> {
     return this.orm.em.getConnection().execute<OversoldAtStall[]>(
-      `select id as "productId", name, square_count as "squareCount", square_count_at as "squareCountAt"
-         from products where square_count < 0 order by square_count_at desc nulls last, id`,
+      `select p.id as "productId", v.id as "variantId", case when v.name = '' then p.name else p.name || ', ' || v.name end as name,
+              v.square_count as "squareCount", v.square_count_at as "squareCountAt"
+         from product_variants v join products p on p.id = v.product_id
+        where v.square_count < 0 and not v.removed order by v.square_count_at desc nulls last, p.id, v.position`,
     );
   }
 

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Carts } from '../cart';
-import { Products } from '../catalog';
+import { onlyVariantOf, Products } from '../catalog';
 import type { RequestContext } from '../platform/context/request-context';
 import { DomainError } from '../platform/errors/domain-error';
 import { CardPayments, ChargeOutcome, ChargeRequest } from './card-payments';
@@ -142,7 +142,8 @@ export class CheckoutProcess {
   private async reserveStock({ opened }: OpenOrder, caller: RequestContext): Promise<{ code: string; message: string } | undefined> {
     for (const line of opened.lines) {
       try {
-        await this.products.run(line.productId, { kind: 'ReserveStock', orderId: opened.orderId, quantity: line.quantity }, caller);
+        const variantId = line.variantId ?? onlyVariantOf(line.productId);
+        await this.products.run(line.productId, { kind: 'ReserveStock', variantId, orderId: opened.orderId, quantity: line.quantity }, caller);
       } catch (error) {
         if (error instanceof DomainError && !isContention(error)) return { code: error.code, message: error.message };
         throw error;

@@ -48,7 +48,7 @@ export class CheckoutService {
     const lines = cart.state.lines;
     if (lines.length === 0) throw invalid('Please add items to your cart before checking out.', 'EMPTY_CART');
 
-    const products = await Promise.all(lines.map((l) => this.products.snapshot(l.productId)));
+    const products = await Promise.all(lines.map((l) => this.products.snapshot(l.productId, l.variantId)));
     await this.repriceIfChanged(body.cartId, lines, products, caller);
     lines.forEach((line, i) => assertAvailable({ name: line.name, inStock: products[i]!.inStock, available: products[i]!.stockQuantity }, line.quantity));
 
@@ -73,7 +73,7 @@ export class CheckoutService {
       customer,
       fulfillment: body.fulfillmentMethod,
       shippingAddress,
-      lines: lines.map(({ productId, name, quantity, unitPriceCents }) => ({ productId, name, quantity, unitPriceCents })),
+      lines: lines.map(({ productId, variantId, variantName, name, quantity, unitPriceCents }) => ({ productId, variantId, variantName, name, quantity, unitPriceCents })),
       ...amounts,
       ...(discount ? { discountCode: discount.code } : {}),
     };

@@ -12,6 +12,8 @@ import { Migration20261124300000_order_refunds } from './orders/Migration2026112
 import { Migration20261125000000_order_fulfilment_steps } from './orders/Migration20261125000000_order_fulfilment_steps';
 import { Migration20261125180000_order_numbers_when_paid } from './orders/Migration20261125180000_order_numbers_when_paid';
 import { Migration20261125200000_local_events } from './local-events/Migration20261125200000_local_events';
+import { Migration20261126000000_product_variants } from './catalog/Migration20261126000000_product_variants';
+import { Migration20261126000100_cart_item_variants } from './cart/Migration20261126000100_cart_item_variants';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -22,8 +24,10 @@ import { Migration20261125200000_local_events } from './local-events/Migration20
  * A table's history, by table:
  * - `events`, `outbox`: platform/ (…_platform_and_catalog, …_outbox_dead_letters, …_append_function)
  * - `products`: platform/…_platform_and_catalog (created with the event store), checkout/…_checkout
- *   (reserved stock), auth/…_admin (Square item), square/…_square_stock (Square variation and count)
- * - `carts`, `cart_items`: cart/…_carts, checkout/…_checkout (the checkout lock)
+ *   (reserved stock), auth/…_admin (Square item), square/…_square_stock (Square variation and count),
+ *   catalog/…_product_variants (gallery, options; stock and Square links move to `product_variants`)
+ * - `product_variants`: catalog/…_product_variants
+ * - `carts`, `cart_items`: cart/…_carts, checkout/…_checkout (the checkout lock), cart/…_cart_item_variants
  * - `orders`: checkout/ (…_checkout creates it, …_discount_redemptions, …_card_fingerprint), auth/…_admin
  *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid)
  * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
@@ -44,4 +48,6 @@ export const migrations = [
   { name: 'Migration20261125000000_order_fulfilment_steps', class: Migration20261125000000_order_fulfilment_steps },
   { name: 'Migration20261125180000_order_numbers_when_paid', class: Migration20261125180000_order_numbers_when_paid },
   { name: 'Migration20261125200000_local_events', class: Migration20261125200000_local_events },
+  { name: 'Migration20261126000000_product_variants', class: Migration20261126000000_product_variants },
+  { name: 'Migration20261126000100_cart_item_variants', class: Migration20261126000100_cart_item_variants },
 ];

@@ -1,3 +1,4 @@
+import { variantOfLine } from './order-lines';
 import { Injectable } from '@nestjs/common';
 import { fold } from '../platform/event-store/decider';
 import { EventStore } from '../platform/event-store/event-store';
@@ -40,6 +41,7 @@ export class AdminOrderDetails {
       items: state.opened.lines.map((l, itemId) => ({
         itemId,
         productId: l.productId,
+        ...variantOfLine(l),
         name: l.name,
         quantity: l.quantity,
         price: formatCents(l.unitPriceCents),

@@ -1,3 +1,4 @@
+import { lineName } from '../catalog';
 import { Section } from '@react-email/components';
 import { LineItemRow, type ShopEmailContext } from '../mail';
 import { formatCents } from '../platform/money';
@@ -17,7 +18,7 @@ export function OrderLines(props: { lines: { index: number; line: OrderLine; qua
         <LineItemRow
           key={index}
           imageUrl={props.context.lineImages[index] ?? null}
-          name={line.name}
+          name={lineName(line.name, { name: line.variantName ?? '' })}
           detail={`${quantity} × ${dollars(line.unitPriceCents)}`}
           amount={dollars(line.unitPriceCents * quantity)}
         />

@@ -12,6 +12,6 @@ export class OrderLineImages {
   constructor(private readonly products: Products) {}
 
   of(lines: readonly OrderLine[]): Promise<(string | null)[]> {
-    return Promise.all(lines.map(async (l) => (await this.products.snapshot(l.productId))?.imageUrl || null));
+    return Promise.all(lines.map(async (l) => (await this.products.picture(l.productId, l.variantId)) || null));
   }
 }

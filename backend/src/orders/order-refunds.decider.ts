@@ -88,7 +88,7 @@ function decideRefund(state: OpenOrder, { refund, at, squareRefundedCents = 0 }:
     if (asked.quantity < 1 || asked.quantity > unitsLeft) {
       throw invalid(`Line ${asked.itemId} (${line.name}) has ${unitsLeft} unit(s) left to refund, not ${asked.quantity}.`, 'REFUND_LINES_INVALID', { itemId: asked.itemId, unitsLeft });
     }
-    lines.push({ itemId: asked.itemId, productId: line.productId, quantity: asked.quantity, restock: asked.restock });
+    lines.push({ itemId: asked.itemId, productId: line.productId, ...(line.variantId && { variantId: line.variantId }), quantity: asked.quantity, restock: asked.restock });
   }
   const linesValue = lines.reduce((sum, l) => sum + paidForUnits(paid[l.itemId], state.opened.lines[l.itemId].quantity, units[l.itemId], l.quantity), 0);
   const amountCents = refund.amountCents ?? (lines.length ? Math.min(linesValue, left) : left);

@@ -13,6 +13,9 @@ export interface ShippingAddress {
 
 export interface OrderLine {
   productId: number;
+  /** The variant bought and its name ('' for a product without options); absent on orders from before variants, which bought a product's only one. */
+  variantId?: string;
+  variantName?: string;
   name: string;
   quantity: number;
   unitPriceCents: number;
@@ -82,6 +85,8 @@ export type FulfillmentEmailSent = DomainEvent<'FulfilmentEmailSent', { step: Fu
 export interface RefundLine {
   itemId: number;
   productId: number;
+  /** The line's variant, whose shelf a restock goes back to (absent on refunds of orders from before variants). */
+  variantId?: string;
   quantity: number;
   restock: boolean;
 }

@@ -13,7 +13,7 @@ export const orderSchema = z
     customerEmail: z.string(),
     fulfillmentMethod: z.enum(['pickup', 'shipping']),
     shippingAddress: shippingAddress.nullable(),
-    items: z.array(z.object({ productId: z.int(), name: z.string(), quantity: z.int(), price: moneyText })),
+    items: z.array(z.object({ productId: z.int(), variantId: z.string(), variantName: z.string(), name: z.string(), quantity: z.int(), price: moneyText })),
     subtotal: moneyText,
     shipping: moneyText,
     discount: moneyText,
@@ -62,6 +62,9 @@ export const adminOrderDetailSchema = adminOrderSchema
       z.object({
         itemId: z.int(),
         productId: z.int(),
+        variantId: z.string(),
+        /** The size or option bought ('' for a product without options). */
+        variantName: z.string(),
         name: z.string(),
         quantity: z.int(),
         price: moneyText,
@@ -109,7 +112,15 @@ export const dashboardSchema = z
     /** Placed orders not yet shipped or picked up (fully refunded ones excepted). */
     ordersWaiting: z.int(),
     lowStockAt: z.int(),
-    lowStock: z.array(z.object({ productId: z.int(), name: z.string(), stock: z.int(), imageUrl: z.string() })),
+    lowStock: z.array(
+      z.object({
+        productId: z.int(),
+        variantId: z.string(),
+        name: z.string().meta({ description: 'The product, and the variant when it has several: "Raven Hoodie, M"' }),
+        stock: z.int(),
+        imageUrl: z.string(),
+      }),
+    ),
     /** The last 30 days, oldest first, today last; days without orders are zero. */
     revenueByDay: z.array(z.object({ date: z.iso.date(), orders: z.int(), revenue: moneyText })),
   })
@@ -125,7 +136,7 @@ export const orderStatusSchema = z
     placedAt: z.iso.datetime(),
     fulfillmentMethod: z.enum(['pickup', 'shipping']),
     fulfilment: fulfillmentStatusSchema,
-    items: z.array(z.object({ name: z.string(), quantity: z.int(), price: moneyText, imageUrl: z.string().nullable() })),
+    items: z.array(z.object({ name: z.string(), variantName: z.string(), quantity: z.int(), price: moneyText, imageUrl: z.string().nullable() })),
     subtotal: moneyText,
     shipping: moneyText,
     discount: moneyText,

@@ -1,3 +1,4 @@
+import { variantOfLine } from './order-lines';
 import { ProjectedRow, projectedTable } from '../platform/database/projected-row';
 import type { AdminOrderDto, OrderDto } from './order.responses';
 import { formatCents } from '../platform/money';
@@ -86,7 +87,7 @@ export function toOrderDto(o: OrderView): OrderDto {
     customerEmail: o.customerEmail,
     fulfillmentMethod: o.fulfillmentMethod,
     shippingAddress: o.shippingAddress,
-    items: o.lines.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, price: formatCents(l.unitPriceCents) })),
+    items: o.lines.map((l) => ({ productId: l.productId, ...variantOfLine(l), name: l.name, quantity: l.quantity, price: formatCents(l.unitPriceCents) })),
     subtotal: formatCents(o.subtotalCents),
     shipping: formatCents(o.shippingCents),
     discount: formatCents(o.discountCents),

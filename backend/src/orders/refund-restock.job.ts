@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { Products } from '../catalog';
+import { onlyVariantOf, Products } from '../catalog';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import { OnEvent } from '../platform/jobs/event-jobs';
@@ -21,7 +21,8 @@ export class RefundRestockJob {
     const orderId = orderStream.idOf(event.streamId);
     let lines = 0;
     for (const line of event.data.lines.filter((l) => l.restock)) {
-      await this.products.run(line.productId, { kind: 'RestockFromRefund', orderId, refundId: event.data.refundId, quantity: line.quantity }, caller);
+      const variantId = line.variantId ?? onlyVariantOf(line.productId);
+      await this.products.run(line.productId, { kind: 'RestockFromRefund', variantId, orderId, refundId: event.data.refundId, quantity: line.quantity }, caller);
       lines++;
     }
     if (lines) this.logger.log(`Refund ${event.data.refundId} of order ${orderId}: ${lines} line(s) back in stock`);

@@ -17,7 +17,7 @@ interface Row {
   recovered: boolean;
   bought: boolean;
   opted_out: boolean;
-  items: { id: string; productId: number; name: string; imageUrl: string; quantity: number; unitPriceCents: number }[];
+  items: { id: string; productId: number; variantId: string; variantName: string; name: string; imageUrl: string; quantity: number; unitPriceCents: number }[];
 }
 
 /** Where a cart stands in its recovery: `emailed` comes with how many of the sequence's emails went out. */
@@ -45,7 +45,7 @@ export class AbandonedCartsReader {
                                                         and e.recorded_at > c.abandoned_at)) as bought,
               exists (select 1 from events e where e.stream_id = 'recovery-opt-out-' || left(encode(sha256(convert_to(lower(trim(c.customer_email)), 'UTF8')), 'hex'), 32)
                                                 and e.type = 'RecoveryEmailsOptedOut') as opted_out,
-              coalesce(json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'name', i.name, 'imageUrl', i.image_url,
+              coalesce(json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'variantId', i.variant_id, 'variantName', i.variant_name, 'name', i.name, 'imageUrl', i.image_url,
                                          'quantity', i.quantity, 'unitPriceCents', i.unit_price_cents) order by i.added_at) filter (where i.id is not null), '[]') as items
          from carts c left join cart_items i on i.cart_id = c.id
         where c.customer_email is not null
@@ -65,7 +65,16 @@ export class AbandonedCartsReader {
       customerName: r.customer_name,
       customerEmail: r.customer_email,
       totalAmount: formatCents(r.total_cents),
-      items: r.items.map((i) => ({ id: i.id, productId: i.productId, name: i.name, imageUrl: i.imageUrl, quantity: i.quantity, price: formatCents(i.unitPriceCents) })),
+      items: r.items.map((i) => ({
+        id: i.id,
+        productId: i.productId,
+        variantId: i.variantId,
+        variantName: i.variantName,
+        name: i.name,
+        imageUrl: i.imageUrl,
+        quantity: i.quantity,
+        price: formatCents(i.unitPriceCents),
+      })),
       lastActivityAt: new Date(r.updated_at).toISOString(),
       idleMinutes: Math.max(0, Math.floor((now - new Date(r.updated_at).getTime()) / 60_000)),
       abandonedAt: r.abandoned_at ? new Date(r.abandoned_at).toISOString() : null,

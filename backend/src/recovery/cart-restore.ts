@@ -30,7 +30,7 @@ export class CartRestore {
       if (!state.checkoutOrderId) {
         const prices: Record<string, number> = {};
         for (const line of state.lines) {
-          const product = await this.products.snapshot(line.productId);
+          const product = await this.products.snapshot(line.productId, line.variantId);
           if (!product || !product.inStock || product.stockQuantity <= 0) {
             await run({ kind: 'RemoveItem', itemId: line.itemId });
             notes.add('soldout');

@@ -7,8 +7,8 @@ describe('recoveryEmail', () => {
     to: 'mina@example.com',
     name: 'Mina',
     lines: [
-      { itemId: 'i1', productId: 2, name: 'Bat Wing Crop Tee', imageUrl: '/images/products/skull.svg', unitPriceCents: 3200, quantity: 2 },
-      { itemId: 'i2', productId: 3, name: 'Old Candle', unitPriceCents: 500, quantity: 1 },
+      { itemId: 'i1', productId: 2, variantId: '2-1', variantName: 'M', name: 'Bat Wing Crop Tee', imageUrl: '/images/products/skull.svg', unitPriceCents: 3200, quantity: 2 },
+      { itemId: 'i2', productId: 3, variantId: '3-1', variantName: '', name: 'Old Candle', unitPriceCents: 500, quantity: 1 },
     ],
     lineImages: ['https://shop.example/email-images/2.png', null],
     shop: { publicUrl: 'https://shop.example', contactEmail: 'studio@darkcircle.example' },

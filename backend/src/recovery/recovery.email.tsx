@@ -1,3 +1,4 @@
+import { lineName } from '../catalog';
 import { Link, Section } from '@react-email/components';
 import type { CartLine } from '../cart';
 import { EmailButton, EmailLayout, FinePrint, greetingName, LineItemRow, linkStyle, OutgoingMail, Paragraph, renderEmail, type ShopEmailContext, TotalRow } from '../mail';
@@ -53,7 +54,7 @@ export async function recoveryEmail(input: RecoveryEmailInput): Promise<Outgoing
           <LineItemRow
             key={l.itemId}
             imageUrl={input.lineImages[i] ?? null}
-            name={l.name}
+            name={lineName(l.name, { name: l.variantName ?? '' })}
             detail={`${l.quantity} × ${money(l.unitPriceCents)}`}
             amount={money(l.unitPriceCents * l.quantity)}
           />

@@ -10,7 +10,9 @@ export const abandonedCartSchema = z
     customerName: z.string().nullable(),
     customerEmail: z.string(),
     totalAmount: moneyText,
-    items: z.array(z.object({ id: z.uuid(), productId: z.int(), name: z.string(), imageUrl: z.string(), quantity: z.int(), price: moneyText })),
+    items: z.array(
+      z.object({ id: z.uuid(), productId: z.int(), variantId: z.string(), variantName: z.string(), name: z.string(), imageUrl: z.string(), quantity: z.int(), price: moneyText }),
+    ),
     lastActivityAt: z.iso.datetime(),
     idleMinutes: z.int(),
     abandonedAt: z.iso.datetime().nullable(),

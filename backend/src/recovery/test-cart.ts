@@ -24,7 +24,7 @@ export class TestCartMaker {
     const run = (command: CartCommand) => this.carts.run(cartId, command, caller);
     await run({ kind: 'CreateCart', cartId, sessionId });
     for (const pick of picks) {
-      const product = await this.products.snapshot(pick.id);
+      const product = await this.products.snapshot(pick.id, pick.variants.find((v) => v.inStock)?.id);
       if (product) await run({ kind: 'AddItem', newItemId: randomUUID(), quantity: 1, product });
     }
     // As a shopper's at checkout: the demo shows what a real abandoned cart gets.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { Products } from '../../src/catalog';
+import { oneVariantProduct, Products } from '../../src/catalog';
 import { systemContext } from '../../src/platform/context/request-context';
 import { browserSuite } from '../support/browser';
 
@@ -17,13 +17,15 @@ async function addProduct(productId: number, name: string, priceCents: number, s
     productId,
     {
       kind: 'AddProduct',
-      name,
-      description: `${name}, stitched for this test.`,
-      priceCents,
-      imageUrl: '/images/products/skull.svg',
-      category: 'patches',
-      inStock: stockQuantity > 0,
-      stockQuantity,
+      ...oneVariantProduct({
+        name,
+        description: `${name}, stitched for this test.`,
+        priceCents,
+        imageUrl: '/images/products/skull.svg',
+        category: 'patches',
+        inStock: stockQuantity > 0,
+        stockQuantity,
+      }),
     },
     systemContext(),
   );

@@ -74,9 +74,10 @@ describe('admin products', () => {
 
     const history = await admin.get(`/api/admin/history/product/${p.id}`);
     expect(history.status).toBe(200);
-    expect(history.body.events.map((e: { type: string }) => e.type)).toEqual(['ProductAdded', 'ProductDetailsChanged', 'StockSet', 'StockSet', 'StockSet']);
+    expect(history.body.events.map((e: { type: string }) => e.type)).toEqual(['ProductAdded', 'ProductDetailsChanged', 'VariantChanged', 'StockSet', 'StockSet', 'StockSet']);
     expect(history.body.events.every((e: { actor: string }) => e.actor === 'admin:owner@darkcircle.test')).toBe(true);
-    expect(history.body.events[1].data).toEqual({ priceCents: 1100, description: 'Glow thread.' });
+    expect(history.body.events[1].data).toEqual({ description: 'Glow thread.' });
+    expect(history.body.events[2].data).toEqual({ variantId: `${p.id}-1`, changes: { priceCents: 1100 } });
   });
 });
 

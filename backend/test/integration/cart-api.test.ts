@@ -100,7 +100,15 @@ describe('items', () => {
     const cart = await newCart();
     const res = await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: HOODIE, quantity: 1, price: '0.01' }).expect(200);
     expect(res.body.items).toEqual([
-      { id: expect.any(String), productId: HOODIE, quantity: 1, price: '68.00', product: { name: 'Raven Embroidered Hoodie', imageUrl: '/images/products/raven.svg' } },
+      {
+        id: expect.any(String),
+        productId: HOODIE,
+        variantId: `${HOODIE}-1`,
+        variantName: '',
+        quantity: 1,
+        price: '68.00',
+        product: { name: 'Raven Embroidered Hoodie', imageUrl: '/images/products/raven.svg' },
+      },
     ]);
     expect(res.body.cart.totalAmount).toBe('68.00');
 

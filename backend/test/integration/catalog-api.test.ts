@@ -22,10 +22,14 @@ describe('GET /api/products', () => {
       name: DEMO_CATALOG[0].name,
       description: DEMO_CATALOG[0].description,
       price: '68.00',
+      priceMax: '68.00',
       imageUrl: '/images/products/raven.svg',
+      images: ['/images/products/raven.svg'],
       category: 'apparel',
       inStock: true,
       stockQuantity: 6,
+      options: [],
+      variants: [{ id: '1-1', name: '', options: {}, sku: null, price: '68.00', inStock: true, stockQuantity: 6, imageUrl: '/images/products/raven.svg' }],
       version: 1,
     });
     expect(res.body.filter((p: { inStock: boolean }) => !p.inStock).length).toBeGreaterThan(0);

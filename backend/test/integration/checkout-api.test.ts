@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Products } from '../../src/catalog';
 import { OrderConfirmationJob } from '../../src/orders';
 import { systemContext } from '../../src/platform/context/request-context';
-import { addProduct, cartWith, eventCount, sql } from '../support/shop-fixtures';
+import { addProduct, cartWith, eventCount, repriced, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -110,7 +110,7 @@ describe('paying for a cart', () => {
   it('reprices a line whose catalogue price changed, answers 409 PRICE_CHANGED and charges nothing', async () => {
     const tee = await addProduct(t, { name: 'Repriced Tee', priceCents: 3200, stockQuantity: 5 });
     const cart = await cartWith(t, { [tee]: 2 });
-    await t.app.get(Products).run(tee, { kind: 'ChangeProductDetails', changes: { priceCents: 3600 } }, systemContext());
+    await t.app.get(Products).run(tee, repriced(tee, 3600), systemContext());
     const paymentsBefore = t.square.payments().length;
 
     const res = await pay(cart.id, 6400).expect(409);

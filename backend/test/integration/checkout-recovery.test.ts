@@ -143,7 +143,7 @@ describe('a checkout interrupted part-way', () => {
       systemContext(),
     );
     await carts.run(cart.id, { kind: 'StartCheckout', orderId, pricedLines: state.lines }, systemContext());
-    await t.app.get(Products).run(sampler, { kind: 'ReserveStock', orderId, quantity: 1 }, systemContext());
+    await t.app.get(Products).run(sampler, { kind: 'ReserveStock', variantId: `${sampler}-1`, orderId, quantity: 1 }, systemContext());
     const held = await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: sampler, quantity: 1 });
     expect(held.body.code).toBe('CHECKOUT_IN_PROGRESS');
 

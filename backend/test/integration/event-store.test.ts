@@ -1,6 +1,6 @@
 import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Products } from '../../src/catalog';
+import { oneVariantProduct, Products } from '../../src/catalog';
 import { ConcurrencyError } from '../../src/platform/event-store/concurrency.error';
 import { EventStore } from '../../src/platform/event-store/event-store';
 import { ChangeFeed } from '../../src/platform/change-feed/change-feed';
@@ -78,7 +78,7 @@ describe('event store', () => {
     const bus = t.app.get(Products);
     await bus.run(
       9001,
-      { kind: 'AddProduct', name: 'Hex Patch', description: '', priceCents: 800, imageUrl: '/x.svg', category: 'patches', inStock: true, stockQuantity: 1 },
+      { kind: 'AddProduct', ...oneVariantProduct({ name: 'Hex Patch', description: '', priceCents: 800, imageUrl: '/x.svg', category: 'patches', inStock: true, stockQuantity: 1 }) },
       systemContext(),
     );
     await Promise.all([2, 3, 4, 5].map((q) => bus.run(9001, { kind: 'SetStock', inStock: true, stockQuantity: q }, systemContext())));

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { cartDecider } from '../../src/cart/cart.decider';
 import { cartStream } from '../../src/cart/cart.events';
 import { Products } from '../../src/catalog';
+import { repriced } from '../support/shop-fixtures';
 import { orderDecider } from '../../src/orders/order.decider';
 import { orderStream } from '../../src/orders/order.events';
 import { subscriberDecider } from '../../src/newsletter/subscriber.decider';
@@ -40,7 +41,7 @@ describe('projection rebuild', () => {
     const bus = t.app.get(Products);
     const runner = t.app.get(CommandRunner);
     await bus.run(1, { kind: 'SetStock', inStock: false, stockQuantity: 0 }, systemContext());
-    await bus.run(3, { kind: 'ChangeProductDetails', changes: { priceCents: 9100, name: 'Moth Cardigan (restock)' } }, systemContext());
+    await bus.run(3, repriced(3, 9100, { name: 'Moth Cardigan (restock)' }), systemContext());
     await bus.run(3, { kind: 'SetStock', inStock: true, stockQuantity: 2 }, systemContext());
     const cart = (await t.http.post('/api/cart').send({ sessionId: 'session_rebuild_0001' }).expect(201)).body;
     await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: 2, quantity: 2 }).expect(200);
@@ -146,7 +147,8 @@ describe('projection rebuild', () => {
     expect(tables).toEqual(expect.arrayContaining(['products', 'carts', 'cart_items', 'orders', 'discount_redemptions', 'subscribers']));
     const live = await snapshot(em, tables);
     const [product3] = await em.execute('select * from products where id = 3');
-    expect(product3).toMatchObject({ price_cents: 9100, in_stock: true, stock_quantity: 2, version: 3 });
+    // Added, renamed and repriced (two events), restocked.
+    expect(product3).toMatchObject({ price_cents: 9100, in_stock: true, stock_quantity: 2, version: 4 });
     const carts = await em.execute('select * from carts order by created_at');
     expect(carts[0]).toMatchObject({ total_cents: 9600, customer_email: 'ana@example.com', email_sent: true, recovery_email_count: 1, checkout_order_id: null });
     expect(carts[0].abandoned_at).not.toBeNull();

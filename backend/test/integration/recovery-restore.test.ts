@@ -4,7 +4,7 @@ import { RecoveryLinks } from '../../src/recovery/recovery-links';
 import { AdminClient } from '../support/admin-client';
 import { waitForMail } from '../support/mailbox';
 import { cartEvents, leftCart } from '../support/recovery-fixtures';
-import { addProduct, cartWith } from '../support/shop-fixtures';
+import { addProduct, cartWith, repriced } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -23,7 +23,7 @@ afterAll(() => t?.close());
 
 const restoreLinkIn = (raw: string) => /(\/cart\/restore\?token=[^"\s<>]+)/.exec(raw)![1]!;
 const setStock = (productId: number, stockQuantity: number) => t.app.get(Products).run(productId, { kind: 'SetStock', inStock: stockQuantity > 0, stockQuantity }, systemContext());
-const setPrice = (productId: number, priceCents: number) => t.app.get(Products).run(productId, { kind: 'ChangeProductDetails', changes: { priceCents } }, systemContext());
+const setPrice = (productId: number, priceCents: number) => t.app.get(Products).run(productId, repriced(productId, priceCents), systemContext());
 
 it("restores the cart in a fresh browser with today's prices and stock, notes what changed, and records the return once", async () => {
   const repriced = await addProduct(t, { name: 'Repriced Veil', priceCents: 2000, stockQuantity: 10 });

@@ -110,6 +110,7 @@ describe('one stock for the stall and the shop', () => {
     const again = await t.app.get(StockPushJob).push(
       {
         productId: p!.id,
+        variantId: `${p!.id}-1`,
         change: `sold:${sold!.data.orderId}`,
         quantity: -2,
         fromState: 'IN_STOCK',
@@ -144,12 +145,20 @@ describe('one stock for the stall and the shop', () => {
 
   it('skips a product that is not linked to Square', async () => {
     const own = await addProduct(t, { name: 'Shop-only Pin', priceCents: 500, stockQuantity: 2 });
-    const result = await t.app
-      .get(StockPushJob)
-      .push(
-        { productId: own, change: 'sold:x', quantity: -1, fromState: 'IN_STOCK', toState: 'SOLD', occurredAt: new Date().toISOString(), eventId: randomUUID(), referenceId: 'x' },
-        systemContext(),
-      );
+    const result = await t.app.get(StockPushJob).push(
+      {
+        productId: own,
+        variantId: `${own}-1`,
+        change: 'sold:x',
+        quantity: -1,
+        fromState: 'IN_STOCK',
+        toState: 'SOLD',
+        occurredAt: new Date().toISOString(),
+        eventId: randomUUID(),
+        referenceId: 'x',
+      },
+      systemContext(),
+    );
     expect(result).toBe('not-linked');
   });
 

@@ -55,7 +55,7 @@ beforeAll(async () => {
   t = await startTestApp({ SQUARE_SYNC_EVERY_MS: '0' }, { squareWebhooks: {} });
   square = new SquareClient({ token: EMULATOR_ACCESS_TOKEN, baseUrl: t.square.url, maxRetries: 0 });
   // The shop already sells one of the emulator's items, added by hand (as the demo seed does in development).
-  shopOwn = await addProduct(t, { name: DEMO_CATALOG[0]!.name, priceCents: DEMO_CATALOG[0]!.priceCents, stockQuantity: 1 });
+  shopOwn = await addProduct(t, { name: DEMO_CATALOG[0]!.name, priceCents: DEMO_CATALOG[0]!.variants[0]!.priceCents, stockQuantity: 1 });
   await t.app.get(CatalogSync).run(systemContext());
   const [row] = await sql<{ id: number; square_variation_id: string; stock_quantity: number }>(
     t,
@@ -75,7 +75,7 @@ describe('Square stock webhooks', () => {
       [DEMO_CATALOG[0]!.name],
     );
     expect(named).toHaveLength(1);
-    expect(named[0]).toMatchObject({ id: shopOwn, square_variation_id: expect.any(String), stock_quantity: DEMO_CATALOG[0]!.stockQuantity });
+    expect(named[0]).toMatchObject({ id: shopOwn, square_variation_id: expect.any(String), stock_quantity: DEMO_CATALOG[0]!.variants[0]!.stock.stockQuantity });
   });
 
   it('brings a point-of-sale sale made through the SDK to GET /api/products/{id} within 5 s, as Square', async () => {

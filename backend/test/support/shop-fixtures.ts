@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ProductIds, Products } from '../../src/catalog';
+import { ProductIds, oneVariantProduct, Products, type ProductCommandBody } from '../../src/catalog';
 import type { CategorySlug } from '../../src/catalog/categories';
 import { systemContext } from '../../src/platform/context/request-context';
 import type { TestApp } from './test-app';
@@ -12,13 +12,15 @@ export async function addProduct(t: TestApp, product: { name: string; priceCents
     productId,
     {
       kind: 'AddProduct',
-      name: product.name,
-      description: `${product.name}, for a test`,
-      priceCents: product.priceCents,
-      imageUrl: product.imageUrl ?? '/images/products/skull.svg',
-      category: product.category ?? 'patches',
-      inStock: product.stockQuantity > 0,
-      stockQuantity: product.stockQuantity,
+      ...oneVariantProduct({
+        name: product.name,
+        description: `${product.name}, for a test`,
+        priceCents: product.priceCents,
+        imageUrl: product.imageUrl ?? '/images/products/skull.svg',
+        category: product.category ?? 'patches',
+        inStock: product.stockQuantity > 0,
+        stockQuantity: product.stockQuantity,
+      }),
     },
     systemContext(),
   );
@@ -83,3 +85,11 @@ export async function paidCheckout(t: TestApp, lines: Record<number, number>, to
   expect(order).toMatchObject({ status: 'placed' });
   return { orderId: order!.id, orderNumber: order!.order_number, paymentId: order!.payment_id };
 }
+
+/** The command that reprices a one-variant product (its only variant, `<productId>-1`), as the admin's edit does. */
+export const repriced = (productId: number, priceCents: number, changes: { name?: string } = {}): ProductCommandBody => ({
+  kind: 'ChangeProductDetails',
+  changes,
+  options: [],
+  variants: [{ variantId: `${productId}-1`, options: {}, priceCents }],
+});

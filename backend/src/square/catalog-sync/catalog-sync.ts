@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { ProductIds, Products, sameName, SquareLinksReader } from '../../catalog';
+import { ProductIds, Products, sameName, SquareLinksReader, variantOf } from '../../catalog';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import type { RequestContext } from '../../platform/context/request-context';
 import { JobHandlers } from '../../platform/jobs/job-handlers';
@@ -16,7 +16,7 @@ export interface SyncResult {
   /** Events the run recorded: 0 when Square had nothing new. */
   changes: number;
   /** Products whose units on hand the run corrected from Square's counts (a webhook that never came). */
-  stockCorrections?: { productId: number; stockQuantity: number; squareCount: number }[];
+  stockCorrections?: { productId: number; variantId: string; stockQuantity: number; squareCount: number }[];
 }
 
 /**
@@ -70,10 +70,11 @@ export class CatalogSync implements OnModuleInit {
       const { events, state } = await this.products.run(productId, { kind: 'ImportFromSquare', ...item }, caller);
       changes += events.length;
       // A followed count newer than the last one applied: a webhook that never came (or has not yet).
-      const healed = existing !== undefined && item.squareCount ? events.find((e) => e.type === 'StockSet') : undefined;
-      if (healed && state.exists) {
-        stockCorrections.push({ productId, stockQuantity: state.stockQuantity, squareCount: item.squareCount!.quantity });
-        this.logger.log(`Stock of product ${productId} set from Square's count ${item.squareCount!.quantity}: ${state.stockQuantity} on hand`);
+      for (const healed of existing !== undefined && state.exists ? events : []) {
+        if (healed.type !== 'StockSet' || healed.data.squareCount === undefined) continue;
+        const variant = state.exists ? variantOf(state, healed.data.variantId) : undefined;
+        stockCorrections.push({ productId, variantId: healed.data.variantId, stockQuantity: healed.data.stockQuantity, squareCount: healed.data.squareCount });
+        this.logger.log(`Stock of product ${productId}${variant?.name ? ` (${variant.name})` : ''} set from Square's count ${healed.data.squareCount}: ${healed.data.stockQuantity} on hand`);
       }
       if (index % 50 === 49) await job?.updateProgress({ phase: 'saving', itemsRead: mapped.length, itemsTotal: mapped.length, saved: index + 1 });
     }

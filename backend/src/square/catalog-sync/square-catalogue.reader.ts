@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SquareClient, type Square } from 'square';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
-import { wholeUnits, type SquareCatalogue } from './square-item-mapping';
+import { wholeUnits, type SquareCatalogue, type SquareItemOption } from './square-item-mapping';
 
 export interface ReadProgress {
   phase: 'catalogue' | 'inventory';
@@ -25,12 +25,19 @@ export class SquareCatalogueReader {
     const items: Square.CatalogObject.Item[] = [];
     const images = new Map<string, string>();
     const categories = new Map<string, string>();
-    let page = await this.client.catalog.list({ types: 'ITEM,IMAGE,CATEGORY' });
+    const itemOptions = new Map<string, SquareItemOption>();
+    let page = await this.client.catalog.list({ types: 'ITEM,IMAGE,CATEGORY,ITEM_OPTION' });
     for (;;) {
       for (const object of page.data) {
         if (object.type === 'ITEM') items.push(object);
         else if (object.type === 'IMAGE' && object.id && object.imageData?.url) images.set(object.id, object.imageData.url);
         else if (object.type === 'CATEGORY' && object.id && object.categoryData?.name) categories.set(object.id, object.categoryData.name);
+        else if (object.type === 'ITEM_OPTION' && object.id && object.itemOptionData?.name) {
+          const values = (object.itemOptionData.values ?? []).flatMap((v) =>
+            v.type === 'ITEM_OPTION_VAL' && v.id && v.itemOptionValueData?.name ? [[v.id, v.itemOptionValueData.name] as const] : [],
+          );
+          itemOptions.set(object.id, { name: object.itemOptionData.displayName || object.itemOptionData.name, values: new Map(values) });
+        }
       }
       await progress({ phase: 'catalogue', itemsRead: items.length });
       if (!page.hasNextPage()) break;
@@ -58,6 +65,6 @@ export class SquareCatalogueReader {
       }
       await progress({ phase: 'inventory', itemsRead: items.length, itemsTotal: items.length });
     }
-    return { items, images, categories, counts, readings };
+    return { items, images, categories, itemOptions, counts, readings };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SquareClient } from 'square';
-import { productIdOf, Products, restockChange, soldChange, type StockRestocked, type StockSold } from '../../catalog';
+import { productIdOf, Products, restockChange, soldChange, upcastProductEvent, variantOf, type StockRestocked, type StockSold } from '../../catalog';
 import type { RequestContext } from '../../platform/context/request-context';
 import type { RecordedEvent } from '../../platform/event-store/recorded-event';
 import { OnEvent } from '../../platform/jobs/event-jobs';
@@ -13,6 +13,7 @@ import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
  */
 export interface ShopStockChange {
   productId: number;
+  variantId: string;
   change: string;
   quantity: number;
   fromState: 'IN_STOCK' | 'SOLD';
@@ -26,11 +27,14 @@ export interface ShopStockChange {
  * The shop's stock changes that Square must hear of: `StockSold` (an online sale), IN_STOCK to SOLD,
  * and `StockRestocked` (a refund's units back on the shelf), SOLD to IN_STOCK with a positive quantity.
  */
-export function shopStockChange(event: RecordedEvent): ShopStockChange | undefined {
+export function shopStockChange(stored: RecordedEvent): ShopStockChange | undefined {
+  // Events from before variants name none: they moved the product's only one.
+  const [event] = upcastProductEvent(stored, productIdOf(stored.streamId));
   if (event.type === 'StockRestocked') {
     const restocked = event as RecordedEvent<StockRestocked>;
     return {
       productId: productIdOf(restocked.streamId),
+      variantId: restocked.data.variantId,
       change: restockChange(restocked.data.refundId),
       quantity: restocked.data.quantity,
       fromState: 'SOLD',
@@ -44,6 +48,7 @@ export function shopStockChange(event: RecordedEvent): ShopStockChange | undefin
   const sold = event as RecordedEvent<StockSold>;
   return {
     productId: productIdOf(sold.streamId),
+    variantId: sold.data.variantId,
     change: soldChange(sold.data.orderId),
     quantity: -sold.data.quantity,
     fromState: 'IN_STOCK',
@@ -55,7 +60,7 @@ export function shopStockChange(event: RecordedEvent): ShopStockChange | undefin
 }
 
 /**
- * Sends each online sale to Square as an inventory ADJUSTMENT of the product's variation, from the
+ * Sends each online sale to Square as an inventory ADJUSTMENT of the variant's variation, from the
  * worker (the outbox routes `StockSold` to the `square` queue, job id = event id), with the event id
  * as idempotency key so a retried job adjusts once. Square's answer (the count right after) is
  * recorded on the product stream (`StockPushedToSquare`), which ends the sale's wait as "unpushed".
@@ -78,12 +83,13 @@ export class StockPushJob {
 
   async push(change: ShopStockChange, caller: RequestContext): Promise<'pushed' | 'not-linked' | 'already-pushed'> {
     const state = await this.products.load(change.productId);
-    if (!state.exists || !state.squareVariationId) {
-      this.logger.log(`Stock change ${change.change} of product ${change.productId} not sent to Square: the product is not linked to a Square item variation`);
+    const variant = state.exists ? variantOf(state, change.variantId) : undefined;
+    if (!variant?.squareVariationId) {
+      this.logger.log(`Stock change ${change.change} of product ${change.productId} (${change.variantId}) not sent to Square: the variant is not linked to a Square item variation`);
       return 'not-linked';
     }
-    if (!(change.change in state.unpushed)) return 'already-pushed';
-    const variation = state.squareVariationId;
+    if (!(change.change in variant.unpushed)) return 'already-pushed';
+    const variation = variant.squareVariationId;
     const location = this.settings.locationId;
     const answer = await this.square.inventory.batchCreateChanges({
       idempotencyKey: change.eventId,
@@ -105,7 +111,7 @@ export class StockPushJob {
     });
     const count = answer.counts?.find((c) => c.catalogObjectId === variation && c.locationId === location && c.state === 'IN_STOCK');
     const reading = count?.quantity != null && count.calculatedAt ? { squareCount: Number(count.quantity), squareCountAt: count.calculatedAt } : {};
-    await this.products.run(change.productId, { kind: 'RecordSquarePush', change: change.change, ...reading }, caller);
+    await this.products.run(change.productId, { kind: 'RecordSquarePush', variantId: change.variantId, change: change.change, ...reading }, caller);
     this.logger.log(`Stock change ${change.change} of product ${change.productId} sent to Square (${change.quantity}); Square counts ${count?.quantity ?? 'unknown'}`);
     if (reading.squareCount !== undefined && reading.squareCount < 0) this.logger.warn(`Product ${change.productId} oversold at the stall: Square counts ${reading.squareCount}`);
     return 'pushed';

@@ -5,11 +5,15 @@ import { now } from './emulator-context';
 import type { EmulatorState } from './emulator-state';
 import { setCount } from './inventory';
 import { LOCATION } from './locations';
+import { variantName } from '../../catalog/product-variants';
+
+/** The first variation keeps the id it had when every item had one ("Regular"). */
+const variationRef = (itemRef: string, n: number) => (n === 0 ? `${itemRef}-regular` : `${itemRef}-variation-${n}`);
 
 /**
  * Fills a new state with the demo catalogue as a Square seller would have it: a CATEGORY per
- * category, an IMAGE per picture (served by the emulator itself), an ITEM per product with one
- * priced variation, and the variation's IN_STOCK count at the studio's location. A state that was
+ * category, an IMAGE per picture (served by the emulator itself), an ITEM per product with a
+ * priced variation per variant, and each variation's IN_STOCK count at the studio's location. A state that was
  * ever seeded is left alone. True when it seeded.
  */
 export function seedDemoCatalog(state: EmulatorState): boolean {
@@ -26,7 +30,7 @@ export function seedDemoCatalog(state: EmulatorState): boolean {
     type: 'IMAGE',
     id: `${ref}-image`,
     // A path: the emulator puts its own address in front when it answers, so a restart on another port still serves it.
-    image_data: { name: product.name, url: product.imageUrl, caption: product.name },
+    image_data: { name: product.name, url: product.images[0], caption: product.name },
   }));
   const items: StoredObject[] = products.map(({ product, ref }, i) => ({
     type: 'ITEM',
@@ -38,27 +42,27 @@ export function seedDemoCatalog(state: EmulatorState): boolean {
       image_ids: [`${ref}-image`],
       is_archived: false,
       product_type: 'REGULAR',
-      variations: [
-        {
-          type: 'ITEM_VARIATION',
-          id: `${ref}-regular`,
-          item_variation_data: {
-            name: 'Regular',
-            sku: `DC-${String(i + 1).padStart(3, '0')}`,
-            pricing_type: 'FIXED_PRICING',
-            price_money: { amount: product.priceCents, currency: LOCATION.currency },
-            track_inventory: true,
-            sellable: true,
-            stockable: true,
-          },
+      variations: product.variants.map((variant, v) => ({
+        type: 'ITEM_VARIATION',
+        id: variationRef(ref, v),
+        item_variation_data: {
+          name: variantName(product.options, variant.options) || 'Regular',
+          sku: variant.sku ?? `DC-${String(i + 1).padStart(3, '0')}`,
+          pricing_type: 'FIXED_PRICING',
+          price_money: { amount: variant.priceCents, currency: LOCATION.currency },
+          track_inventory: true,
+          sellable: true,
+          stockable: true,
         },
-      ],
+      })),
     },
   }));
   const { id_mappings } = upsertCatalogObjects(state, [...categories, ...images, ...items], '');
   const realId = new Map(id_mappings?.map((m) => [m.client_object_id, m.object_id]));
   const at = now();
-  for (const { product, ref } of products) setCount(state, realId.get(`${ref}-regular`) as string, LOCATION.id as string, 'IN_STOCK', product.stockQuantity, at);
+  for (const { product, ref } of products) {
+    product.variants.forEach((variant, v) => setCount(state, realId.get(variationRef(ref, v)) as string, LOCATION.id as string, 'IN_STOCK', variant.stock.stockQuantity, at));
+  }
   state.seeded = true;
   return true;
 }
