@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { useDashboard, type LowStockEntry } from './sales';
+import { useDashboard } from './sales';
 
 // Chart.js is the biggest thing the admin would load: only this page asks for it, in a chunk of its own.
 const RevenueChart = lazy(() => import('./RevenueChart'));
@@ -58,8 +58,8 @@ export function SalesSummary() {
           <p>Nothing is running low.</p>
         ) : (
           <ul className="rows" data-testid="low-stock">
-            {d.lowStock.map((p: LowStockEntry) => (
-              <li key={p.variantId ?? p.productId} className="row">
+            {d.lowStock.map((p) => (
+              <li key={p.variantId} className="row">
                 <div className="item-line">
                   {p.imageUrl && <img className="thumb" src={p.imageUrl} alt="" width={40} height={40} />}
                   <Link to={`/inventory?search=${encodeURIComponent(p.name)}`}>{p.name}</Link>

@@ -13,7 +13,3 @@ export function useDashboard() {
 }
 
 export type RevenueDay = Dashboard['revenueByDay'][number];
-
-/** A variant running low, named as "Raven Hoodie, M" (the product's name alone for a one-variant product). */
-// TEMPORARY: the variant id, until the generated API types carry it.
-export type LowStockEntry = Dashboard['lowStock'][number] & { variantId?: string };

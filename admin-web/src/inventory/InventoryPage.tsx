@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ok } from '@dark-circle/api-client';
+import { ok, type AdminProduct } from '@dark-circle/api-client';
 import { api } from '../api/client';
-import type { AdminProduct } from './product-shape';
 import { ProductForm } from './ProductForm';
 import { ProductCard } from './ProductCard';
 import { ProductTable } from './ProductTable';
@@ -52,8 +51,7 @@ export function InventoryPage() {
   if (products.isPending) return <h1>Loading Inventory...</h1>;
 
   const needle = search.trim().toLowerCase();
-  // TEMPORARY: the generated API types do not carry the variants yet.
-  const shown = ((products.data ?? []) as AdminProduct[]).filter((p) => (!category || p.category === category) && (!needle || namesOf(p).some((n) => n.toLowerCase().includes(needle))));
+  const shown = (products.data ?? []).filter((p) => (!category || p.category === category) && (!needle || namesOf(p).some((n) => n.toLowerCase().includes(needle))));
   const categoryLabel = (slug: string) => categories.data?.find((c) => c.slug === slug)?.label ?? slug;
   return (
     <>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AdminProduct, AdminVariant } from './product-shape';
+import type { AdminProduct, AdminProductVariant } from '@dark-circle/api-client';
 import { ProductForm } from './ProductForm';
 import { isSized, priceText, waitingText } from './sizes';
 import { onSale, unitsFrom, useSetStock } from './useSetStock';
@@ -52,13 +52,13 @@ export function ProductCard({ product, categoryLabel }: { product: AdminProduct;
 }
 
 /** The stock of a one-variant product, or of one variant of a sized one: what shoppers see, the quantity and the toggle (beside `children`, the card's other actions). */
-function StockControls({ product, variant, children }: { product: AdminProduct; variant?: AdminVariant; children?: ReactNode }) {
+function StockControls({ product, variant, children }: { product: AdminProduct; variant?: AdminProductVariant; children?: ReactNode }) {
   const target = variant ?? product;
   const [quantity, setQuantity] = useState(String(target.stockQuantity));
   useEffect(() => setQuantity(String(target.stockQuantity)), [target.stockQuantity]);
   const stock = useSetStock(product, variant);
   const sale = onSale(target);
-  const waiting = waitingText((variant ?? product.variants?.[0])?.waiting ?? 0);
+  const waiting = waitingText((variant ?? product.variants[0])?.waiting ?? 0);
   const toggle = target.inStock ? 'Mark Sold Out' : 'Mark In Stock';
 
   const commitQuantity = () => {

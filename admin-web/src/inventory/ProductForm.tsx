@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ok, serverMessageOf } from '@dark-circle/api-client';
+import { ok, serverMessageOf, type AdminProduct, type RequestBody } from '@dark-circle/api-client';
 import { api } from '../api/client';
 import { useToast } from '../toast/toast';
 import { OptionsEditor } from './OptionsEditor';
 import { PictureList } from './PictureList';
-import type { AdminProduct, NewProductBody, ProductChangesBody } from './product-shape';
 import { combinations, comboKey, draftsOf, optionsOf, type OptionDraft, type VariantDraft } from './sizes';
 import { useCategories } from './useCategories';
 import { ADMIN_PRODUCTS, unitsFrom } from './useSetStock';
@@ -13,9 +12,6 @@ import { NEW_VARIANT, VariantsTable } from './VariantsTable';
 
 /** `inStock` null: it follows the quantity (in stock above 0), as shoppers will see it; true or false: the operator chose. */
 const empty = { name: '', description: '', price: '', category: 'apparel', inStock: null as boolean | null, stockQuantity: '0' };
-
-/** The product's pictures in order; a product from before galleries has its one picture. */
-const imagesOf = (product?: AdminProduct) => product?.images ?? (product?.imageUrl ? [product.imageUrl] : []);
 
 /**
  * The add-product form (Add Product stays disabled until a name and a price are given), and the same
@@ -26,7 +22,7 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
   const client = useQueryClient();
   const toast = useToast();
   const [form, setForm] = useState(product ? { ...empty, ...product, stockQuantity: String(product.stockQuantity) } : empty);
-  const [images, setImages] = useState(() => imagesOf(product));
+  const [images, setImages] = useState(product?.images ?? []);
   const [optionDrafts, setOptionDrafts] = useState<OptionDraft[]>(() => (product ? draftsOf(product).options : []));
   const [variantDrafts, setVariantDrafts] = useState<Record<string, VariantDraft>>(() => (product ? draftsOf(product).variants : {}));
   const [uploading, setUploading] = useState(false);
@@ -65,11 +61,11 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
   const save = useMutation({
     mutationFn: () => {
       if (product) {
-        const body: ProductChangesBody = { ...details, ...(sized ? {} : { price: form.price }), ...sizes };
+        const body: RequestBody<'/api/admin/products/{id}', 'patch'> = { ...details, ...(sized ? {} : { price: form.price }), ...sizes };
         return ok(api.PATCH('/api/admin/products/{id}', { params: { path: { id: String(product.id) } }, body }));
       }
-      const body: NewProductBody = sized
-        ? { ...details, price: form.price, ...sizes }
+      const body: RequestBody<'/api/admin/products', 'post'> = sized
+        ? { ...details, ...sizes }
         : // inStock is left out unless ticked or unticked by hand: the server then follows the quantity.
           { ...details, price: form.price, ...(form.inStock === null ? {} : { inStock: form.inStock }), stockQuantity: units };
       return ok(api.POST('/api/admin/products', { body }));

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { serverMessageOf } from '@dark-circle/api-client';
-import type { AdminProduct, AdminVariant } from './product-shape';
+import { serverMessageOf, type AdminProduct, type AdminProductVariant } from '@dark-circle/api-client';
 import { isSized, priceText, waitingText } from './sizes';
 import { useSetStock } from './useSetStock';
 
@@ -36,7 +35,7 @@ export function ProductTable({ products, categoryLabel }: { products: AdminProdu
 
 function ProductRows({ product, categoryLabel }: { product: AdminProduct; categoryLabel: string }) {
   const sized = isSized(product);
-  const waiting = sized ? '' : waitingText(product.variants?.[0]?.waiting ?? 0);
+  const waiting = sized ? '' : waitingText(product.variants[0]?.waiting ?? 0);
   return (
     <>
       <tr data-testid="inventory-row">
@@ -75,7 +74,7 @@ function ProductRows({ product, categoryLabel }: { product: AdminProduct; catego
 const WHOLE = /^\d+$/;
 
 /** The stock and in-stock cells of a one-variant product, or of one variant of a sized one. `label` names it ("Raven Hoodie, M"). */
-function StockCells({ product, variant, label }: { product: AdminProduct; variant?: AdminVariant; label: string }) {
+function StockCells({ product, variant, label }: { product: AdminProduct; variant?: AdminProductVariant; label: string }) {
   const target = variant ?? product;
   const stock = useSetStock(product, variant);
   const [typed, setTyped] = useState(String(target.stockQuantity));

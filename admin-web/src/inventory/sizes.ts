@@ -1,4 +1,4 @@
-import type { AdminProduct, ProductOption } from './product-shape';
+import type { AdminProduct, ProductOption } from '@dark-circle/api-client';
 
 /** At most three options (Colour, Size, ...), as Square allows. */
 export const MAX_OPTIONS = 3;
@@ -68,7 +68,7 @@ export function moved<T>(list: T[], from: number, to: number): T[] {
 export const isSized = (product: AdminProduct) => product.options.length > 0;
 
 /** Its price, or its price range when its variants differ ("$25.00–$30.00"). */
-export const priceText = (product: AdminProduct) => (product.priceMax && product.priceMax !== product.price ? `$${product.price}–$${product.priceMax}` : `$${product.price}`);
+export const priceText = (product: AdminProduct) => (product.priceMax !== product.price ? `$${product.price}–$${product.priceMax}` : `$${product.price}`);
 
 /** Addresses waiting for a back-in-stock email, in words ("3 waiting"), or nothing when none. */
 export const waitingText = (waiting: number) => (waiting > 0 ? `${waiting} waiting` : '');

@@ -1,32 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ok } from '@dark-circle/api-client';
+import { ok, type AdminProduct, type AdminProductVariant, type RequestBody } from '@dark-circle/api-client';
 import { api } from '../api/client';
 import { useToast } from '../toast/toast';
-import type { AdminProduct, AdminVariant, VariantStockBody } from './product-shape';
 
 export const ADMIN_PRODUCTS = '/api/admin/products';
 
-/** What a stock change says: units on hand and, if chosen, the in-stock flag. */
-export type StockBody = VariantStockBody;
-
-// TEMPORARY: the variant route is not in the generated API types yet.
-const putVariantStock = api.PUT as unknown as (
-  path: string,
-  init: { params: { path: Record<string, string> }; body: StockBody },
-) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+/** What a stock change says, of a product or of a variant alike: units on hand and, if chosen, the in-stock flag. */
+type StockBody = RequestBody<'/api/admin/products/{id}/variants/{variantId}/stock', 'put'>;
 
 /**
  * Units on hand and the in-stock flag, for a card and a table row alike: of one variant of a sized
  * product (`PUT /api/admin/products/{id}/variants/{variantId}/stock`), else of the product (`PUT /api/admin/products/{id}/stock`).
  */
-export function useSetStock(product: AdminProduct, variant?: AdminVariant) {
+export function useSetStock(product: AdminProduct, variant?: AdminProductVariant) {
   const client = useQueryClient();
   const toast = useToast();
   const id = String(product.id);
   return useMutation({
     mutationFn: (body: StockBody) =>
       variant
-        ? ok(putVariantStock('/api/admin/products/{id}/variants/{variantId}/stock', { params: { path: { id, variantId: variant.id } }, body }))
+        ? ok(api.PUT('/api/admin/products/{id}/variants/{variantId}/stock', { params: { path: { id, variantId: variant.id } }, body }))
         : ok(api.PUT('/api/admin/products/{id}/stock', { params: { path: { id } }, body })),
     onSuccess: () => {
       toast({ title: 'Stock updated', description: 'Product inventory has been updated successfully' });
