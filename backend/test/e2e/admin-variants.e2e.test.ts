@@ -164,5 +164,18 @@ describe('products with sizes in the admin app, in a real browser', () => {
     expect(await page.getByTestId('inventory-variant-row').count()).toBe(3);
     expect(await page.getByLabel(`${name}, L in stock`).isChecked()).toBe(false);
     await shot(page, `inventory-table-${width}.png`);
+
+    // The dashboard's low stock names the variant, and opens the inventory searched for it.
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    const low = page
+      .getByTestId('low-stock')
+      .getByRole('listitem')
+      .filter({ hasText: `${name}, M` });
+    await low.waitFor({ timeout: 30_000 });
+    expect(await low.innerText()).toMatch(/Moth Tee \(\d+\), M\s*1 left/i);
+    await low.getByRole('link').click();
+    // (the table, as chosen above)
+    await page.getByTestId('inventory-row').filter({ hasText: name }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('inventory-row').count()).toBe(1);
   });
 });
