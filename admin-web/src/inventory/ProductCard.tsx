@@ -69,7 +69,8 @@ function StockControls({ product, variant, children }: { product: AdminProduct; 
 
   const quantityField = (
     <label className="inline">
-      Quantity
+      {/* A variant's line is narrow: its field is named by the variant above it (and fully for screen readers). */}
+      <span className={variant ? 'visually-hidden' : undefined}>Quantity</span>
       <input
         type="number"
         min="0"

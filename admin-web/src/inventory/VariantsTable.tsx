@@ -39,6 +39,7 @@ export function VariantsTable({
             const name = variantName(values);
             // A picture since removed from the gallery is no longer offered: the variant shows the product's.
             const picture = images.includes(draft.imageUrl) ? draft.imageUrl : '';
+            const shown = picture || images[0];
             return (
               <tr key={key} data-testid="variant-row">
                 <th scope="row">{name}</th>
@@ -69,7 +70,7 @@ export function VariantsTable({
                 </td>
                 <td data-label="Picture">
                   <span className="variant-picture">
-                    {picture ? <img className="thumb" src={picture} alt="" width={40} height={40} /> : <span className="thumb" />}
+                    {shown ? <img className="thumb" src={shown} alt="" width={40} height={40} /> : <span className="thumb" />}
                     <select value={picture} aria-label={`Picture of ${name}`} disabled={!images.length} onChange={(e) => onChange(key, { imageUrl: e.target.value })}>
                       <option value="">Product's first</option>
                       {images.map((url, n) => (

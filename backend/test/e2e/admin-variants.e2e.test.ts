@@ -2,8 +2,10 @@ import sharp from 'sharp';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { BackInStockWaiting } from '../../src/catalog/back-in-stock-waiting';
 import { AdminClient } from '../support/admin-client';
 import { browserSuite } from '../support/browser';
+import { placeOrder } from '../support/placed-order';
 import { until } from '../support/recovery-fixtures';
 
 const suite = browserSuite();
@@ -32,6 +34,9 @@ async function picture(name: string, colour: { r: number; g: number; b: number }
 async function shot(page: Page, file: string, target?: ReturnType<Page['locator']>): Promise<void> {
   if (!SHOTS) return;
   await mkdir(SHOTS, { recursive: true });
+  // The last toast would cover what is shown.
+  const close = page.getByRole('status').getByRole('button', { name: 'Close' });
+  if (await close.count()) await close.click();
   await page.evaluate(() => document.fonts.ready);
   await (target ?? page).screenshot({ path: join(SHOTS, file), ...(target ? {} : { fullPage: true }) });
 }
@@ -133,6 +138,8 @@ describe('products with sizes in the admin app, in a real browser', () => {
     });
     expect(created.status).toBe(201);
     const variantId = (size: string) => created.body.variants.find((v: any) => v.name === size).id;
+    // Three addresses wait for S to come back, as the back-in-stock module would count them.
+    t.app.get(BackInStockWaiting).provide(async () => new Map([[variantId('S'), 3]]));
     await page.setViewportSize({ width, height });
     await signIn(page, '/inventory');
     await page.getByRole('heading', { name: 'Inventory Management' }).waitFor({ timeout: 30_000 });
@@ -141,6 +148,11 @@ describe('products with sizes in the admin app, in a real browser', () => {
 
     const card = page.getByTestId('inventory-product').filter({ hasText: name });
     expect(await card.getByTestId('inventory-variant').count()).toBe(3);
+    expect(await card.getByTestId('inventory-variant').allInnerTexts()).toEqual([
+      expect.stringMatching(/^S[\s\S]*3 waiting/i),
+      expect.not.stringMatching(/waiting/i),
+      expect.not.stringMatching(/waiting/i),
+    ]);
     await card.getByLabel(`Stock quantity of ${name}, M`).fill('1');
     await card.getByLabel(`Stock quantity of ${name}, M`).press('Enter');
     await page.getByText('Product inventory has been updated successfully').first().waitFor({ timeout: 30_000 });
@@ -162,7 +174,9 @@ describe('products with sizes in the admin app, in a real browser', () => {
     await stock.press('Enter');
     await until(async () => (await adminProduct(name)).variants.find((v: any) => v.id === variantId('S')).stockQuantity === 7, 'S to have 7 on hand');
     expect(await page.getByTestId('inventory-variant-row').count()).toBe(3);
+    expect(await page.getByTestId('inventory-variant-row').first().innerText()).toMatch(/3 waiting/i);
     expect(await page.getByLabel(`${name}, L in stock`).isChecked()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await shot(page, `inventory-table-${width}.png`);
 
     // The dashboard's low stock names the variant, and opens the inventory searched for it.
@@ -177,5 +191,16 @@ describe('products with sizes in the admin app, in a real browser', () => {
     // (the table, as chosen above)
     await page.getByTestId('inventory-row').filter({ hasText: name }).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('inventory-row').count()).toBe(1);
+  });
+
+  it.each(VIEWPORTS)('names the variant of each line on the order page on a $name', async ({ width, height }) => {
+    const [t, page] = [suite.app(), suite.page()];
+    const { orderId } = await placeOrder(t, 'pickup', { line: { name: 'Raven Hoodie', variantId: '1-2', variantName: 'M' } });
+    await page.setViewportSize({ width, height });
+    await signIn(page, `/admin/orders/${orderId}`);
+    const item = page.getByTestId('order-item');
+    await item.waitFor({ timeout: 30_000 });
+    expect(await item.innerText()).toMatch(/^Raven Hoodie — M × 2/);
+    expect(await page.getByLabel('Quantity (Raven Hoodie — M)').count()).toBe(1);
   });
 });
