@@ -37,5 +37,5 @@ export const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefine
 
 export const addressLine = (a: NonNullable<AdminOrder['shippingAddress']>) => `${a.address}, ${a.city}, ${a.state} ${a.zipCode}, ${a.country}`;
 
-/** An order line's product and variant ("Raven Hoodie — M"); just the product's name for a one-variant product. */
+/** An order or cart line's product and variant ("Raven Hoodie — M"); just the product's name for a one-variant product. */
 export const lineName = (item: { name: string; variantName: string }) => (item.variantName ? `${item.name} — ${item.variantName}` : item.name);
