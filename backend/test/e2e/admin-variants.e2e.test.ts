@@ -129,10 +129,12 @@ describe('products with sizes in the admin app, in a real browser', () => {
     const [t, page] = [suite.app(), suite.page()];
     const name = `Moth Tee (${width})`;
     const admin = await AdminClient.signIn(t.baseUrl);
+    const [demo] = (await t.http.get('/api/products').expect(200)).body as { imageUrl: string }[];
     const created = await admin.post('/api/admin/products', {
       name,
       price: '30.00',
       category: 'apparel',
+      images: [demo!.imageUrl],
       options: [{ name: 'Size', values: ['S', 'M', 'L'] }],
       variants: ['S', 'M', 'L'].map((size) => ({ options: { Size: size }, price: '30.00', stockQuantity: 5 })),
     });
