@@ -77,7 +77,9 @@ describe('products with sizes in the admin app, in a real browser', () => {
     await form.getByLabel('Stock quantity').waitFor();
     await form.getByRole('button', { name: 'Add option' }).click();
     expect(await form.getByLabel('Option 1', { exact: true }).inputValue()).toBe('Size');
-    await form.getByLabel('Values of option 1').fill('S, M, L, XL');
+    // The new option's first empty field has the focus: the values are typed straight away.
+    expect(await form.getByLabel('Values of option 1').evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.type('S, M, L, XL');
     const rows = form.getByTestId('variant-row');
     await until(async () => (await rows.count()) === 4, 'four variant rows');
     expect(await rows.locator('th').allInnerTexts()).toEqual(['S', 'M', 'L', 'XL']);
