@@ -1,4 +1,4 @@
-// `npm run lighthouse`: Lighthouse (mobile) on the storefront's pages (`/cart` both empty and as the
+// `npm run lighthouse`: Lighthouse (mobile) on the storefront's pages (a plain product page and one with sizes and a gallery; `/cart` both empty and as the
 // checkout of a one-item cart), served by the built shop as `npm start` runs it, and on the widget demo page (another origin embedding all three elements
 // under a strict policy), in Debian's Chromium. Prints one JSON document: the four category scores
 // and the largest contentful paint of each page (with LIGHTHOUSE_RUNS=n, each run and the medians). (An ES module: Lighthouse ships only as one.)
@@ -48,8 +48,11 @@ const shop = await startShop(
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
 try {
   const base = `http://127.0.0.1:${PORT}`;
-  const [first] = await (await fetch(`${base}/api/products`)).json();
-  const pages = ['/', `/product/${first.id}`, '/cart', '/fonts'].map((page) => [page, `${base}${page}`]);
+  const catalogue = await (await fetch(`${base}/api/products`)).json();
+  const [first] = catalogue;
+  // A product with sizes and a gallery (the demo's Coven Zip Hoodie): the heaviest product page.
+  const sized = catalogue.find((p) => p.images.length > 1 && p.variants.length > 1) ?? first;
+  const pages = ['/', `/product/${first.id}`, `/product/${sized.id}`, '/cart', '/fonts'].map((page) => [page, `${base}${page}`]);
   // The checkout itself (an empty /cart is a short page): a cart with one item, handed to each run's
   // fresh browser storage by the cart hand-over link (a token good for 15 minutes), as an embedded
   // cart's Checkout does.

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ok, serverMessageOf, type AbandonedCart } from '@dark-circle/api-client';
 import { api } from '../api/client';
+import { lineName } from '../orders/order-labels';
 import { useToast } from '../toast/toast';
 import { FUNNEL, RecoveryFunnel } from './RecoveryFunnel';
 import { SalesSummary } from './SalesSummary';
@@ -96,7 +97,7 @@ function AbandonedCarts() {
               <ul className="lines">
                 {cart.items.map((i) => (
                   <li key={i.id}>
-                    <img src={i.imageUrl} alt="" width={32} height={32} className="line-image" /> {i.name} × {i.quantity} · ${i.price}
+                    <img src={i.imageUrl} alt="" width={32} height={32} className="line-image" /> {lineName(i)} × {i.quantity} · ${i.price}
                   </li>
                 ))}
               </ul>

@@ -53,13 +53,13 @@ export function SalesSummary() {
       </section>
       <section className="card" aria-labelledby="low-stock-title">
         <h2 id="low-stock-title">Low stock</h2>
-        <p className="muted">Products with {d.lowStockAt} or fewer left.</p>
+        <p className="muted">Products and sizes with {d.lowStockAt} or fewer left.</p>
         {d.lowStock.length === 0 ? (
           <p>Nothing is running low.</p>
         ) : (
           <ul className="rows" data-testid="low-stock">
             {d.lowStock.map((p) => (
-              <li key={p.productId} className="row">
+              <li key={p.variantId} className="row">
                 <div className="item-line">
                   {p.imageUrl && <img className="thumb" src={p.imageUrl} alt="" width={40} height={40} />}
                   <Link to={`/inventory?search=${encodeURIComponent(p.name)}`}>{p.name}</Link>

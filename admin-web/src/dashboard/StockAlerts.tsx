@@ -19,7 +19,7 @@ export function StockAlerts() {
       <h2 id="stock-alerts-title">Stock alerts</h2>
       <ul>
         {list.map((a) => (
-          <li key={a.productId}>
+          <li key={a.variantId}>
             <Link to={`/admin/history/product/${a.productId}`}>{a.name}</Link>: <strong className="error-text">oversold at the stall</strong> (Square counts {a.squareCount})
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ok } from '@dark-circle/api-client';
+import { ok, type AdminProduct } from '@dark-circle/api-client';
 import { api } from '../api/client';
 import { ProductForm } from './ProductForm';
 import { ProductCard } from './ProductCard';
@@ -36,10 +36,13 @@ function readView(): string | null {
   }
 }
 
+/** What the search looks in: the product's name, and each variant's as the dashboard names it ("Raven Hoodie, M"). */
+const namesOf = (p: AdminProduct) => [p.name, ...p.variants.filter((v) => v.name).map((v) => `${p.name}, ${v.name}`)];
+
 export function InventoryPage() {
   const [adding, setAdding] = useState(false);
   const [view, setView] = useRememberedView();
-  // The dashboard's low-stock links open the inventory searched for the product.
+  // The dashboard's low-stock links open the inventory searched for the product (or its variant).
   const [params] = useSearchParams();
   const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [category, setCategory] = useState('');
@@ -48,7 +51,7 @@ export function InventoryPage() {
   if (products.isPending) return <h1>Loading Inventory...</h1>;
 
   const needle = search.trim().toLowerCase();
-  const shown = (products.data ?? []).filter((p) => (!category || p.category === category) && (!needle || p.name.toLowerCase().includes(needle)));
+  const shown = (products.data ?? []).filter((p) => (!category || p.category === category) && (!needle || namesOf(p).some((n) => n.toLowerCase().includes(needle))));
   const categoryLabel = (slug: string) => categories.data?.find((c) => c.slug === slug)?.label ?? slug;
   return (
     <>

@@ -1,70 +1,78 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ok, serverMessageOf, type AdminProduct } from '@dark-circle/api-client';
+import { ok, serverMessageOf, type AdminProduct, type RequestBody } from '@dark-circle/api-client';
 import { api } from '../api/client';
 import { useToast } from '../toast/toast';
+import { OptionsEditor } from './OptionsEditor';
+import { PictureList } from './PictureList';
+import { combinations, comboKey, draftsOf, optionsOf, type OptionDraft, type VariantDraft } from './sizes';
 import { useCategories } from './useCategories';
+import { ADMIN_PRODUCTS, unitsFrom } from './useSetStock';
+import { NEW_VARIANT, VariantsTable } from './VariantsTable';
 
 /** `inStock` null: it follows the quantity (in stock above 0), as shoppers will see it; true or false: the operator chose. */
-const empty = { name: '', description: '', price: '', imageUrl: '', category: 'apparel', inStock: null as boolean | null, stockQuantity: '0' };
+const empty = { name: '', description: '', price: '', category: 'apparel', inStock: null as boolean | null, stockQuantity: '0' };
 
 /**
  * The add-product form (Add Product stays disabled until a name and a price are given), and the same
- * form editing a product's details. The image is really uploaded.
+ * form editing a product's details. Pictures are really uploaded. With options (sizes), each
+ * combination is a variant with its own price, SKU, stock and picture; without, the product has one.
  */
-/** A form with one file field, as `multipart/form-data` sends it. */
-function formWith(name: string, file: File): FormData {
-  const form = new FormData();
-  form.append(name, file);
-  return form;
-}
-
 export function ProductForm({ product, onDone }: { product?: AdminProduct; onDone: () => void }) {
   const client = useQueryClient();
   const toast = useToast();
   const [form, setForm] = useState(product ? { ...empty, ...product, stockQuantity: String(product.stockQuantity) } : empty);
+  const [images, setImages] = useState(product?.images ?? []);
+  const [optionDrafts, setOptionDrafts] = useState<OptionDraft[]>(() => (product ? draftsOf(product).options : []));
+  const [variantDrafts, setVariantDrafts] = useState<Record<string, VariantDraft>>(() => (product ? draftsOf(product).variants : {}));
+  const [uploading, setUploading] = useState(false);
   const units = Number.parseInt(form.stockQuantity, 10) || 0;
   const inStock = form.inStock ?? units > 0;
   const categories = useCategories();
   const set = <K extends keyof typeof empty>(key: K, value: (typeof empty)[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  const upload = useMutation({
-    // The generated types give a file field as a string (its format, binary): the form carries the File itself.
-    mutationFn: (file: File) => ok(api.POST('/api/admin/uploads', { body: {}, bodySerializer: () => formWith('image', file) })),
-    onSuccess: ({ imageUrl }) => {
-      set('imageUrl', imageUrl);
-      toast({ title: 'Image ready', description: 'The image was uploaded and resized for the web.' });
-    },
-    onError: (error) => toast({ title: 'Error', description: serverMessageOf(error) ?? 'Failed to upload the image', variant: 'destructive' }),
-  });
+  const options = optionsOf(optionDrafts);
+  const combos = combinations(options);
+  const sized = combos.length > 0;
+  // Without options the one stock field shows when adding, and when a sized product goes back to one variant; otherwise stock is set in the inventory.
+  const stockHere = !product || (!sized && product.options.length > 0);
+  const changeVariant = (key: string, patch: Partial<VariantDraft>) => setVariantDrafts((d) => ({ ...d, [key]: { ...(d[key] ?? NEW_VARIANT), ...patch } }));
 
-  const add = useMutation({
-    mutationFn: () =>
-      product
-        ? ok(
-            api.PATCH('/api/admin/products/{id}', {
-              params: { path: { id: String(product.id) } },
-              body: { name: form.name, description: form.description, price: form.price, imageUrl: form.imageUrl, category: form.category },
-            }),
-          )
-        : ok(
-            api.POST('/api/admin/products', {
-              body: {
-                name: form.name,
-                description: form.description,
-                price: form.price,
-                imageUrl: form.imageUrl,
-                category: form.category,
-                // Left out unless ticked or unticked by hand: the server then follows the quantity.
-                ...(form.inStock === null ? {} : { inStock: form.inStock }),
-                stockQuantity: units,
-              },
-            }),
-          ),
+  const savedStock = (id?: string) => product?.variants.find((v) => v.id === id)?.stockQuantity;
+  /** The variants as the API takes them, one per combination; a draft no longer among them is left out, so the API archives it. */
+  const variantsBody = () =>
+    combos.map((values) => {
+      const draft = variantDrafts[comboKey(values)] ?? NEW_VARIANT;
+      const sku = draft.sku.trim();
+      const units = unitsFrom(draft.stockQuantity);
+      return {
+        ...(draft.id ? { id: draft.id } : {}),
+        options: Object.fromEntries(options.map((o, n) => [o.name, values[n]])),
+        price: draft.price.trim() || form.price,
+        // An existing variant's stock goes only when changed here: a sale meanwhile is not undone.
+        ...(units === savedStock(draft.id) ? {} : { stockQuantity: units }),
+        ...(sku ? { sku } : {}),
+        imageUrl: images.includes(draft.imageUrl) ? draft.imageUrl : '',
+      };
+    });
+  const details = { name: form.name, description: form.description, images, category: form.category };
+  const sizes = sized ? { options, variants: variantsBody() } : product?.options.length ? { options: [], variants: [{ options: {}, price: form.price, stockQuantity: units }] } : {};
+
+  const save = useMutation({
+    mutationFn: () => {
+      if (product) {
+        const body: RequestBody<'/api/admin/products/{id}', 'patch'> = { ...details, ...(sized ? {} : { price: form.price }), ...sizes };
+        return ok(api.PATCH('/api/admin/products/{id}', { params: { path: { id: String(product.id) } }, body }));
+      }
+      const body: RequestBody<'/api/admin/products', 'post'> = sized
+        ? { ...details, ...sizes }
+        : // inStock is left out unless ticked or unticked by hand: the server then follows the quantity.
+          { ...details, price: form.price, ...(form.inStock === null ? {} : { inStock: form.inStock }), stockQuantity: units };
+      return ok(api.POST('/api/admin/products', { body }));
+    },
     onSuccess: () => {
       toast(product ? { title: 'Product updated', description: `${form.name} has been saved.` } : { title: 'Product added', description: 'New product has been added to inventory' });
-      setForm(empty);
-      void client.invalidateQueries({ queryKey: ['/api/admin/products'] });
+      void client.invalidateQueries({ queryKey: [ADMIN_PRODUCTS] });
       onDone();
     },
     onError: (error) => toast({ title: 'Error', description: serverMessageOf(error) ?? (product ? 'Failed to save the product' : 'Failed to add new product'), variant: 'destructive' }),
@@ -72,9 +80,9 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    add.mutate();
+    save.mutate();
   };
-  const ready = form.name.trim() !== '' && form.price.trim() !== '' && !upload.isPending;
+  const ready = form.name.trim() !== '' && form.price.trim() !== '' && !uploading;
 
   return (
     <form className="card product-form" onSubmit={submit} aria-label={product ? `Edit ${product.name}` : 'Add New Product'}>
@@ -89,8 +97,13 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
       </label>
       <label>
         Price
-        <input type="number" step="0.01" min="0" value={form.price} onChange={(e) => set('price', e.target.value)} required />
+        <input type="number" step="0.01" min="0" value={form.price} onChange={(e) => set('price', e.target.value)} required aria-describedby={sized ? 'price-hint' : undefined} />
       </label>
+      {sized && (
+        <p id="price-hint" className="muted">
+          Every variant's price unless it has its own below.
+        </p>
+      )}
       <label>
         Category
         <select value={form.category} onChange={(e) => set('category', e.target.value)}>
@@ -101,29 +114,30 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
           ))}
         </select>
       </label>
-      <label>
-        Image
-        <input type="file" accept="image/*" onChange={(e) => e.target.files?.[0] && upload.mutate(e.target.files[0])} />
-      </label>
-      {upload.isPending && <p className="muted">Uploading...</p>}
-      {form.imageUrl && <img className="preview" src={form.imageUrl} alt="" />}
-      {!product && (
+      <PictureList images={images} onChange={setImages} onUploading={setUploading} />
+      <OptionsEditor options={optionDrafts} onChange={setOptionDrafts} />
+      {sized && <VariantsTable combos={combos} drafts={variantDrafts} defaultPrice={form.price} images={images} onChange={changeVariant} />}
+      {!sized && stockHere && (
         <>
           <label>
             Stock quantity
             <input type="number" min="0" step="1" value={form.stockQuantity} onChange={(e) => set('stockQuantity', e.target.value)} />
           </label>
-          <label className="check">
-            <input type="checkbox" checked={inStock} onChange={(e) => set('inStock', e.target.checked)} /> In stock
-          </label>
-          <p className="muted" data-testid="shoppers-see">
-            {inStock && units > 0 ? `Shoppers can buy it: ${units} on hand.` : inStock ? 'Shoppers will see it SOLD OUT until it has stock.' : 'Shoppers will see it SOLD OUT.'}
-          </p>
+          {!product && (
+            <>
+              <label className="check">
+                <input type="checkbox" checked={inStock} onChange={(e) => set('inStock', e.target.checked)} /> In stock
+              </label>
+              <p className="muted" data-testid="shoppers-see">
+                {inStock && units > 0 ? `Shoppers can buy it: ${units} on hand.` : inStock ? 'Shoppers will see it SOLD OUT until it has stock.' : 'Shoppers will see it SOLD OUT.'}
+              </p>
+            </>
+          )}
         </>
       )}
       <div className="actions">
-        <button type="submit" className="button" disabled={!ready || add.isPending}>
-          {add.isPending ? 'Saving...' : product ? 'Save Changes' : 'Add Product'}
+        <button type="submit" className="button" disabled={!ready || save.isPending}>
+          {save.isPending ? 'Saving...' : product ? 'Save Changes' : 'Add Product'}
         </button>
         <button type="button" className="button button-quiet" onClick={onDone}>
           Cancel

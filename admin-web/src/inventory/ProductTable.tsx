@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { serverMessageOf, type AdminProduct } from '@dark-circle/api-client';
+import { serverMessageOf, type AdminProduct, type AdminProductVariant } from '@dark-circle/api-client';
+import { isSized, priceText, waitingText } from './sizes';
 import { useSetStock } from './useSetStock';
 
-/** The compact view: one row per product, its stock typed in place (saved on Enter or leaving the field). */
+/** The compact view: one row per product, its stock typed in place (saved on Enter or leaving the field); a sized product has a sub-row per variant. */
 export function ProductTable({ products, categoryLabel }: { products: AdminProduct[]; categoryLabel: (slug: string) => string }) {
   return (
     <div className="table-wrap">
@@ -24,7 +25,7 @@ export function ProductTable({ products, categoryLabel }: { products: AdminProdu
         </thead>
         <tbody>
           {products.map((p) => (
-            <ProductRow key={p.id} product={p} categoryLabel={categoryLabel(p.category)} />
+            <ProductRows key={p.id} product={p} categoryLabel={categoryLabel(p.category)} />
           ))}
         </tbody>
       </table>
@@ -32,13 +33,53 @@ export function ProductTable({ products, categoryLabel }: { products: AdminProdu
   );
 }
 
+function ProductRows({ product, categoryLabel }: { product: AdminProduct; categoryLabel: string }) {
+  const sized = isSized(product);
+  const waiting = sized ? '' : waitingText(product.variants[0]?.waiting ?? 0);
+  return (
+    <>
+      <tr data-testid="inventory-row">
+        <td>{product.imageUrl ? <img className="thumb" src={product.imageUrl} alt="" width={40} height={40} loading="lazy" /> : <div className="thumb" />}</td>
+        <td>
+          <Link to={`/admin/history/product/${product.id}`}>{product.name}</Link>
+          {waiting && <span className="badge">{waiting}</span>}
+        </td>
+        <td>{categoryLabel}</td>
+        <td className="num">{priceText(product)}</td>
+        {sized ? (
+          <td colSpan={2} className="muted">
+            {product.variants.length} variants, {product.stockQuantity} on hand
+          </td>
+        ) : (
+          <StockCells product={product} label={product.name} />
+        )}
+      </tr>
+      {sized &&
+        product.variants.map((v) => (
+          <tr key={v.id} className="variant-row" data-testid="inventory-variant-row">
+            <td />
+            <td colSpan={2}>
+              <span className="variant-name">{v.name}</span>
+              {v.sku && <span className="muted mono"> {v.sku}</span>}
+              {v.waiting > 0 && <span className="badge">{waitingText(v.waiting)}</span>}
+            </td>
+            <td className="num">${v.price}</td>
+            <StockCells product={product} variant={v} label={`${product.name}, ${v.name}`} />
+          </tr>
+        ))}
+    </>
+  );
+}
+
 const WHOLE = /^\d+$/;
 
-function ProductRow({ product, categoryLabel }: { product: AdminProduct; categoryLabel: string }) {
-  const stock = useSetStock(product);
-  const [typed, setTyped] = useState(String(product.stockQuantity));
+/** The stock and in-stock cells of a one-variant product, or of one variant of a sized one. `label` names it ("Raven Hoodie, M"). */
+function StockCells({ product, variant, label }: { product: AdminProduct; variant?: AdminProductVariant; label: string }) {
+  const target = variant ?? product;
+  const stock = useSetStock(product, variant);
+  const [typed, setTyped] = useState(String(target.stockQuantity));
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => setTyped(String(product.stockQuantity)), [product.stockQuantity]);
+  useEffect(() => setTyped(String(target.stockQuantity)), [target.stockQuantity]);
 
   const commit = () => {
     const text = typed.trim();
@@ -48,19 +89,13 @@ function ProductRow({ product, categoryLabel }: { product: AdminProduct; categor
     }
     setProblem(null);
     const units = Number(text);
-    if (units !== product.stockQuantity) stock.mutate({ inStock: units > 0, stockQuantity: units });
+    if (units !== target.stockQuantity) stock.mutate({ inStock: units > 0, stockQuantity: units });
   };
   const error = problem ?? (stock.isError ? (serverMessageOf(stock.error) ?? 'Failed to update stock levels') : null);
-  const errorId = `stock-error-${product.id}`;
+  const errorId = `stock-error-${variant?.id ?? product.id}`;
 
   return (
-    <tr data-testid="inventory-row">
-      <td>{product.imageUrl ? <img className="thumb" src={product.imageUrl} alt="" width={40} height={40} loading="lazy" /> : <div className="thumb" />}</td>
-      <td>
-        <Link to={`/admin/history/product/${product.id}`}>{product.name}</Link>
-      </td>
-      <td>{categoryLabel}</td>
-      <td className="num">${product.price}</td>
+    <>
       <td>
         <input
           type="number"
@@ -68,7 +103,7 @@ function ProductRow({ product, categoryLabel }: { product: AdminProduct; categor
           step="1"
           inputMode="numeric"
           value={typed}
-          aria-label={`Stock of ${product.name}`}
+          aria-label={`Stock of ${label}`}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           disabled={stock.isPending}
@@ -77,7 +112,7 @@ function ProductRow({ product, categoryLabel }: { product: AdminProduct; categor
           // Enter leaves the field, whose blur saves: one request, not two.
           onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
         />
-        {product.reservedQuantity > 0 && <span className="muted"> ({product.reservedQuantity} held)</span>}
+        {target.reservedQuantity > 0 && <span className="muted"> ({target.reservedQuantity} held)</span>}
         {error && (
           <p id={errorId} className="error-text" role="alert">
             {error}
@@ -86,10 +121,10 @@ function ProductRow({ product, categoryLabel }: { product: AdminProduct; categor
       </td>
       <td>
         <label className="check">
-          <input type="checkbox" checked={product.inStock} disabled={stock.isPending} onChange={(e) => stock.mutate({ inStock: e.target.checked, stockQuantity: product.stockQuantity })} />
-          <span className="visually-hidden">{product.name} in stock</span>
+          <input type="checkbox" checked={target.inStock} disabled={stock.isPending} onChange={(e) => stock.mutate({ inStock: e.target.checked, stockQuantity: target.stockQuantity })} />
+          <span className="visually-hidden">{label} in stock</span>
         </label>
       </td>
-    </tr>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { apiErrorOf, ok, type AdminOrderDetail } from '@dark-circle/api-client';
 import { api } from '../api/client';
 import { FulfilmentActions } from './FulfilmentActions';
-import { addressLine, formatWhen, fulfilmentLabel, ORDERS, refundLabel } from './order-labels';
+import { addressLine, formatWhen, fulfilmentLabel, lineName, ORDERS, refundLabel } from './order-labels';
 import { RefundForm } from './RefundForm';
 
 /** One order as the studio works it: what was bought, by whom, how it is fulfilled and paid, its refunds and its timeline. */
@@ -52,7 +52,7 @@ export function OrderPage() {
                 <div className="item-line">
                   {i.imageUrl ? <img className="thumb" src={i.imageUrl} alt="" width={48} height={48} /> : <div className="thumb" />}
                   <span>
-                    {i.name} × {i.quantity} · ${i.price}
+                    {lineName(i)} × {i.quantity} · ${i.price}
                     {i.refundedQuantity > 0 && <span className="muted"> ({i.refundedQuantity} refunded)</span>}
                   </span>
                 </div>
@@ -164,10 +164,7 @@ export function OrderPage() {
                   {r.reason}
                   {r.failure && <span className="error-text"> · Nothing was given back: {r.failure.message}</span>}
                   {r.lines.length > 0 && (
-                    <span className="muted">
-                      {' '}
-                      · {r.lines.map((l) => `${o.items.find((i) => i.itemId === l.itemId)?.name ?? `item ${l.itemId}`} × ${l.quantity}${l.restock ? ' (back in stock)' : ''}`).join(', ')}
-                    </span>
+                    <span className="muted"> · {r.lines.map((l) => `${lineNameOf(o, l.itemId)} × ${l.quantity}${l.restock ? ' (back in stock)' : ''}`).join(', ')}</span>
                   )}
                 </div>
               </li>
@@ -197,4 +194,10 @@ function refundStatusWords(r: AdminOrderDetail['refunds'][number]): string {
   if (r.status === 'refunded') return 'refunded';
   if (r.status === 'failed') return 'failed';
   return r.squareRefundId ? 'pending at Square' : "waiting for Square's answer";
+}
+
+/** A refund line's item by its name and variant, as the items list shows it. */
+function lineNameOf(order: AdminOrderDetail, itemId: number): string {
+  const item = order.items.find((i) => i.itemId === itemId);
+  return item ? lineName(item) : `item ${itemId}`;
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ok, type AdminOrderDetail, type RequestBody } from '@dark-circle/api-client';
 import { api } from '../api/client';
 import { errorText, useOrderAction } from './useOrderAction';
+import { lineName } from './order-labels';
 
 type RefundBody = RequestBody<'/api/admin/orders/{id}/refunds', 'post'>;
 
@@ -89,7 +90,7 @@ export function RefundForm({ order }: { order: AdminOrderDetail }) {
             {lines.map((i) => (
               <tr key={i.itemId}>
                 <td>
-                  {i.name}{' '}
+                  {lineName(i)}{' '}
                   <span className="muted">
                     (${i.refundValues.at(-1)} paid for {i.refundValues.length} left{i.paid !== dollars(cents(i.price) * i.quantity) ? `, $${i.price} each before the discount` : ''})
                   </span>
@@ -101,12 +102,17 @@ export function RefundForm({ order }: { order: AdminOrderDetail }) {
                     max={i.refundValues.length}
                     step="1"
                     value={line(i.itemId).quantity}
-                    aria-label={`Quantity (${i.name})`}
+                    aria-label={`Quantity (${lineName(i)})`}
                     onChange={(e) => setLine(i.itemId, { quantity: e.target.value })}
                   />
                 </td>
                 <td>
-                  <input type="checkbox" checked={line(i.itemId).restock} aria-label={`Return to stock (${i.name})`} onChange={(e) => setLine(i.itemId, { restock: e.target.checked })} />
+                  <input
+                    type="checkbox"
+                    checked={line(i.itemId).restock}
+                    aria-label={`Return to stock (${lineName(i)})`}
+                    onChange={(e) => setLine(i.itemId, { restock: e.target.checked })}
+                  />
                 </td>
               </tr>
             ))}

@@ -36,3 +36,6 @@ export const refundLabel = (order: Pick<AdminOrder, 'refundStatus'>) =>
 export const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export const addressLine = (a: NonNullable<AdminOrder['shippingAddress']>) => `${a.address}, ${a.city}, ${a.state} ${a.zipCode}, ${a.country}`;
+
+/** An order or cart line's product and variant ("Raven Hoodie — M"); just the product's name for a one-variant product. */
+export const lineName = (item: { name: string; variantName: string }) => (item.variantName ? `${item.name} — ${item.variantName}` : item.name);

@@ -79,7 +79,8 @@ describe('the admin app in a real browser', () => {
     await events.nth(1).waitFor();
     expect(await events.nth(0).innerText()).toMatch(/ProductAdded[\s\S]*by admin:owner@darkcircle\.test/);
     await events.nth(2).waitFor();
-    expect(await events.nth(1).innerText()).toMatch(/ProductDetailsChanged[\s\S]*"priceCents": 1600/);
+    // The price is its one variant's.
+    expect(await events.nth(1).innerText()).toMatch(/VariantChanged[\s\S]*"priceCents": 1600/);
     expect(await events.nth(2).innerText()).toMatch(/StockSet[\s\S]*"inStock": false/);
 
     // A paid order, opened from the list and marked shipped with its carrier and tracking number.
@@ -103,7 +104,7 @@ describe('the admin app in a real browser', () => {
     await t.app.get(CatalogSync).run(systemContext());
     const [linked] = await sql<{ id: number; name: string; square_variation_id: string }>(
       t,
-      'select id, name, square_variation_id from products where square_variation_id is not null order by id limit 1',
+      'select p.id, p.name, v.square_variation_id from product_variants v join products p on p.id = v.product_id where v.square_variation_id is not null order by p.id limit 1',
     );
     await t.app
       .get(Products)

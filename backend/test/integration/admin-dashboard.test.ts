@@ -63,8 +63,8 @@ it('counts revenue less refunds by the day orders were placed, the orders waitin
   expect(d.ordersWaiting).toBe(4);
   expect(d.lowStockAt).toBe(2);
   expect(d.lowStock).toEqual([
-    { productId: none, name: 'Gone Moth Patch', stock: 0, imageUrl: expect.any(String) },
-    { productId: low, name: 'Last Bat Pin', stock: 2, imageUrl: expect.any(String) },
+    { productId: none, variantId: `${none}-1`, name: 'Gone Moth Patch', stock: 0, imageUrl: expect.any(String) },
+    { productId: low, variantId: `${low}-1`, name: 'Last Bat Pin', stock: 2, imageUrl: expect.any(String) },
   ]);
 
   expect(d.revenueByDay).toHaveLength(30);

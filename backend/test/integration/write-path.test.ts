@@ -40,7 +40,7 @@ describe('the write path', () => {
     // Each statement is shown up to its first value or bracket.
     expect(sent.map((s) => s.replace(/\s+/g, ' ').split(/[('"]/)[0].trim())).toEqual([
       'select * from events where stream_id =',
-      'select id as',
+      'select p.id as',
       'begin; select * from append_events',
       'with changed as',
       'select c.*, coalesce',
