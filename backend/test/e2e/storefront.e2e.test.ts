@@ -12,11 +12,11 @@ describe('storefront in a real browser', () => {
 
     // All shows only what is in stock.
     await cards().first().waitFor();
-    expect(await cards().count()).toBe(9);
+    expect(await cards().count()).toBe(10);
     expect(await page.getByText('SOLD OUT', { exact: true }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Clothing', exact: true }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 2);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 3);
     const clothing = await cards().allInnerTexts();
     expect(clothing.join('\n')).toContain('Raven Embroidered Hoodie');
     expect(clothing.join('\n')).not.toContain('Moth Cardigan'); // sold out, so not under a category
@@ -140,11 +140,11 @@ describe('storefront in a real browser', () => {
 
     await page.getByRole('button', { name: 'All', exact: true }).click();
     await page.waitForURL((url) => url.search === '');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 9);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 10);
     // An unknown category in the address reads as All.
     await page.goto(`${t.baseUrl}/?category=nonsense`);
     await page.getByRole('button', { name: 'All', exact: true, pressed: true }).waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 9);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 10);
   });
 
   it('offers the sold-out pieces of a category that has nothing in stock (the originals)', async () => {
@@ -158,7 +158,7 @@ describe('storefront in a real browser', () => {
     expect(await cards().count()).toBe(1);
     // A category with pieces in stock shows only those, and no such link.
     await page.getByRole('button', { name: 'Clothing', exact: true }).click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 2);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="product-card"]').length === 3);
     expect(await page.getByRole('link', { name: /sold-out piece/ }).count()).toBe(0);
   });
 });
