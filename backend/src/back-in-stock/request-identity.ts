@@ -8,4 +8,8 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
  * once) lands on the same stream, whose version check keeps one request, and the address stays out
  * of stream ids and links.
  */
-export const requestIdOf = (email: string, variantId: string) => createHash('sha256').update(`${variantId}\n${normalizeEmail(email)}`).digest('hex').slice(0, 32);
+export const requestIdOf = (email: string, variantId: string) =>
+  createHash('sha256')
+    .update(`${variantId}\n${normalizeEmail(email)}`)
+    .digest('hex')
+    .slice(0, 32);

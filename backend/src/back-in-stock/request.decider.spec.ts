@@ -31,7 +31,11 @@ describe('back-in-stock request decider', () => {
       .thenNothing();
   });
 
-  it('records nothing when a confirmed address asks again', () => spec.given(asked(), confirmed()).when(ask(t0 + 86_400_000)).thenNothing());
+  it('records nothing when a confirmed address asks again', () =>
+    spec
+      .given(asked(), confirmed())
+      .when(ask(t0 + 86_400_000))
+      .thenNothing());
 
   it('starts a new round after the last request was answered or withdrawn', () => {
     spec
@@ -49,7 +53,10 @@ describe('back-in-stock request decider', () => {
     spec.given(asked(), confirmed()).when({ kind: 'Confirm' }).thenNothing();
     spec.given(asked(), confirmed(), emailed()).when({ kind: 'Confirm' }).thenNothing();
     spec.given(asked(), left()).when({ kind: 'Confirm' }).thenNothing();
-    spec.given(asked(), confirmed(), emailed(), asked(2)).when({ kind: 'Confirm' }).then([confirmed(2)]);
+    spec
+      .given(asked(), confirmed(), emailed(), asked(2))
+      .when({ kind: 'Confirm' })
+      .then([confirmed(2)]);
   });
 
   it('refuses to confirm a request nobody made', () => spec.given().when({ kind: 'Confirm' }).thenThrows('NOT_FOUND'));
