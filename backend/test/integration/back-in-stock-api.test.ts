@@ -1,6 +1,9 @@
 import { MikroORM } from '@mikro-orm/core';
 import { Queue } from 'bullmq';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { Products } from '../../src/catalog';
+import { systemContext } from '../../src/platform/context/request-context';
+import { BackInStockEmailJob } from '../../src/back-in-stock/back-in-stock-email.job';
 import { RequestLinks } from '../../src/back-in-stock/request-links';
 import { requestIdOf } from '../../src/back-in-stock/request-identity';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
@@ -189,6 +192,10 @@ describe('when the variant is back in stock', () => {
     expect(await waitingOn(hoodie.id, hoodie.m)).toBe(0);
     expect(await waitingOn(hoodie.id, hoodie.l)).toBe(1);
 
+    // The job run again (a retry, the outbox relaying twice) finds every send recorded.
+    expect(await t.app.get(BackInStockEmailJob).tellWaiting(hoodie.id, hoodie.m, systemContext)).toEqual({ told: 0 });
+    for (const email of [first, second, third]) expect(await mails(isBackInStock(email))).toHaveLength(1);
+
     const [mail] = await mails(isBackInStock(first));
     expect(mail.subject).toBe('Back in stock: Coven Zip Hoodie, M');
     expect(mail.raw).toContain('$72.00');
@@ -216,6 +223,20 @@ describe('when the variant is back in stock', () => {
     await settled();
     expect(await mails(isBackInStock(first))).toHaveLength(1);
     expect(await mails(isBackInStock(third))).toHaveLength(1);
+  });
+
+  it("tells the list when a refund's units come back, and when Square's count does", async () => {
+    const hoodie = await addHoodie();
+    await askAndConfirm(hoodie.id, hoodie.m, 'refund.wait@example.com');
+    await askAndConfirm(hoodie.id, hoodie.l, 'square.wait@example.com');
+    const products = t.app.get(Products);
+
+    await products.run(hoodie.id, { kind: 'RestockFromRefund', variantId: hoodie.m, orderId: 'order-1', refundId: 'refund-1', quantity: 1 }, systemContext);
+    await until(async () => (await mails(isBackInStock('refund.wait@example.com'))).length === 1, 'the email after the refund');
+
+    await products.run(hoodie.id, { kind: 'LinkToSquare', squareItemId: 'ITEM-COVEN', variations: [{ variantId: hoodie.l, squareVariationId: 'VAR-COVEN-L' }] }, systemContext);
+    await products.run(hoodie.id, { kind: 'ApplySquareCount', squareVariationId: 'VAR-COVEN-L', quantity: 2, calculatedAt: new Date().toISOString() }, systemContext);
+    await until(async () => (await mails(isBackInStock('square.wait@example.com'))).length === 1, "the email after Square's count");
   });
 
   it('tells an address confirmed only after the variant came back, at once', async () => {
