@@ -52,7 +52,7 @@ export class BackInStockEmailJob {
    * its retry sends only what is still unrecorded.
    */
   async tellWaiting(productId: number, variantId: string, caller: RequestContext): Promise<{ told: number } | 'not-in-stock'> {
-    const variant = await this.products.snapshot(productId, variantId).catch(() => undefined);
+    const variant = await this.products.snapshot(productId, variantId);
     if (!buyable(variant)) return 'not-in-stock';
     const requestIds = await this.waiting.waitingFor(productId, variantId);
     if (requestIds.length === 0) return { told: 0 };

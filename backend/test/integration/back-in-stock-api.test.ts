@@ -193,7 +193,7 @@ describe('when the variant is back in stock', () => {
     expect(await waitingOn(hoodie.id, hoodie.l)).toBe(1);
 
     // The job run again (a retry, the outbox relaying twice) finds every send recorded.
-    expect(await t.app.get(BackInStockEmailJob).tellWaiting(hoodie.id, hoodie.m, systemContext)).toEqual({ told: 0 });
+    expect(await t.app.get(BackInStockEmailJob).tellWaiting(hoodie.id, hoodie.m, systemContext())).toEqual({ told: 0 });
     for (const email of [first, second, third]) expect(await mails(isBackInStock(email))).toHaveLength(1);
 
     const [mail] = await mails(isBackInStock(first));
@@ -231,11 +231,11 @@ describe('when the variant is back in stock', () => {
     await askAndConfirm(hoodie.id, hoodie.l, 'square.wait@example.com');
     const products = t.app.get(Products);
 
-    await products.run(hoodie.id, { kind: 'RestockFromRefund', variantId: hoodie.m, orderId: 'order-1', refundId: 'refund-1', quantity: 1 }, systemContext);
+    await products.run(hoodie.id, { kind: 'RestockFromRefund', variantId: hoodie.m, orderId: 'order-1', refundId: 'refund-1', quantity: 1 }, systemContext());
     await until(async () => (await mails(isBackInStock('refund.wait@example.com'))).length === 1, 'the email after the refund');
 
-    await products.run(hoodie.id, { kind: 'LinkToSquare', squareItemId: 'ITEM-COVEN', variations: [{ variantId: hoodie.l, squareVariationId: 'VAR-COVEN-L' }] }, systemContext);
-    await products.run(hoodie.id, { kind: 'ApplySquareCount', squareVariationId: 'VAR-COVEN-L', quantity: 2, calculatedAt: new Date().toISOString() }, systemContext);
+    await products.run(hoodie.id, { kind: 'LinkToSquare', squareItemId: 'ITEM-COVEN', variations: [{ variantId: hoodie.l, squareVariationId: 'VAR-COVEN-L' }] }, systemContext());
+    await products.run(hoodie.id, { kind: 'ApplySquareCount', squareVariationId: 'VAR-COVEN-L', quantity: 2, calculatedAt: new Date().toISOString() }, systemContext());
     await until(async () => (await mails(isBackInStock('square.wait@example.com'))).length === 1, "the email after Square's count");
   });
 
