@@ -1301,7 +1301,7 @@ export interface components {
         BackInStockAnswer: {
             message: string;
             /** @enum {string} */
-            status: "confirmation-sent" | "already-on-list";
+            status: "confirmation-sent";
         };
         Cart: {
             /** Format: date-time */

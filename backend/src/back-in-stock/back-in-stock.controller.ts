@@ -27,9 +27,8 @@ export class BackInStockController {
     @Body(new ZodPipe(notifyBody)) body: z.infer<typeof notifyBody>,
     @Caller() caller: RequestContext,
   ): Promise<NotifyAnswer> {
-    const status = await this.backInStock.ask(productId, variantId, body.email, caller);
-    return status === 'already-on-list'
-      ? { status, message: 'This address is already on the list: we will email it once this is back in stock.' }
-      : { status, message: 'Please check your email and confirm, and we will tell you when it is back.' };
+    // An address that confirmed already gets no second email; its answer is the same as anyone's.
+    await this.backInStock.ask(productId, variantId, body.email, caller);
+    return { status: 'confirmation-sent', message: 'Check your inbox: confirm the link we sent, and we will email you once when it is back.' };
   }
 }

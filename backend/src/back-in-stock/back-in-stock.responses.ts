@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * `POST /api/products/{id}/variants/{variantId}/notify`: `confirmation-sent` when a confirmation
- * email is on its way (or went within the last minutes), `already-on-list` when the address
- * confirmed already and waits.
+ * `POST /api/products/{id}/variants/{variantId}/notify`: one answer whether or not the address was
+ * on the list already, so the route does not tell anyone who waits for what (as the newsletter's
+ * sign-up does not); the email says the rest.
  */
 export const notifyAnswerSchema = z
   .object({
-    status: z.enum(['confirmation-sent', 'already-on-list']),
+    status: z.literal('confirmation-sent'),
     message: z.string(),
   })
   .meta({ id: 'BackInStockAnswer' });
