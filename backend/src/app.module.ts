@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from './auth';
+import { BackInStockModule } from './back-in-stock';
 import { CartModule } from './cart';
 import { CatalogModule } from './catalog';
 import { CheckoutModule } from './checkout';
@@ -46,6 +47,7 @@ export class AppModule {
         OrdersModule,
         LocalEventsModule,
         NewsletterModule,
+        BackInStockModule,
         SocialModule,
         RecoveryModule,
         // Last, so its catch-all route is the fallback behind every API route.

@@ -14,6 +14,7 @@ import { Migration20261125180000_order_numbers_when_paid } from './orders/Migrat
 import { Migration20261125200000_local_events } from './local-events/Migration20261125200000_local_events';
 import { Migration20261126000000_product_variants } from './catalog/Migration20261126000000_product_variants';
 import { Migration20261126000100_cart_item_variants } from './cart/Migration20261126000100_cart_item_variants';
+import { Migration20261126000200_back_in_stock } from './back-in-stock/Migration20261126000200_back_in_stock';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -32,6 +33,7 @@ import { Migration20261126000100_cart_item_variants } from './cart/Migration2026
  *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid)
  * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
  * - `sessions`: auth/; `subscribers`: newsletter/; `square_webhook_deliveries`: square/; `local_events`: local-events/
+ * - `back_in_stock_requests`: back-in-stock/
  */
 export const migrations = [
   { name: 'Migration20261122000000_platform_and_catalog', class: Migration20261122000000_platform_and_catalog },
@@ -50,4 +52,5 @@ export const migrations = [
   { name: 'Migration20261125200000_local_events', class: Migration20261125200000_local_events },
   { name: 'Migration20261126000000_product_variants', class: Migration20261126000000_product_variants },
   { name: 'Migration20261126000100_cart_item_variants', class: Migration20261126000100_cart_item_variants },
+  { name: 'Migration20261126000200_back_in_stock', class: Migration20261126000200_back_in_stock },
 ];

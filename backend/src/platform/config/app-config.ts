@@ -131,6 +131,9 @@ const schema = z
     /** Newsletter subscribe/unsubscribe calls allowed per client address per window. */
     NEWSLETTER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
     NEWSLETTER_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    /** "Email me when it's back" requests allowed per client address per window. */
+    BACK_IN_STOCK_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+    BACK_IN_STOCK_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     /**
      * Payment attempts (and discount checks, whose answers say whether an email subscribed) allowed
      * per client address, and payment attempts per cart, in each window: enough for a shopper who

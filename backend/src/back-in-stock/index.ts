@@ -1,0 +1,1 @@
+export { BackInStockModule } from './back-in-stock.module';
