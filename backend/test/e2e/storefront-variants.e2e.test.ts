@@ -125,7 +125,7 @@ describe.each([
     ]);
   });
 
-  it('opens a shared link on its size; a sold-out size is struck through, says so, and offers an email', async () => {
+  it('opens a shared link on its size; a sold-out size is struck through, says so, and takes an address for when it is back', async () => {
     const page = suite.page();
     await page.setViewportSize(viewport);
     await openHoodie(page, `?variant=${variantOf('M')}`);
@@ -139,6 +139,12 @@ describe.each([
     await page.getByText('This item is currently out of stock. Check back soon!').waitFor();
     await page.getByText('OUT OF STOCK', { exact: true }).waitFor();
     await shoot(page, 'product-sold-out-size');
+
+    await page.getByLabel("Email me when it's back").fill('mina@example.com');
+    const asked = page.waitForResponse((r) => r.url().endsWith(`/variants/${variantOf('M')}/notify`));
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    expect((await asked).status()).toBe(202);
+    await page.getByRole('status').filter({ hasText: 'Check your inbox to confirm.' }).waitFor();
   });
 
   it('asks for an email when a sold-out size is back: the API’s refusal in its words, then the confirmation to look for', async () => {

@@ -49,11 +49,7 @@ export function useProduct(id: number) {
   });
 }
 
-/** Until the generated API types carry the back-in-stock route. */
-type UntypedPost = (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-
 /** Asks for an email when the variant is back; the address confirms by a link first (202). */
 export async function notifyWhenBack(productId: number, variantId: string, email: string): Promise<void> {
-  const post = api().POST as unknown as UntypedPost;
-  await ok(post('/api/products/{id}/variants/{variantId}/notify', { params: { path: { id: String(productId), variantId } }, body: { email } }));
+  await ok(api().POST('/api/products/{id}/variants/{variantId}/notify', { params: { path: { id: String(productId), variantId } }, body: { email } }));
 }
