@@ -35,7 +35,7 @@ export const UNNAMED_OPTION = 'Option';
 /**
  * One Square item as a shop product: one variant per priced variation (its name, price, SKU, own
  * picture and count), the item's options when it has them, its category by name onto the shop's
- * vocabulary (unknown names become other), its pictures in order. Deleted and archived items, and
+ * vocabulary (unknown names become other), the item's pictures and then the variations' in order. Deleted and archived items, and
  * items without a priced variation, are left out.
  */
 export function mapSquareItem(item: Square.CatalogObject.Item, catalogue: SquareCatalogue): MappedItem | undefined {
@@ -48,7 +48,8 @@ export function mapSquareItem(item: Square.CatalogObject.Item, catalogue: Square
   const categoryId = data.categories?.[0]?.id ?? data.categoryId ?? undefined;
   const categoryName = categoryId ? catalogue.categories.get(categoryId) : undefined;
   const picture = (id: string) => catalogue.images.get(id) ?? [];
-  const images = (data.imageIds ?? []).flatMap(picture);
+  // The gallery: the item's pictures, then each variation's own, in order, each once.
+  const images = [...new Set([...(data.imageIds ?? []), ...variations.flatMap((v) => v.itemVariationData?.imageIds ?? [])].flatMap(picture))];
   const { options, valuesOf } = optionsOf(data, variations, catalogue);
   return {
     squareItemId: item.id,
