@@ -12,6 +12,7 @@ import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
 import { SquareRefundReports } from './refunds/square-refund-reports';
 import { SquareWebhooks } from './stock/square-webhooks';
 import { StockPushJob } from './stock/stock-push.job';
+import { SquareWriteBackJob } from './catalog-write/square-write-back.job';
 import { SquareWebhooksController } from './stock/square-webhooks.controller';
 
 /**
@@ -28,6 +29,7 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
     CatalogSync,
     SquareWebhooks,
     StockPushJob,
+    SquareWriteBackJob,
     SquarePayments,
     SquareCustomers,
     SquareRefundReports,

@@ -57,7 +57,7 @@ describe('Square emulator: catalogue, inventory and customers', () => {
     const coven = (await allItems()).find((i) => itemData(i).name === 'Coven Zip Hoodie')!;
     const [size] = (await emulator.client.catalog.list({ types: 'ITEM_OPTION' })).data as Square.CatalogObject.ItemOption[];
     expect(size.itemOptionData).toMatchObject({ name: 'Size', displayName: 'Size' });
-    const valueName = new Map(size.itemOptionData!.values!.map((v) => [v.id!, (v as Square.CatalogObject.ItemOptionValue).itemOptionValueData!.name]));
+    const valueName = new Map(size.itemOptionData!.values!.map((v) => [v.id!, (v as Square.CatalogObject.ItemOptionVal).itemOptionValueData!.name]));
     expect(itemData(coven).itemOptions).toEqual([{ itemOptionId: size.id }]);
     const variations = itemData(coven).variations as Square.CatalogObject.ItemVariation[];
     expect(variations.map((v) => v.itemVariationData!.itemOptionValues!.map((ov) => [ov.itemOptionId, valueName.get(ov.itemOptionValueId!)]))).toEqual(
