@@ -45,7 +45,15 @@ export class SquareLinksReader {
 
   /** Products never linked to Square, by name in lower case: a sync adopts the one of a Square item's name rather than adding its twin. */
   async unlinkedProductsByName(): Promise<Map<string, number[]>> {
-    const rows = await this.orm.em.getConnection().execute<{ id: number; name: string }[]>('select id, name from products where square_item_id is null order by id');
+    // Not those the studio added in the admin (an admin's ProductAdded, straight from the request):
+    // the Square write-back creates their items and links them itself; adopting one by name while
+    // its item is being written would give it a second set of variants.
+    const rows = await this.orm.em.getConnection().execute<{ id: number; name: string }[]>(
+      `select p.id, p.name from products p
+        where p.square_item_id is null
+          and not exists (select 1 from events e where e.stream_id = 'product-' || p.id and e.version = 1 and e.metadata->>'actor' like 'admin:%' and e.metadata->>'causationId' is null)
+        order by p.id`,
+    );
     const byName = new Map<string, number[]>();
     for (const row of rows) byName.set(sameName(row.name), [...(byName.get(sameName(row.name)) ?? []), row.id]);
     return byName;

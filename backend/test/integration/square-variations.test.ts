@@ -56,7 +56,16 @@ const shopProduct = async (id: number) => (await t.http.get(`/api/products/${id}
 const variantOf = (p: ShopProduct, size: string) => p.variants.find((v) => v.options.Size === size);
 const stockBySize = async (id: number) => Object.fromEntries((await shopProduct(id)).variants.map((v) => [v.options.Size, v.stockQuantity]));
 
-const sync = () => t.app.get(CatalogSync).run(systemContext());
+/**
+ * A sync once Square's webhooks are delivered and the syncs they started are done: two syncs at
+ * once would both import a new item.
+ */
+async function sync() {
+  await t.square.webhooks.settled();
+  const queue = t.app.get(QueueRegistry).get('square');
+  await until(async () => Object.values(await queue.getJobCounts('active', 'waiting', 'delayed')).every((n) => n === 0));
+  return t.app.get(CatalogSync).run(systemContext());
+}
 
 const count = (variation: string, quantity: number): Square.InventoryChange => ({
   type: 'PHYSICAL_COUNT',

@@ -3,7 +3,9 @@ import type { Job } from 'bullmq';
 import { ProductIds, Products, sameName, SquareLinksReader, variantOf } from '../../catalog';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import type { RequestContext } from '../../platform/context/request-context';
+import { EventStore } from '../../platform/event-store/event-store';
 import { JobHandlers } from '../../platform/jobs/job-handlers';
+import { SQUARE_CATALOGUE_LOCK } from '../square-catalogue-lock';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import { SquareCatalogueReader } from './square-catalogue.reader';
 import { mapSquareItem } from './square-item-mapping';
@@ -37,6 +39,7 @@ export class CatalogSync implements OnModuleInit {
     private readonly squareLinks: SquareLinksReader,
     private readonly products: Products,
     private readonly ids: ProductIds,
+    private readonly store: EventStore,
   ) {}
 
   onModuleInit(): void {
@@ -46,7 +49,12 @@ export class CatalogSync implements OnModuleInit {
     this.handlers.schedule({ queue: 'square', jobName: CATALOG_SYNC_JOB, everyMs });
   }
 
-  async run(caller: RequestContext, job?: Pick<Job, 'updateProgress'>): Promise<SyncResult> {
+  /** Takes turns with the write-back (see SQUARE_CATALOGUE_LOCK), in any process. */
+  run(caller: RequestContext, job?: Pick<Job, 'updateProgress'>): Promise<SyncResult> {
+    return this.store.inOneTransaction(SQUARE_CATALOGUE_LOCK, () => this.runInTurn(caller, job));
+  }
+
+  private async runInTurn(caller: RequestContext, job?: Pick<Job, 'updateProgress'>): Promise<SyncResult> {
     const catalogue = await this.reader.read((p) => job?.updateProgress({ ...p }));
     const mapped = catalogue.items.flatMap((item) => mapSquareItem(item, catalogue) ?? []);
     const known = await this.squareLinks.productsBySquareItem();

@@ -20,6 +20,8 @@ import type { RequestContext } from '../../platform/context/request-context';
 import { EventStore } from '../../platform/event-store/event-store';
 import type { RecordedEvent } from '../../platform/event-store/recorded-event';
 import { OnEvent } from '../../platform/jobs/event-jobs';
+import { QueueRegistry } from '../../platform/outbox/queue.registry';
+import { SQUARE_CATALOGUE_LOCK } from '../square-catalogue-lock';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import { NEW_ITEM_ID, squareItemWrite, type ProductToWrite, type SquareSide } from './square-item-objects';
 
@@ -58,6 +60,7 @@ export class SquareWriteBackJob {
   constructor(
     private readonly products: Products,
     private readonly store: EventStore,
+    private readonly queues: QueueRegistry,
     private readonly square: SquareClient,
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
   ) {}
@@ -74,12 +77,17 @@ export class SquareWriteBackJob {
     if (first?.type === 'ProductImportedFromSquare') return 'from-square';
     const state = await this.products.load(productId);
     if (!state.exists) return 'no-product';
-    if (state.squareItemId) return this.write(event, state, caller);
-    // Not in Square yet: the ProductAdded job creates it, and an edit made meanwhile waits for it
-    // (retried with backoff); a product the shop had before it met Square is the sync's to link.
+    if (state.squareItemId) return this.write(event, currentProduct(state), state.squareItemId, caller);
+    // Not in Square yet. A product the seed or a script added is the sync's to link (by name). One
+    // the studio added is created by its ProductAdded job; an edit made meanwhile waits for that job
+    // (retried with backoff), and once it is gone (a product from before the write-back) creates it.
     if (first?.type !== 'ProductAdded' || !isStudioEdit(first)) return 'not-in-square';
-    if (event.type === 'ProductAdded') return this.write(event, addedProduct(event), caller);
-    throw new Error(`Product ${productId} is not in Square yet: its edit is written once the item exists`);
+    if (event.type === 'ProductAdded') return this.write(event, addedProduct(event), undefined, caller);
+    const creating = await this.queues.get('square').getJob(first.eventId);
+    if (creating && !(await creating.isCompleted()) && !(await creating.isFailed())) {
+      throw new Error(`Product ${productId} is not in Square yet: its edit is written once the item exists`);
+    }
+    return this.write(event, currentProduct(state), undefined, caller);
   }
 
   /**
@@ -87,13 +95,17 @@ export class SquareWriteBackJob {
    * event's id with a digest of the request: a retry that sends the same gets Square's first answer
    * (the same ids; nothing created twice), one that sends something else (the product changed since)
    * is a new write. A new item is written as the ProductAdded event says, so its retries send the same.
+   * `squareItemId` names the item to update; none: the item is created. In turn with the sync.
    */
-  private async write(event: RecordedEvent<StudioEdit>, product: ExistingProduct | ProductToWrite, caller: RequestContext): Promise<WriteBackOutcome> {
+  private write(event: RecordedEvent<StudioEdit>, toWrite: ProductToWrite, squareItemId: string | undefined, caller: RequestContext): Promise<WriteBackOutcome> {
+    return this.store.inOneTransaction(SQUARE_CATALOGUE_LOCK, () => this.writeInTurn(event, toWrite, squareItemId, caller));
+  }
+
+  private async writeInTurn(event: RecordedEvent<StudioEdit>, toWrite: ProductToWrite, squareItemId: string | undefined, caller: RequestContext): Promise<WriteBackOutcome> {
     const productId = productIdOf(event.streamId);
-    const toWrite = 'exists' in product ? currentProduct(product) : product;
-    const side = await this.readSquare('exists' in product ? product.squareItemId : undefined);
-    if ('exists' in product && !side.item) {
-      this.logger.warn(`Product ${productId} not written to Square: its item ${product.squareItemId} is gone there (the next sync stops selling it)`);
+    const side = await this.readSquare(squareItemId);
+    if (squareItemId && !side.item) {
+      this.logger.warn(`Product ${productId} not written to Square: its item ${squareItemId} is gone there (the next sync stops selling it)`);
       return 'not-in-square';
     }
     const write = squareItemWrite(toWrite, side);
@@ -115,7 +127,7 @@ export class SquareWriteBackJob {
           locationId: this.settings.locationId,
           state: 'IN_STOCK',
           quantity: String(onHand(variantId)),
-          occurredAt: event.recordedAt.toISOString(),
+          occurredAt: new Date(event.recordedAt).toISOString(),
         },
       }));
       await this.square.inventory.batchCreateChanges({ idempotencyKey: keyFor(event.eventId, changes), changes });
