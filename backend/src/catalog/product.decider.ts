@@ -415,15 +415,16 @@ function importFromSquare(state: ProductState, command: Extract<ProductCommand, 
       continue;
     }
     followed.add(variant.variantId);
-    const { squareVariationId, count, stock, ...details } = variation;
+    const { squareVariationId, count, stock: _units, ...details } = variation;
     if (variant.squareVariationId !== squareVariationId) {
       const link: ProductEvent = { type: 'VariantLinkedToSquare', data: { variantId: variant.variantId, squareVariationId } };
       events.push(link);
       variant = variantOf(apply(state, [link]), variant.variantId)!;
     }
     events.push(...variantDetailsChanged(variant, details));
+    // A variation Square never counted leaves its variant's units alone: the shop has just created
+    // it (written back from the admin) and its first count is on its way.
     if (count) events.push(...stockFromSquare(variant, count.quantity, count.calculatedAt));
-    else if (variant.inStock !== stock.inStock || variant.stockQuantity !== stock.stockQuantity) events.push({ type: 'StockSet', data: { variantId: variant.variantId, ...stock } });
   }
   for (const variant of live) if (!followed.has(variant.variantId)) events.push({ type: 'VariantRemoved', data: { variantId: variant.variantId } });
   return events;

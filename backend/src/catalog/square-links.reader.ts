@@ -43,17 +43,22 @@ export class SquareLinksReader {
     );
   }
 
+  /**
+   * The products the studio added in the admin: their stream begins with an admin's ProductAdded
+   * appended straight from the request (an `admin:` actor and no cause, as the Square write-back
+   * tells the studio's edits apart).
+   */
+  async studioProducts(): Promise<Set<number>> {
+    const rows = await this.orm.em.getConnection().execute<{ id: number }[]>(
+      `select p.id from products p join events e on e.stream_id = 'product-' || p.id and e.version = 1
+        where e.type = 'ProductAdded' and e.metadata->>'actor' like 'admin:%' and e.metadata->>'causationId' is null`,
+    );
+    return new Set(rows.map((r: { id: number }) => r.id));
+  }
+
   /** Products never linked to Square, by name in lower case: a sync adopts the one of a Square item's name rather than adding its twin. */
   async unlinkedProductsByName(): Promise<Map<string, number[]>> {
-    // Not those the studio added in the admin (an admin's ProductAdded, straight from the request):
-    // the Square write-back creates their items and links them itself; adopting one by name while
-    // its item is being written would give it a second set of variants.
-    const rows = await this.orm.em.getConnection().execute<{ id: number; name: string }[]>(
-      `select p.id, p.name from products p
-        where p.square_item_id is null
-          and not exists (select 1 from events e where e.stream_id = 'product-' || p.id and e.version = 1 and e.metadata->>'actor' like 'admin:%' and e.metadata->>'causationId' is null)
-        order by p.id`,
-    );
+    const rows = await this.orm.em.getConnection().execute<{ id: number; name: string }[]>('select id, name from products where square_item_id is null order by id');
     const byName = new Map<string, number[]>();
     for (const row of rows) byName.set(sameName(row.name), [...(byName.get(sameName(row.name)) ?? []), row.id]);
     return byName;

@@ -13,6 +13,7 @@ import { SquareRefundReports } from './refunds/square-refund-reports';
 import { SquareWebhooks } from './stock/square-webhooks';
 import { StockPushJob } from './stock/stock-push.job';
 import { SquareWriteBackJob } from './catalog-write/square-write-back.job';
+import { SquareCatalogueTurns } from './square-catalogue-turns';
 import { SquareWebhooksController } from './stock/square-webhooks.controller';
 
 /**
@@ -30,6 +31,7 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
     SquareWebhooks,
     StockPushJob,
     SquareWriteBackJob,
+    SquareCatalogueTurns,
     SquarePayments,
     SquareCustomers,
     SquareRefundReports,

@@ -298,7 +298,8 @@ describe('Square, both ways, per variation', () => {
       ],
     });
     expect(edited.status).toBe(200);
-    await relayUntil(async () => (await linked()).length === 2 && (await linked()).every(Boolean) && variationsOf(await item(itemId)).length === 2);
+    const skus = async () => variationsOf(await item(itemId)).map((v) => v.itemVariationData!.sku);
+    await relayUntil(async () => (await linked()).every(Boolean) && (await skus()).join() === 'MOTH-S,MOTH-L' && (await squareCounts((await linked()) as string[])).join() === '4,2');
     const after = await item(itemId);
     expect(after.itemData?.name).toBe('Moth Beanie II');
     expect(variationsOf(after).map((v) => [v.itemVariationData!.sku, Number(v.itemVariationData!.priceMoney!.amount)])).toEqual([
@@ -317,6 +318,33 @@ describe('Square, both ways, per variation', () => {
     expect(synced.stockCorrections?.filter((c) => c.productId === beanieId)).toEqual([]);
     const beanies = ((await t.http.get('/api/products').expect(200)).body as ShopProduct[]).filter((p) => p.name.startsWith('Moth Beanie'));
     expect(beanies).toHaveLength(1);
+  });
+
+  it('recovers from a failure after the item was created: a retry counts it, with no twin product and no units lost', async () => {
+    // Square takes the item, then fails the counts: the job is retried, and the sync its upsert started runs in between.
+    t.square.faults.next('BatchChangeInventory', { kind: 'unavailable' });
+    const added = await admin.post('/api/admin/products', {
+      name: 'Bat Tote',
+      category: 'other',
+      options: [{ name: 'Size', values: ['S', 'L'] }],
+      variants: [
+        { options: { Size: 'S' }, price: '18.00', stockQuantity: 3 },
+        { options: { Size: 'L' }, price: '22.00', stockQuantity: 7 },
+      ],
+    });
+    expect(added.status).toBe(201);
+    const toteId = added.body.id as number;
+    const variations = async () =>
+      (await sql<{ square_variation_id: string | null }>(t, 'select square_variation_id from product_variants where product_id = ? and not removed order by position', [toteId])).map(
+        (r) => r.square_variation_id,
+      );
+    await relayUntil(async () => {
+      const linked = await variations();
+      return linked.every(Boolean) && (await squareCounts(linked as string[])).join() === '3,7';
+    });
+    await sync();
+    expect(((await t.http.get('/api/products').expect(200)).body as ShopProduct[]).filter((p) => p.name === 'Bat Tote')).toHaveLength(1);
+    expect(await stockBySize(toteId)).toEqual({ S: 3, L: 7 });
   });
 
   it('leaves products that came from Square to Square: an admin edit of one is not written back', async () => {

@@ -116,9 +116,12 @@ function optionsOf(
 /** Square counts are decimal strings ("3", "2.5"); the shop keeps whole units on hand. */
 export const wholeUnits = (quantity: string | null | undefined) => Math.max(0, Math.floor(Number(quantity ?? 0) || 0));
 
-/** Every variation's stock follows its own count; one with no count yet is followed from 0. */
+/**
+ * Every variation's stock follows its own count. One Square never counted has none: a new variant
+ * from it starts with no units, and a variant that already follows it keeps its units (a variation
+ * the shop has just created, whose first count is on its way).
+ */
 function followedCount(variationId: string, catalogue: SquareCatalogue): { count?: SquareVariationInput['count'] } {
-  if (!catalogue.readings) return {};
-  const reading = catalogue.readings.get(variationId) ?? { quantity: 0, calculatedAt: '1970-01-01T00:00:00.000Z' };
-  return { count: { squareVariationId: variationId, ...reading } };
+  const reading = catalogue.readings?.get(variationId);
+  return reading ? { count: { squareVariationId: variationId, ...reading } } : {};
 }

@@ -21,7 +21,7 @@ import { EventStore } from '../../platform/event-store/event-store';
 import type { RecordedEvent } from '../../platform/event-store/recorded-event';
 import { OnEvent } from '../../platform/jobs/event-jobs';
 import { QueueRegistry } from '../../platform/outbox/queue.registry';
-import { SQUARE_CATALOGUE_LOCK } from '../square-catalogue-lock';
+import { SquareCatalogueTurns } from '../square-catalogue-turns';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import { NEW_ITEM_ID, squareItemWrite, type ProductToWrite, type SquareSide } from './square-item-objects';
 
@@ -61,6 +61,7 @@ export class SquareWriteBackJob {
     private readonly products: Products,
     private readonly store: EventStore,
     private readonly queues: QueueRegistry,
+    private readonly turns: SquareCatalogueTurns,
     private readonly square: SquareClient,
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
   ) {}
@@ -91,14 +92,15 @@ export class SquareWriteBackJob {
   }
 
   /**
-   * One upsert, the counts of the variations it created, then the link. The idempotency keys are the
-   * event's id with a digest of the request: a retry that sends the same gets Square's first answer
-   * (the same ids; nothing created twice), one that sends something else (the product changed since)
-   * is a new write. A new item is written as the ProductAdded event says, so its retries send the same.
-   * `squareItemId` names the item to update; none: the item is created. In turn with the sync.
+   * One upsert (none when Square holds the product already), the counts of the variations Square
+   * never counted, then the link; in turn with the sync. The idempotency keys are the event's id with
+   * a digest of the request: a retry that sends the same gets Square's first answer (the same ids;
+   * nothing created twice), one that sends something else (the product changed since) is a new
+   * write. A new item is written as the ProductAdded event says, so its retries send the same.
+   * `squareItemId` names the item to update; none: the item is created.
    */
   private write(event: RecordedEvent<StudioEdit>, toWrite: ProductToWrite, squareItemId: string | undefined, caller: RequestContext): Promise<WriteBackOutcome> {
-    return this.store.inOneTransaction(SQUARE_CATALOGUE_LOCK, () => this.writeInTurn(event, toWrite, squareItemId, caller));
+    return this.turns.inTurn(() => this.writeInTurn(event, toWrite, squareItemId, caller));
   }
 
   private async writeInTurn(event: RecordedEvent<StudioEdit>, toWrite: ProductToWrite, squareItemId: string | undefined, caller: RequestContext): Promise<WriteBackOutcome> {
@@ -109,33 +111,52 @@ export class SquareWriteBackJob {
       return 'not-in-square';
     }
     const write = squareItemWrite(toWrite, side);
-    if (write.upToDate) return 'up-to-date';
-    const upsert = { batches: [{ objects: write.objects }] };
-    const answer = await this.square.catalog.batchUpsert({ idempotencyKey: keyFor(event.eventId, upsert), ...upsert });
-    const realId = new Map((answer.idMappings ?? []).map((m) => [m.clientObjectId!, m.objectId!]));
-    const itemId = side.item?.id ?? realId.get(NEW_ITEM_ID)!;
-    const created = [...write.created].map(([variantId, ref]) => ({ variantId, squareVariationId: realId.get(ref)! }));
-
-    if (created.length) {
-      // The units on hand now (a sale may have come since the event): Square's count starts from them.
-      const now = await this.products.load(productId);
-      const onHand = (variantId: string) => (now.exists ? variantOf(now, variantId)?.stockQuantity : undefined) ?? 0;
-      const changes: Square.InventoryChange[] = created.map(({ variantId, squareVariationId }) => ({
-        type: 'PHYSICAL_COUNT',
-        physicalCount: {
-          catalogObjectId: squareVariationId,
-          locationId: this.settings.locationId,
-          state: 'IN_STOCK',
-          quantity: String(onHand(variantId)),
-          occurredAt: new Date(event.recordedAt).toISOString(),
-        },
-      }));
-      await this.square.inventory.batchCreateChanges({ idempotencyKey: keyFor(event.eventId, changes), changes });
+    let itemId = side.item?.id;
+    const links = [...write.adopted].map(([variantId, squareVariationId]) => ({ variantId, squareVariationId }));
+    if (!write.upToDate) {
+      const upsert = { batches: [{ objects: write.objects }] };
+      const answer = await this.square.catalog.batchUpsert({ idempotencyKey: keyFor(event.eventId, upsert), ...upsert });
+      const realId = new Map((answer.idMappings ?? []).map((m) => [m.clientObjectId!, m.objectId!]));
+      itemId ??= realId.get(NEW_ITEM_ID)!;
+      links.push(...[...write.created].map(([variantId, ref]) => ({ variantId, squareVariationId: realId.get(ref)! })));
     }
-    const links = [...created, ...[...write.adopted].map(([variantId, squareVariationId]) => ({ variantId, squareVariationId }))];
-    await this.products.run(productId, { kind: 'LinkToSquare', squareItemId: itemId, variations: links }, caller);
-    this.logger.log(`Product ${productId} written to Square as item ${itemId}: ${created.length} variations created, ${links.length - created.length} adopted`);
+    const followed = [...toWrite.variants.flatMap((v) => (v.squareVariationId ? [{ variantId: v.variantId, squareVariationId: v.squareVariationId }] : [])), ...links];
+    const counted = await this.countUncounted(event, productId, followed);
+    if (write.upToDate && !counted) return 'up-to-date';
+    await this.products.run(productId, { kind: 'LinkToSquare', squareItemId: itemId!, variations: links }, caller);
+    this.logger.log(`Product ${productId} written to Square as item ${itemId}: ${write.created.size} variations created, ${counted} counted`);
     return side.item ? 'updated' : 'created';
+  }
+
+  /**
+   * Gives each variation Square has never counted the variant's units on hand now (a sale may have
+   * come since the event) as a PHYSICAL_COUNT at the shop's location: the variations just created,
+   * and those of a write that failed after its upsert (a retry finds them uncounted, and a sync in
+   * between leaves the variants' units alone). Counted ones are Square's: their variants follow them.
+   */
+  private async countUncounted(event: RecordedEvent, productId: number, followed: { variantId: string; squareVariationId: string }[]): Promise<number> {
+    if (!followed.length) return 0;
+    const location = this.settings.locationId;
+    const counted = new Set<string>();
+    for await (const count of await this.square.inventory.batchGetCounts({ catalogObjectIds: followed.map((f) => f.squareVariationId), locationIds: [location] })) {
+      if (count.catalogObjectId) counted.add(count.catalogObjectId);
+    }
+    const uncounted = followed.filter((f) => !counted.has(f.squareVariationId));
+    if (!uncounted.length) return 0;
+    const now = await this.products.load(productId);
+    const onHand = (variantId: string) => (now.exists ? variantOf(now, variantId)?.stockQuantity : undefined) ?? 0;
+    const changes: Square.InventoryChange[] = uncounted.map(({ variantId, squareVariationId }) => ({
+      type: 'PHYSICAL_COUNT',
+      physicalCount: {
+        catalogObjectId: squareVariationId,
+        locationId: location,
+        state: 'IN_STOCK',
+        quantity: String(onHand(variantId)),
+        occurredAt: new Date(event.recordedAt).toISOString(),
+      },
+    }));
+    await this.square.inventory.batchCreateChanges({ idempotencyKey: keyFor(event.eventId, changes), changes });
+    return uncounted.length;
   }
 
   /** The catalogue's item options and categories (the seller's Size is reused), and the item as Square has it now. */
