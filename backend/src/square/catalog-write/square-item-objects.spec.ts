@@ -98,6 +98,9 @@ describe('a shop product as Square catalogue objects', () => {
       ['V-NEW', 5n, 3100],
     ]);
     expect(write.created.size).toBe(0);
+    // A variant whose variation was deleted in Square gets a new one.
+    const again = squareItemWrite({ ...beanie, variants: [{ ...beanie.variants[0]!, squareVariationId: 'V-GONE' }] }, { ...empty, item: current });
+    expect(again.created).toEqual(new Map([['9-1', '#variant-9-1']]));
   });
 
   it('takes a variation Square has with the same values and no variant follows, rather than adding it twice (a retried write)', () => {

@@ -53,9 +53,9 @@ const itemVariations = (item: Square.CatalogObject.Item | undefined) =>
  * of the same name, grown by the values it lacks, else new), and one FIXED_PRICING variation per
  * variant naming its option values (Square's name for it: the values joined by a comma). Existing
  * objects are sent at the `version` Square gave them. Square's other item fields (pictures, taxes)
- * stay as they are; variations no variant follows stay too (added in Square, the next sync brings
- * them over), except those of removed variants, which are left out: Square deletes a variation an
- * item no longer lists (it has no archive for a single variation).
+ * stay as they are, and so do variations no variant follows (added in Square), except those of
+ * removed variants, which are left out: Square deletes a variation an item no longer lists (it has no
+ * archive for a single variation). A variant whose variation was deleted in Square gets a new one.
  */
 export function squareItemWrite(product: ProductToWrite, square: SquareSide): ItemWrite {
   const objects: Square.CatalogObject[] = [];
@@ -76,9 +76,8 @@ export function squareItemWrite(product: ProductToWrite, square: SquareSide): It
 
   const variations: Square.CatalogObject[] = [];
   for (const variant of product.variants) {
+    // One deleted in Square since is made again: the studio's products are the shop's to describe.
     let existing = variant.squareVariationId ? current.find((v) => v.id === variant.squareVariationId) : undefined;
-    // Deleted in Square since: the next sync stops selling the variant, rather than the shop bringing it back.
-    if (variant.squareVariationId && !existing) continue;
     if (!existing && options.length) {
       const wanted = valuesKey(product.options.map((o) => variant.options[o.name]));
       existing = unfollowed.find((v) => valuesKey(options.map((_o, i) => valueName(v, i))) === wanted);

@@ -105,11 +105,9 @@ export class SquareWriteBackJob {
 
   private async writeInTurn(event: RecordedEvent<StudioEdit>, toWrite: ProductToWrite, squareItemId: string | undefined, caller: RequestContext): Promise<WriteBackOutcome> {
     const productId = productIdOf(event.streamId);
+    // An item deleted in Square since is made again, and the product linked to the new one.
     const side = await this.readSquare(squareItemId);
-    if (squareItemId && !side.item) {
-      this.logger.warn(`Product ${productId} not written to Square: its item ${squareItemId} is gone there (the next sync stops selling it)`);
-      return 'not-in-square';
-    }
+    if (squareItemId && !side.item) this.logger.warn(`Product ${productId}'s item ${squareItemId} is gone from Square: written as a new item`);
     const write = squareItemWrite(toWrite, side);
     let itemId = side.item?.id;
     const links = [...write.adopted].map(([variantId, squareVariationId]) => ({ variantId, squareVariationId }));
