@@ -98,9 +98,11 @@ describe('a shop product as Square catalogue objects', () => {
       ['V-NEW', 5n, 3100],
     ]);
     expect(write.created.size).toBe(0);
-    // A variant whose variation was deleted in Square gets a new one.
-    const again = squareItemWrite({ ...beanie, variants: [{ ...beanie.variants[0]!, squareVariationId: 'V-GONE' }] }, { ...empty, item: current });
-    expect(again.created).toEqual(new Map([['9-1', '#variant-9-1']]));
+    // A variant whose variation was deleted in Square takes one of its values that no variant follows, else a new one.
+    const gone = (size: string) =>
+      squareItemWrite({ ...beanie, variants: [{ variantId: '9-1', options: { Size: size }, priceCents: 2500, squareVariationId: 'V-GONE' }] }, { ...empty, item: current });
+    expect(gone('M').adopted).toEqual(new Map([['9-1', 'V-M']]));
+    expect(gone('L').created).toEqual(new Map([['9-1', '#variant-9-1']]));
   });
 
   it('takes a variation Square has with the same values and no variant follows, rather than adding it twice (a retried write)', () => {
