@@ -17,7 +17,8 @@ export { BackInStockWaiting } from './back-in-stock-waiting';
 export { lineName, oneVariantProduct } from './product-variants';
 export type { NewProduct } from './product-variants';
 export { onlyVariantOf, upcastProductEvent } from './product-upcast';
-export { restockChange, soldChange } from './product.events';
+export { productStream, restockChange, soldChange } from './product.events';
+export type { CategorySlug } from './categories';
 export type { SquareCountReading, SquareVariationInput, ProductState, ExistingProduct, VariantState } from './product.decider';
 export { liveVariants, variantOf } from './product.decider';
 export type {
@@ -31,4 +32,5 @@ export type {
   ProductDetailsChanged,
   VariantChanged,
   ProductOptionsChanged,
+  VariantRemoved,
 } from './product.events';

@@ -1,37 +1,39 @@
 import { deciderSpec } from '../../test/support/decider-spec';
-import { compareTimes, onHandFromSquare, productDecider } from './product.decider';
-import type { ProductEvent } from './product.events';
+import { compareTimes, onHandFromSquare, productDecider, type SquareVariationInput } from './product.decider';
+import type { ProductEvent, VariantDefinition } from './product.events';
 
 const spec = deciderSpec(productDecider);
-const details = { name: 'Bat Patch', description: 'A bat', priceCents: 900, imageUrl: '/b.svg', category: 'patches' as const };
+const details = { name: 'Bat Patch', description: 'A bat', images: ['/b.svg'], category: 'patches' as const };
 const T1 = '2026-11-24T14:00:00.000Z';
 const T2 = '2026-11-24T14:00:05.000Z';
 const T3 = '2026-11-24T14:00:09.000Z';
+const V = '7-1';
+const only = (extra: Partial<VariantDefinition> = {}): VariantDefinition => ({ variantId: V, name: '', options: {}, priceCents: 900, inStock: true, stockQuantity: 3, ...extra });
 const linked: ProductEvent = {
   type: 'ProductImportedFromSquare',
-  data: { productId: 7, squareItemId: 'ITEM', squareVariationId: 'VAR', ...details, inStock: true, stockQuantity: 3, squareCount: 3, squareCountAt: T1 },
+  data: { productId: 7, squareItemId: 'ITEM', ...details, options: [], variants: [only({ squareVariationId: 'VAR', squareCount: 3, squareCountAt: T1 })] },
 };
-const unlinked: ProductEvent = { type: 'ProductAdded', data: { productId: 7, ...details, inStock: true, stockQuantity: 3 } };
+const unlinked: ProductEvent = { type: 'ProductAdded', data: { productId: 7, ...details, options: [], variants: [only()] } };
 const count = (quantity: number, calculatedAt: string) => ({ kind: 'ApplySquareCount' as const, productId: 7, squareVariationId: 'VAR', quantity, calculatedAt });
-const reserved = (orderId: string, quantity = 1): ProductEvent => ({ type: 'StockReserved', data: { orderId, quantity } });
-const sold = (orderId: string, quantity = 1): ProductEvent => ({ type: 'StockSold', data: { orderId, quantity } });
+const reserved = (orderId: string, quantity = 1): ProductEvent => ({ type: 'StockReserved', data: { variantId: V, orderId, quantity } });
+const sold = (orderId: string, quantity = 1): ProductEvent => ({ type: 'StockSold', data: { variantId: V, orderId, quantity } });
 
 describe('product stock from Square counts', () => {
   it('applies a newer count as the units on hand, with the count and its time', () => {
     spec
       .given(linked)
       .when(count(2, T2))
-      .then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } }]);
+      .then([{ type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } }]);
     spec
       .given(linked)
       .when(count(0, T2))
-      .then([{ type: 'StockSet', data: { inStock: false, stockQuantity: 0, squareCount: 0, squareCountAt: T2 } }]);
+      .then([{ type: 'StockSet', data: { variantId: V, inStock: false, stockQuantity: 0, squareCount: 0, squareCountAt: T2 } }]);
   });
 
   it('never applies a count as old as or older than one applied (out of order, repeated)', () => {
     spec.given(linked).when(count(9, T1)).thenNothing();
     spec.given(linked).when(count(9, '2026-11-24T13:59:59.999Z')).thenNothing();
-    const newer: ProductEvent = { type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T3 } };
+    const newer: ProductEvent = { type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T3 } };
     spec.given(linked, newer).when(count(5, T2)).thenNothing();
   });
 
@@ -49,7 +51,7 @@ describe('product stock from Square counts', () => {
     spec
       .given(linked, reserved('a'))
       .when(count(2, T2))
-      .then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } }]);
+      .then([{ type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } }]);
   });
 
   it('subtracts online sales Square has not been told of yet', () => {
@@ -57,100 +59,103 @@ describe('product stock from Square counts', () => {
     spec
       .given(linked, reserved('a'), sold('a'))
       .when(count(2, T2))
-      .then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 2, squareCountAt: T2 } }]);
+      .then([{ type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 1, squareCount: 2, squareCountAt: T2 } }]);
   });
 
   it("records the push once, and takes Square's answer as a count", () => {
-    const push = { kind: 'RecordSquarePush' as const, productId: 7, change: 'sold:a', squareCount: 2, squareCountAt: T2 };
+    const push = { kind: 'RecordSquarePush' as const, productId: 7, variantId: V, change: 'sold:a', squareCount: 2, squareCountAt: T2 };
     spec
       .given(linked, reserved('a'), sold('a'))
       .when(push)
       .then([
-        { type: 'StockPushedToSquare', data: { change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } },
-        { type: 'StockSet', data: { inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } },
+        { type: 'StockPushedToSquare', data: { variantId: V, change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } },
+        { type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } },
       ]);
-    const pushed: ProductEvent = { type: 'StockPushedToSquare', data: { change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } };
+    const pushed: ProductEvent = { type: 'StockPushedToSquare', data: { variantId: V, change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } };
     spec.given(linked, reserved('a'), sold('a'), pushed).when(push).thenNothing();
   });
 
   it('corrects the units when the echo of a push was applied before the push was recorded', () => {
     // Echo (count 2 at T2, our sale included) applied while the sale was still pending: 1 on hand, one too few.
-    const echo: ProductEvent = { type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 2, squareCountAt: T2 } };
+    const echo: ProductEvent = { type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 1, squareCount: 2, squareCountAt: T2 } };
     spec
       .given(linked, reserved('a'), sold('a'), echo)
-      .when({ kind: 'RecordSquarePush', productId: 7, change: 'sold:a', squareCount: 2, squareCountAt: T2 })
+      .when({ kind: 'RecordSquarePush', productId: 7, variantId: V, change: 'sold:a', squareCount: 2, squareCountAt: T2 })
       .then([
-        { type: 'StockPushedToSquare', data: { change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } },
-        { type: 'StockSet', data: { inStock: true, stockQuantity: 2 } },
+        { type: 'StockPushedToSquare', data: { variantId: V, change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } },
+        { type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 2 } },
       ]);
   });
 
   it('lets the reserved sale complete when the stall sold the last unit, and keeps the negative count', () => {
-    const one: ProductEvent = { type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T1 } };
-    const stallSale: ProductEvent = { type: 'StockSet', data: { inStock: false, stockQuantity: 0, squareCount: 0, squareCountAt: T2 } };
+    const one: ProductEvent = { type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T1 } };
+    const stallSale: ProductEvent = { type: 'StockSet', data: { variantId: V, inStock: false, stockQuantity: 0, squareCount: 0, squareCountAt: T2 } };
     spec
       .given(linked, one, reserved('a'), stallSale)
       .when({ kind: 'SellStock', productId: 7, orderId: 'a' })
       .then([sold('a')]);
     // A checkout that starts after the stall's count is refused.
-    spec.given(linked, one, stallSale).when({ kind: 'ReserveStock', productId: 7, orderId: 'b', quantity: 1 }).thenThrows('OUT_OF_STOCK');
+    spec.given(linked, one, stallSale).when({ kind: 'ReserveStock', productId: 7, variantId: V, orderId: 'b', quantity: 1 }).thenThrows('OUT_OF_STOCK');
     // Our push takes Square to -1: kept as the count, 0 on hand.
     spec
       .given(linked, one, reserved('a'), stallSale, sold('a'))
-      .when({ kind: 'RecordSquarePush', productId: 7, change: 'sold:a', squareCount: -1, squareCountAt: T3 })
+      .when({ kind: 'RecordSquarePush', productId: 7, variantId: V, change: 'sold:a', squareCount: -1, squareCountAt: T3 })
       .then([
-        { type: 'StockPushedToSquare', data: { change: 'sold:a', quantity: -1, squareCount: -1, squareCountAt: T3 } },
-        { type: 'StockSet', data: { inStock: false, stockQuantity: 0, squareCount: -1, squareCountAt: T3 } },
+        { type: 'StockPushedToSquare', data: { variantId: V, change: 'sold:a', quantity: -1, squareCount: -1, squareCountAt: T3 } },
+        { type: 'StockSet', data: { variantId: V, inStock: false, stockQuantity: 0, squareCount: -1, squareCountAt: T3 } },
       ]);
   });
 
   it("keeps an operator's Mark Sold Out", () => {
-    const markedSoldOut: ProductEvent = { type: 'StockSet', data: { inStock: false, stockQuantity: 3 } };
+    const markedSoldOut: ProductEvent = { type: 'StockSet', data: { variantId: V, inStock: false, stockQuantity: 3 } };
     spec
       .given(linked, markedSoldOut)
       .when(count(5, T2))
-      .then([{ type: 'StockSet', data: { inStock: false, stockQuantity: 5, squareCount: 5, squareCountAt: T2 } }]);
+      .then([{ type: 'StockSet', data: { variantId: V, inStock: false, stockQuantity: 5, squareCount: 5, squareCountAt: T2 } }]);
   });
 
   it('does not remember sales of a product that follows no variation', () => {
-    spec.given(unlinked, reserved('a'), sold('a')).when({ kind: 'RecordSquarePush', productId: 7, change: 'sold:a' }).thenNothing();
+    spec.given(unlinked, reserved('a'), sold('a')).when({ kind: 'RecordSquarePush', productId: 7, variantId: V, change: 'sold:a' }).thenNothing();
   });
 
   it('heals drift in a sync through the same rule, and links an imported product to its variation', () => {
     const reading = { squareVariationId: 'VAR', quantity: 1, calculatedAt: T2 };
-    const importing = { kind: 'ImportFromSquare' as const, productId: 7, squareItemId: 'ITEM', details, stock: { inStock: true, stockQuantity: 1 }, squareCount: reading };
+    const variation = (count?: typeof reading): SquareVariationInput => ({
+      squareVariationId: 'VAR',
+      name: '',
+      options: {},
+      priceCents: 900,
+      stock: { inStock: true, stockQuantity: 1 },
+      ...(count ? { count } : {}),
+    });
+    const importing = (count?: typeof reading) => ({ kind: 'ImportFromSquare' as const, productId: 7, squareItemId: 'ITEM', details, options: [], variations: [variation(count)] });
     spec
       .given(linked)
-      .when(importing)
-      .then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T2 } }]);
+      .when(importing(reading))
+      .then([{ type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T2 } }]);
     spec
       .given(linked)
-      .when({ ...importing, squareCount: { ...reading, calculatedAt: T1 } })
+      .when(importing({ ...reading, calculatedAt: T1 }))
       .thenNothing();
-    const oldImport: ProductEvent = { type: 'ProductImportedFromSquare', data: { productId: 7, squareItemId: 'ITEM', ...details, inStock: true, stockQuantity: 3 } };
+    // A variation Square never counted leaves the units of the variant that follows it alone.
+    spec.given(linked).when(importing()).thenNothing();
+    // A product the shop sold before it met the item keeps its one variant, now following the variation.
     spec
-      .given(oldImport)
-      .when(importing)
+      .given(unlinked)
+      .when(importing(reading))
       .then([
-        { type: 'ProductLinkedToSquare', data: { squareItemId: 'ITEM', squareVariationId: 'VAR' } },
-        { type: 'StockSet', data: { inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T2 } },
+        { type: 'ProductLinkedToSquare', data: { squareItemId: 'ITEM' } },
+        { type: 'VariantLinkedToSquare', data: { variantId: V, squareVariationId: 'VAR' } },
+        { type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T2 } },
       ]);
     spec
       .given()
-      .when(importing)
+      .when(importing(reading))
       .then([
         {
           type: 'ProductImportedFromSquare',
-          data: { productId: 7, squareItemId: 'ITEM', ...details, inStock: true, stockQuantity: 1, squareVariationId: 'VAR', squareCount: 1, squareCountAt: T2 },
+          data: { productId: 7, squareItemId: 'ITEM', ...details, options: [], variants: [only({ stockQuantity: 1, squareVariationId: 'VAR', squareCount: 1, squareCountAt: T2 })] },
         },
-      ]);
-    // An item that gained variations is no longer followed.
-    spec
-      .given(linked)
-      .when({ ...importing, squareCount: undefined })
-      .then([
-        { type: 'ProductLinkedToSquare', data: { squareItemId: 'ITEM', squareVariationId: null } },
-        { type: 'StockSet', data: { inStock: true, stockQuantity: 1 } },
       ]);
   });
 
@@ -166,11 +171,14 @@ describe('product stock from Square counts', () => {
     expect(compareTimes('2019-10-29T18:38:45.102Z', '2019-10-29T18:38:45.102000Z')).toBe(0);
     expect(compareTimes('2019-10-29T20:38:45.000+02:00', '2019-10-29T18:38:45.000Z')).toBe(0);
     expect(compareTimes('2019-10-29T18:38:46Z', '2019-10-29T18:38:45.999999Z')).toBeGreaterThan(0);
-    const linkedNs: ProductEvent = { ...linked, data: { ...linked.data, squareCountAt: '2026-11-24T14:00:00.000100Z' } } as ProductEvent;
+    const linkedNs: ProductEvent = {
+      type: 'ProductImportedFromSquare',
+      data: { productId: 7, squareItemId: 'ITEM', ...details, options: [], variants: [only({ squareVariationId: 'VAR', squareCount: 3, squareCountAt: '2026-11-24T14:00:00.000100Z' })] },
+    };
     spec
       .given(linkedNs)
       .when(count(2, '2026-11-24T14:00:00.000200Z'))
-      .then([{ type: 'StockSet', data: { inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: '2026-11-24T14:00:00.000200Z' } }]);
+      .then([{ type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: '2026-11-24T14:00:00.000200Z' } }]);
     spec.given(linkedNs).when(count(2, '2026-11-24T14:00:00.000050Z')).thenNothing();
   });
 });

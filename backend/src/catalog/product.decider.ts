@@ -401,30 +401,47 @@ function importFromSquare(state: ProductState, command: Extract<ProductCommand, 
   const live = liveVariants(state);
   // A product the shop sold before it met the item (adopted by name, or imported with one variation) keeps its variant.
   const adoptable = command.variations.length === 1 && live.length === 1 && !command.variations.some((v) => followerOf(state, v.squareVariationId)) ? live[0] : undefined;
-  let next = state.variants.length;
+  // With several, each variation takes the variant of the same option values that follows none of the item's variations (a sized product adopted by name).
   const followed = new Set<string>();
+  const inItem = new Set(command.variations.map((v) => v.squareVariationId));
+  const unclaimed = live.filter((v) => !v.squareVariationId || !inItem.has(v.squareVariationId));
+  const sameValues = (variation: SquareVariationInput) =>
+    Object.keys(variation.options).length ? unclaimed.find((v) => !followed.has(v.variantId) && sameOptionValues(v.options, variation.options)) : undefined;
+  let next = state.variants.length;
   for (const variation of command.variations) {
-    let variant = followerOf(state, variation.squareVariationId) ?? adoptable;
+    let variant = followerOf(state, variation.squareVariationId) ?? adoptable ?? sameValues(variation);
     if (!variant) {
       events.push({ type: 'VariantAdded', data: { variant: fromSquare(variantIdOf(state.productId, ++next), variation) } });
       continue;
     }
     followed.add(variant.variantId);
-    const { squareVariationId, count, stock, ...details } = variation;
+    const { squareVariationId, count, stock: _units, ...details } = variation;
     if (variant.squareVariationId !== squareVariationId) {
       const link: ProductEvent = { type: 'VariantLinkedToSquare', data: { variantId: variant.variantId, squareVariationId } };
       events.push(link);
       variant = variantOf(apply(state, [link]), variant.variantId)!;
     }
     events.push(...variantDetailsChanged(variant, details));
+    // A variation Square never counted leaves its variant's units alone: the shop has just created
+    // it (written back from the admin) and its first count is on its way.
     if (count) events.push(...stockFromSquare(variant, count.quantity, count.calculatedAt));
-    else if (variant.inStock !== stock.inStock || variant.stockQuantity !== stock.stockQuantity) events.push({ type: 'StockSet', data: { variantId: variant.variantId, ...stock } });
   }
   for (const variant of live) if (!followed.has(variant.variantId)) events.push({ type: 'VariantRemoved', data: { variantId: variant.variantId } });
   return events;
 }
 
 const sameOptions = (a: readonly ProductOption[], b: readonly ProductOption[]) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The same choice of values ("Size: M"), as a person reads them: case and surrounding space aside. */
+function sameOptionValues(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const norm = (values: Readonly<Record<string, string>>) =>
+    JSON.stringify(
+      Object.entries(values)
+        .map(([k, v]) => [k.trim().toLowerCase(), v.trim().toLowerCase()])
+        .sort(),
+    );
+  return norm(a) === norm(b);
+}
 
 /** Only what differs: a second sync or save with nothing new records nothing. */
 function detailsChanged(state: ProductDetails, changes: Partial<ProductDetails>): ProductEvent[] {

@@ -43,6 +43,19 @@ export class SquareLinksReader {
     );
   }
 
+  /**
+   * The products the studio added in the admin: their stream begins with an admin's ProductAdded
+   * appended straight from the request (an `admin:` actor and no cause, as the Square write-back
+   * tells the studio's edits apart).
+   */
+  async studioProducts(): Promise<Set<number>> {
+    const rows = await this.orm.em.getConnection().execute<{ id: number }[]>(
+      `select p.id from products p join events e on e.stream_id = 'product-' || p.id and e.version = 1
+        where e.type = 'ProductAdded' and e.metadata->>'actor' like 'admin:%' and e.metadata->>'causationId' is null`,
+    );
+    return new Set(rows.map((r: { id: number }) => r.id));
+  }
+
   /** Products never linked to Square, by name in lower case: a sync adopts the one of a Square item's name rather than adding its twin. */
   async unlinkedProductsByName(): Promise<Map<string, number[]>> {
     const rows = await this.orm.em.getConnection().execute<{ id: number; name: string }[]>('select id, name from products where square_item_id is null order by id');

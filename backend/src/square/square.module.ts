@@ -12,6 +12,8 @@ import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
 import { SquareRefundReports } from './refunds/square-refund-reports';
 import { SquareWebhooks } from './stock/square-webhooks';
 import { StockPushJob } from './stock/stock-push.job';
+import { SquareWriteBackJob } from './catalog-write/square-write-back.job';
+import { SquareCatalogueTurns } from './square-catalogue-turns';
 import { SquareWebhooksController } from './stock/square-webhooks.controller';
 
 /**
@@ -28,6 +30,8 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
     CatalogSync,
     SquareWebhooks,
     StockPushJob,
+    SquareWriteBackJob,
+    SquareCatalogueTurns,
     SquarePayments,
     SquareCustomers,
     SquareRefundReports,

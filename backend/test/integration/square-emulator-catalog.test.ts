@@ -50,7 +50,23 @@ describe('Square emulator: catalogue, inventory and customers', () => {
 
     const raw = await wire(emulator, 'GET', '/v2/catalog/list');
     expect(schemaProblems(serialization.ListCatalogResponse, raw.body)).toEqual([]);
-    expect(new Set(raw.body.objects.map((o: { type: string }) => o.type))).toEqual(new Set(['CATEGORY', 'IMAGE', 'ITEM']));
+    expect(new Set(raw.body.objects.map((o: { type: string }) => o.type))).toEqual(new Set(['CATEGORY', 'IMAGE', 'ITEM', 'ITEM_OPTION']));
+  });
+
+  it('seeds a sized product with the Size item option: each variation names its value, XL has none in stock', async () => {
+    const coven = (await allItems()).find((i) => itemData(i).name === 'Coven Zip Hoodie')!;
+    const [size] = (await emulator.client.catalog.list({ types: 'ITEM_OPTION' })).data as Square.CatalogObject.ItemOption[];
+    expect(size.itemOptionData).toMatchObject({ name: 'Size', displayName: 'Size' });
+    const valueName = new Map(size.itemOptionData!.values!.map((v) => [v.id!, (v as Square.CatalogObject.ItemOptionVal).itemOptionValueData!.name]));
+    expect(itemData(coven).itemOptions).toEqual([{ itemOptionId: size.id }]);
+    const variations = itemData(coven).variations as Square.CatalogObject.ItemVariation[];
+    expect(variations.map((v) => v.itemVariationData!.itemOptionValues!.map((ov) => [ov.itemOptionId, valueName.get(ov.itemOptionValueId!)]))).toEqual(
+      ['S', 'M', 'L', 'XL'].map((s) => [[size.id, s]]),
+    );
+    expect(variations.map((v) => Number(v.itemVariationData!.priceMoney!.amount))).toEqual([7200, 7200, 7200, 7600]);
+    expect(itemData(coven).imageIds).toHaveLength(3);
+    const counts = await emulator.client.inventory.batchGetCounts({ catalogObjectIds: variations.map((v) => v.id!), locationIds: [EMULATOR_LOCATION_ID] });
+    expect(variations.map((v) => counts.data.find((c) => c.catalogObjectId === v.id)?.quantity)).toEqual(['3', '1', '4', '0']);
   });
 
   it('upserts 230 items with temporary ids and lists them in pages of 100', async () => {
@@ -378,6 +394,116 @@ describe('Square emulator: catalogue, inventory and customers', () => {
     expect(schemaProblems(serialization.CreateCustomerResponse, empty.body)).toEqual([]);
     const badEmail = await squareError(emulator.client.customers.create({ givenName: 'Thing', emailAddress: 'not an email' }));
     expect(badEmail.errors[0]).toMatchObject({ code: 'INVALID_EMAIL_ADDRESS', field: 'email_address' });
+  });
+
+  it('writes item options with their values, checks the values a variation names, and retrieves objects with what they refer to', async () => {
+    const body = {
+      idempotency_key: key(),
+      batches: [
+        {
+          objects: [
+            {
+              type: 'ITEM_OPTION',
+              id: '#colour',
+              item_option_data: {
+                name: 'Colour',
+                values: [
+                  { type: 'ITEM_OPTION_VAL', id: '#black', item_option_value_data: { name: 'Black' } },
+                  { type: 'ITEM_OPTION_VAL', id: '#purple', item_option_value_data: { name: 'Purple' } },
+                ],
+              },
+            },
+            {
+              type: 'ITEM',
+              id: '#tote',
+              item_data: {
+                name: 'Tote',
+                item_options: [{ item_option_id: '#colour' }],
+                variations: ['black', 'purple'].map((c) => ({
+                  type: 'ITEM_VARIATION',
+                  id: `#tote-${c}`,
+                  item_variation_data: {
+                    name: c,
+                    pricing_type: 'FIXED_PRICING',
+                    price_money: { amount: 2000, currency: 'USD' },
+                    item_option_values: [{ item_option_id: '#colour', item_option_value_id: `#${c}` }],
+                  },
+                })),
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const created = await wire(emulator, 'POST', '/v2/catalog/batch-upsert', body);
+    expect(created.status).toBe(200);
+    expect(schemaProblems(serialization.BatchUpsertCatalogObjectsResponse, created.body)).toEqual([]);
+    const id = (ref: string) => created.body.id_mappings.find((m: { client_object_id: string }) => m.client_object_id === ref).object_id as string;
+    const [option, item] = created.body.objects;
+    expect(option.item_option_data.values.map((v: { id: string; item_option_value_data: object }) => [v.id, v.item_option_value_data])).toEqual([
+      [id('#black'), expect.objectContaining({ name: 'Black', item_option_id: id('#colour') })],
+      [id('#purple'), expect.objectContaining({ name: 'Purple', item_option_id: id('#colour') })],
+    ]);
+    expect(item.item_data.variations[1].item_variation_data.item_option_values).toEqual([{ item_option_id: id('#colour'), item_option_value_id: id('#purple') }]);
+
+    const got = await emulator.client.catalog.object.get({ objectId: id('#tote'), includeRelatedObjects: true });
+    expect(got.object?.id).toBe(id('#tote'));
+    expect(got.relatedObjects?.map((o) => [o.type, o.id])).toEqual([['ITEM_OPTION', id('#colour')]]);
+    const raw = await wire(emulator, 'GET', `/v2/catalog/object/${id('#colour')}`);
+    expect(schemaProblems(serialization.GetCatalogObjectResponse, raw.body)).toEqual([]);
+    expect(raw.body.object.item_option_data.values).toHaveLength(2);
+    expect((await wire(emulator, 'GET', '/v2/catalog/object/NOPE')).body.errors[0]).toMatchObject({ code: 'NOT_FOUND' });
+
+    // A value of another option, or of an option the item does not use, is refused.
+    const foreign = await wire(emulator, 'POST', '/v2/catalog/batch-upsert', {
+      idempotency_key: key(),
+      batches: [
+        {
+          objects: [
+            {
+              type: 'ITEM',
+              id: '#bag',
+              item_data: {
+                name: 'Bag',
+                variations: [
+                  {
+                    type: 'ITEM_VARIATION',
+                    id: '#bag-black',
+                    item_variation_data: { name: 'Black', item_option_values: [{ item_option_id: id('#colour'), item_option_value_id: id('#black') }] },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    expect(foreign.body.errors[0]).toMatchObject({ code: 'INVALID_VALUE' });
+  });
+
+  it('upserts one object at its current version, refusing a stale one', async () => {
+    const created = await emulator.client.catalog.object.upsert({
+      idempotencyKey: key(),
+      object: {
+        type: 'ITEM',
+        id: '#cap',
+        itemData: {
+          name: 'Cap',
+          variations: [{ type: 'ITEM_VARIATION', id: '#cap-one', itemVariationData: { name: 'Regular', pricingType: 'FIXED_PRICING', priceMoney: { amount: 1500n, currency: 'USD' } } }],
+        },
+      },
+    });
+    const cap = created.catalogObject as Square.CatalogObject.Item;
+    expect(created.idMappings?.map((m) => m.clientObjectId).sort()).toEqual(['#cap', '#cap-one']);
+    const renamed = await emulator.client.catalog.object.upsert({ idempotencyKey: key(), object: { ...cap, itemData: { ...cap.itemData, name: 'Cap Renamed' } } });
+    expect((renamed.catalogObject as Square.CatalogObject.Item).itemData?.name).toBe('Cap Renamed');
+    const stale = await wire(emulator, 'POST', '/v2/catalog/object', {
+      idempotency_key: key(),
+      object: { type: 'ITEM', id: cap.id, version: Number(cap.version), item_data: { name: 'Stale' } },
+    });
+    expect(stale.status).toBe(400);
+    expect(stale.body.errors[0]).toMatchObject({ code: 'VERSION_MISMATCH', field: 'object.version' });
+    expect(((await emulator.client.catalog.object.get({ objectId: cap.id! })).object as Square.CatalogObject.Item).itemData?.name).toBe('Cap Renamed');
   });
 
   it('answers unknown paths and methods like Square', async () => {

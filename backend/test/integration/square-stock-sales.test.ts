@@ -52,7 +52,7 @@ const atTheStall = (variation: string, change: { count: number } | { sell: numbe
     ],
   });
 
-const onHand = async (id: number) => (await sql<{ stock_quantity: number }>(t, 'select stock_quantity from products where id = ?', [id]))[0]!.stock_quantity;
+const onHand = async (id: number) => (await sql<{ stock_quantity: number }>(t, 'select stock_quantity from product_variants where product_id = ?', [id]))[0]!.stock_quantity;
 
 const pay = (cartId: string, amountCents: number) =>
   t.http.post('/api/square/process-payment').send({
@@ -77,9 +77,11 @@ beforeAll(async () => {
   t = await startTestApp({ SQUARE_SYNC_EVERY_MS: '0' }, { squareWebhooks: {} });
   square = new SquareClient({ token: EMULATOR_ACCESS_TOKEN, baseUrl: t.square.url, maxRetries: 0 });
   await t.app.get(CatalogSync).run(systemContext());
+  // Products with one variant, linked to its variation (a cart line then needs no variant id).
   const rows = await sql<{ id: number; square_variation_id: string; price_cents: number }>(
     t,
-    'select id, square_variation_id, price_cents from products where square_variation_id is not null order by id limit 3',
+    `select p.id, v.square_variation_id, v.price_cents from products p join product_variants v on v.product_id = p.id
+      where v.square_variation_id is not null and (select count(*) from product_variants w where w.product_id = p.id) = 1 order by p.id limit 3`,
   );
   linked = rows.map((r) => ({ id: r.id, variation: r.square_variation_id, priceCents: r.price_cents }));
   admin = await AdminClient.signIn(t.baseUrl);
@@ -175,7 +177,7 @@ describe('one stock for the stall and the shop', () => {
     t.square.faults.next('CreatePayment', { kind: 'slow', delayMs: 800 });
     const paying = pay(first.id, p.priceCents);
     const payingDone = paying.then((r) => r);
-    await until(async () => (await sql(t, 'select reserved_quantity from products where id = ? and reserved_quantity = 1', [p.id])).length === 1);
+    await until(async () => (await sql(t, 'select reserved_quantity from product_variants where product_id = ? and reserved_quantity = 1', [p.id])).length === 1);
     // Meanwhile the stall sells the same unit: its count arrives before the charge is answered.
     await atTheStall(p.variation, { sell: 1 });
     await until(async () => (await onHand(p.id)) === 0);
@@ -221,7 +223,7 @@ describe('one stock for the stall and the shop', () => {
       const before = await onHand(p.id);
       expect(before).not.toBe(11);
       const result = await t.app.get(CatalogSync).run(systemContext());
-      expect(result.stockCorrections).toContainEqual({ productId: p.id, stockQuantity: 11, squareCount: 11 });
+      expect(result.stockCorrections).toContainEqual({ productId: p.id, variantId: `${p.id}-1`, stockQuantity: 11, squareCount: 11 });
       expect(await onHand(p.id)).toBe(11);
       const [last] = await sql<{ type: string; data: { squareCount: number } }>(t, 'select type, data from events where stream_id = ? order by version desc limit 1', [`product-${p.id}`]);
       expect(last).toMatchObject({ type: 'StockSet', data: { stockQuantity: 11, squareCount: 11 } });

@@ -59,7 +59,8 @@ beforeAll(async () => {
   await t.app.get(CatalogSync).run(systemContext());
   const [row] = await sql<{ id: number; square_variation_id: string; stock_quantity: number }>(
     t,
-    'select id, square_variation_id, stock_quantity from products where square_variation_id is not null and stock_quantity >= 5 order by id limit 1',
+    `select p.id, v.square_variation_id, v.stock_quantity from products p join product_variants v on v.product_id = p.id
+      where v.square_variation_id is not null and v.stock_quantity >= 5 and (select count(*) from product_variants w where w.product_id = p.id) = 1 order by p.id limit 1`,
   );
   product = { id: row!.id, variation: row!.square_variation_id, stock: row!.stock_quantity };
 });
@@ -71,7 +72,7 @@ describe('Square stock webhooks', () => {
   it("links a product the shop already sells under an item's name rather than adding its twin", async () => {
     const named = await sql<{ id: number; square_variation_id: string | null; stock_quantity: number }>(
       t,
-      'select id, square_variation_id, stock_quantity from products where lower(name) = lower(?)',
+      'select p.id, v.square_variation_id, v.stock_quantity from products p join product_variants v on v.product_id = p.id where lower(p.name) = lower(?)',
       [DEMO_CATALOG[0]!.name],
     );
     expect(named).toHaveLength(1);
@@ -132,7 +133,7 @@ describe('Square stock webhooks', () => {
     const at = new Date(Date.now() + 1000).toISOString();
     const body = countEvent('4', at);
     expect(await deliver(body)).toMatchObject({ status: 200, body: { received: true, applied: 1 } });
-    const [row] = await sql<{ stock_quantity: number }>(t, 'select stock_quantity from products where id = ?', [product.id]);
+    const [row] = await sql<{ stock_quantity: number }>(t, 'select stock_quantity from product_variants where product_id = ?', [product.id]);
     expect(row!.stock_quantity).toBe(4);
     const events = await eventCount(t);
     expect(await deliver(body)).toMatchObject({ status: 200, body: { received: true, duplicate: true } });
@@ -146,7 +147,7 @@ describe('Square stock webhooks', () => {
     expect(await deliver(countEvent('9', new Date(Date.now() + 2000).toISOString()))).toMatchObject({ status: 200, body: { applied: 0 } });
     expect(await deliver(countEvent('8', newer))).toMatchObject({ status: 200, body: { applied: 0 } });
     expect(await eventCount(t)).toBe(events);
-    const [row] = await sql<{ stock_quantity: number }>(t, 'select stock_quantity from products where id = ?', [product.id]);
+    const [row] = await sql<{ stock_quantity: number }>(t, 'select stock_quantity from product_variants where product_id = ?', [product.id]);
     expect(row!.stock_quantity).toBe(3);
   });
 

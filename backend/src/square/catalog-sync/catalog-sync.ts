@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { ProductIds, Products, sameName, SquareLinksReader, variantOf } from '../../catalog';
+import { ProductIds, Products, sameName, SquareLinksReader, variantOf, type ProductEvent, type ProductState } from '../../catalog';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import type { RequestContext } from '../../platform/context/request-context';
 import { JobHandlers } from '../../platform/jobs/job-handlers';
+import { SquareCatalogueTurns } from '../square-catalogue-turns';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import { SquareCatalogueReader } from './square-catalogue.reader';
-import { mapSquareItem } from './square-item-mapping';
+import { mapSquareItem, type MappedItem } from './square-item-mapping';
 
 export const CATALOG_SYNC_JOB = 'catalog-sync';
 
@@ -37,6 +38,7 @@ export class CatalogSync implements OnModuleInit {
     private readonly squareLinks: SquareLinksReader,
     private readonly products: Products,
     private readonly ids: ProductIds,
+    private readonly turns: SquareCatalogueTurns,
   ) {}
 
   onModuleInit(): void {
@@ -46,7 +48,12 @@ export class CatalogSync implements OnModuleInit {
     this.handlers.schedule({ queue: 'square', jobName: CATALOG_SYNC_JOB, everyMs });
   }
 
-  async run(caller: RequestContext, job?: Pick<Job, 'updateProgress'>): Promise<SyncResult> {
+  /** In turn with the write-back (SquareCatalogueTurns). */
+  run(caller: RequestContext, job?: Pick<Job, 'updateProgress'>): Promise<SyncResult> {
+    return this.turns.inTurn(() => this.runInTurn(caller, job));
+  }
+
+  private async runInTurn(caller: RequestContext, job?: Pick<Job, 'updateProgress'>): Promise<SyncResult> {
     const catalogue = await this.reader.read((p) => job?.updateProgress({ ...p }));
     const mapped = catalogue.items.flatMap((item) => mapSquareItem(item, catalogue) ?? []);
     const known = await this.squareLinks.productsBySquareItem();
@@ -62,12 +69,19 @@ export class CatalogSync implements OnModuleInit {
       adopted.add(only);
       return only;
     };
+    // The studio's own products (added in the admin) are the shop's to describe: the write-back
+    // writes them to Square, and a sync only follows their counts. Their details as Square has them
+    // may be older than an edit still on its way there, and an item of theirs not linked yet is being
+    // written (a write that failed after Square took the item): the write-back links it, not the sync.
+    const studio = await this.squareLinks.studioProducts();
     let changes = 0;
     const stockCorrections: NonNullable<SyncResult['stockCorrections']> = [];
     for (const [index, item] of mapped.entries()) {
-      const existing = known.get(item.squareItemId) ?? adopt(item.details.name);
+      const linked = known.get(item.squareItemId);
+      const existing = linked ?? adopt(item.details.name);
+      if (existing !== undefined && studio.has(existing) && linked === undefined) continue;
       const productId = existing ?? (await this.ids.next());
-      const { events, state } = await this.products.run(productId, { kind: 'ImportFromSquare', ...item }, caller);
+      const { events, state } = studio.has(productId) ? await this.countsOnly(productId, item, caller) : await this.products.run(productId, { kind: 'ImportFromSquare', ...item }, caller);
       changes += events.length;
       // A followed count newer than the last one applied: a webhook that never came (or has not yet).
       for (const healed of existing !== undefined && state.exists ? events : []) {
@@ -80,5 +94,18 @@ export class CatalogSync implements OnModuleInit {
     }
     this.logger.log(`Square catalogue synced: ${mapped.length} products, ${changes} changes, ${stockCorrections.length} stock counts brought over`);
     return { products: mapped.length, changes, stockCorrections };
+  }
+
+  /** Each variation's count, applied to the variant that follows it (as a webhook's would be). */
+  private async countsOnly(productId: number, item: MappedItem, caller: RequestContext): Promise<{ events: ProductEvent[]; state: ProductState }> {
+    const events: ProductEvent[] = [];
+    let state: ProductState = { exists: false };
+    for (const { count } of item.variations) {
+      if (!count) continue;
+      const result = await this.products.run(productId, { kind: 'ApplySquareCount', ...count }, caller);
+      events.push(...result.events);
+      state = result.state;
+    }
+    return { events, state: state.exists ? state : await this.products.load(productId) };
   }
 }

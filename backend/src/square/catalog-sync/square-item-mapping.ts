@@ -35,7 +35,7 @@ export const UNNAMED_OPTION = 'Option';
 /**
  * One Square item as a shop product: one variant per priced variation (its name, price, SKU, own
  * picture and count), the item's options when it has them, its category by name onto the shop's
- * vocabulary (unknown names become other), its pictures in order. Deleted and archived items, and
+ * vocabulary (unknown names become other), the item's pictures and then the variations' in order. Deleted and archived items, and
  * items without a priced variation, are left out.
  */
 export function mapSquareItem(item: Square.CatalogObject.Item, catalogue: SquareCatalogue): MappedItem | undefined {
@@ -48,7 +48,8 @@ export function mapSquareItem(item: Square.CatalogObject.Item, catalogue: Square
   const categoryId = data.categories?.[0]?.id ?? data.categoryId ?? undefined;
   const categoryName = categoryId ? catalogue.categories.get(categoryId) : undefined;
   const picture = (id: string) => catalogue.images.get(id) ?? [];
-  const images = (data.imageIds ?? []).flatMap(picture);
+  // The gallery: the item's pictures, then each variation's own, in order, each once.
+  const images = [...new Set([...(data.imageIds ?? []), ...variations.flatMap((v) => v.itemVariationData?.imageIds ?? [])].flatMap(picture))];
   const { options, valuesOf } = optionsOf(data, variations, catalogue);
   return {
     squareItemId: item.id,
@@ -115,9 +116,12 @@ function optionsOf(
 /** Square counts are decimal strings ("3", "2.5"); the shop keeps whole units on hand. */
 export const wholeUnits = (quantity: string | null | undefined) => Math.max(0, Math.floor(Number(quantity ?? 0) || 0));
 
-/** Every variation's stock follows its own count; one with no count yet is followed from 0. */
+/**
+ * Every variation's stock follows its own count. One Square never counted has none: a new variant
+ * from it starts with no units, and a variant that already follows it keeps its units (a variation
+ * the shop has just created, whose first count is on its way).
+ */
 function followedCount(variationId: string, catalogue: SquareCatalogue): { count?: SquareVariationInput['count'] } {
-  if (!catalogue.readings) return {};
-  const reading = catalogue.readings.get(variationId) ?? { quantity: 0, calculatedAt: '1970-01-01T00:00:00.000Z' };
-  return { count: { squareVariationId: variationId, ...reading } };
+  const reading = catalogue.readings?.get(variationId);
+  return reading ? { count: { squareVariationId: variationId, ...reading } } : {};
 }

@@ -5,10 +5,11 @@ import { oncePerKey } from './idempotency';
 import { newId } from './ids';
 import { limitOf, page } from './paging';
 import { validateBody } from './request-validation';
-import { invalidRequest, missingParameter, notFound } from './square-error';
+import { invalidRequest, missingParameter, notFound, type ErrorCode } from './square-error';
 
 type BatchUpsertRequest = serialization.BatchUpsertCatalogObjectsRequest.Raw;
 type SearchItemsRequest = serialization.SearchCatalogItemsRequest.Raw;
+type UpsertRequest = serialization.catalog.object.UpsertCatalogObjectRequest.Raw;
 /** A catalogue object as stored: the wire shape, loosely typed so one code path handles every type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Square's twenty catalogue object types, each read field by field as the real API does
 export type StoredObject = { type: string; id: string; version?: number; [field: string]: any };
@@ -38,36 +39,96 @@ const CATALOG_TYPES = new Set([
 
 /**
  * `POST /v2/catalog/batch-upsert`: creates objects with temporary `#` ids (answered in `id_mappings`)
- * and replaces objects named by their real ids. An item's variations come nested in it; a variation
- * left out of an item that had it is deleted, as Square does. References to `#` ids anywhere in the
- * request are resolved. All or nothing: any refusal changes nothing.
+ * and replaces objects named by their real ids (at their current `version`). An item's variations
+ * come nested in it, as an item option's values do; a variation (or value) left out of an item (or
+ * option) that had it is deleted, as Square does. References to `#` ids anywhere in the request are
+ * resolved. All or nothing: any refusal changes nothing.
  */
 export function batchUpsertCatalogObjects(ctx: HandlerContext): Reply {
   const request = validateBody<BatchUpsertRequest>(serialization.BatchUpsertCatalogObjectsRequest, ctx.body, [{ field: 'idempotency_key', min: 1, max: 128 }]);
   if (!request.batches.length) throw invalidRequest('ARRAY_EMPTY', 'At least one batch is required.', 'batches');
   return oncePerKey(ctx.state, 'BatchUpsertCatalogObjects', request.idempotency_key, ctx.body, () => {
     const answer = upsertCatalogObjects(ctx.state, request.batches.flatMap((b) => b.objects) as unknown as StoredObject[], ctx.baseUrl);
-    ctx.notify({ type: 'catalog.version.updated', dataType: 'catalog_version', object: { catalog_version: { updated_at: new Date().toISOString() } }, withId: false });
+    catalogChanged(ctx);
     return ok(answer);
   });
 }
 
+/** `POST /v2/catalog/object`: one object (an item with its variations, an option with its values), as batch-upsert writes it. */
+export function upsertCatalogObject(ctx: HandlerContext): Reply {
+  const request = validateBody<UpsertRequest>(serialization.catalog.object.UpsertCatalogObjectRequest, ctx.body, [{ field: 'idempotency_key', min: 1, max: 128 }]);
+  return oncePerKey(ctx.state, 'UpsertCatalogObject', request.idempotency_key, ctx.body, () => {
+    const { objects, id_mappings } = upsertCatalogObjects(ctx.state, [request.object as unknown as StoredObject], ctx.baseUrl, 'object');
+    catalogChanged(ctx);
+    return ok({ catalog_object: objects[0], ...(id_mappings ? { id_mappings } : {}) });
+  });
+}
+
+/**
+ * `GET /v2/catalog/object/{object_id}`: the object as listed (an item with its variations, an option
+ * with its values); with `include_related_objects=true` also what it refers to (an item's categories,
+ * images and item options; a variation's item).
+ */
+export function retrieveCatalogObject(ctx: HandlerContext): Reply {
+  const object = ctx.state.catalog[ctx.params[0]] as StoredObject | undefined;
+  if (!object || object.is_deleted) throw notFound(`Object with id \`${ctx.params[0]}\` not found.`, 'object_id');
+  const related = ctx.query.get('include_related_objects') === 'true' ? relatedObjects(ctx.state, object) : [];
+  return ok({ object: present(ctx.state, object, ctx.baseUrl), ...(related.length ? { related_objects: related.map((o) => present(ctx.state, o, ctx.baseUrl)) } : {}) });
+}
+
+function relatedObjects(state: EmulatorState, object: StoredObject): StoredObject[] {
+  const item = object.type === 'ITEM_VARIATION' ? (state.catalog[object.item_variation_data?.item_id] as StoredObject | undefined) : object;
+  const data = item?.item_data ?? {};
+  const ids: string[] = [
+    ...(object.type === 'ITEM_VARIATION' && item ? [item.id] : []),
+    ...(data.categories ?? []).map((c: { id: string }) => c.id),
+    ...(data.image_ids ?? []),
+    ...(data.item_options ?? []).map((o: { item_option_id: string }) => o.item_option_id),
+  ];
+  return [...new Set(ids)].flatMap((id) => {
+    const found = state.catalog[id] as StoredObject | undefined;
+    return found && !found.is_deleted ? [found] : [];
+  });
+}
+
+/** As Square does when the catalogue changes: a webhook that says so, without the change. */
+function catalogChanged(ctx: HandlerContext): void {
+  ctx.notify({ type: 'catalog.version.updated', dataType: 'catalog_version', object: { catalog_version: { updated_at: new Date().toISOString() } }, withId: false });
+}
+
+/** Objects that hold others nested: an item its variations, an item option its values (stored flat, nested on the way out). */
+const NESTED: Record<string, { data: string; list: string; type: string; childData: string; parent: string }> = {
+  ITEM: { data: 'item_data', list: 'variations', type: 'ITEM_VARIATION', childData: 'item_variation_data', parent: 'item_id' },
+  ITEM_OPTION: { data: 'item_option_data', list: 'values', type: 'ITEM_OPTION_VAL', childData: 'item_option_value_data', parent: 'item_option_id' },
+};
+const PARENT_OF = Object.fromEntries(Object.values(NESTED).map((n) => [n.type, n]));
+
 /** Writes objects as batch-upsert does; throws (changing nothing) on any refusal. */
-export function upsertCatalogObjects(state: EmulatorState, objects: StoredObject[], baseUrl: string) {
+export function upsertCatalogObjects(state: EmulatorState, objects: StoredObject[], baseUrl: string, fieldPrefix = 'objects') {
   const mapping = new Map<string, string>();
   const claim = (object: StoredObject, field: string) => {
     if (object.id.startsWith('#')) {
       if (mapping.has(object.id)) throw invalidRequest('INVALID_VALUE', `Duplicate client object id ${object.id}.`, field);
       mapping.set(object.id, newId.catalogObject());
-    } else if (!state.catalog[object.id] || state.catalog[object.id].type !== object.type) {
-      throw notFound(`Object \`${object.id}\` of type ${object.type} not found.`, field);
+      return;
+    }
+    const stored = state.catalog[object.id] as StoredObject | undefined;
+    if (!stored || stored.type !== object.type || stored.is_deleted) throw notFound(`Object \`${object.id}\` of type ${object.type} not found.`, field);
+    // Optimistic concurrency: an update names the version it read, and loses to any write since.
+    if (object.version === undefined || object.version === null || Number(object.version) !== stored.version) {
+      // Square's answer to a stale write (named in its API description, though missing from the SDK's list of codes).
+      throw invalidRequest('VERSION_MISMATCH' as ErrorCode, `Object version does not match latest database version (object \`${object.id}\`).`, field.replace(/\.id$/, '.version'));
     }
   };
+  const fieldOf = (i: number) => (fieldPrefix === 'object' ? 'object' : `${fieldPrefix}[${i}]`);
   objects.forEach((object, i) => {
-    claim(object, `objects[${i}].id`);
-    (object.item_data?.variations ?? []).forEach((variation: StoredObject, j: number) => {
-      if (variation.type !== 'ITEM_VARIATION') throw invalidRequest('INVALID_VALUE', 'An item holds ITEM_VARIATION objects only.', `objects[${i}].item_data.variations[${j}].type`);
-      claim(variation, `objects[${i}].item_data.variations[${j}].id`);
+    claim(object, `${fieldOf(i)}.id`);
+    const nested = NESTED[object.type];
+    if (!nested) return;
+    (object[nested.data]?.[nested.list] ?? []).forEach((child: StoredObject, j: number) => {
+      const field = `${fieldOf(i)}.${nested.data}.${nested.list}[${j}]`;
+      if (child.type !== nested.type) throw invalidRequest('INVALID_VALUE', `An ${object.type} holds ${nested.type} objects only.`, `${field}.type`);
+      claim(child, `${field}.id`);
     });
   });
   const resolve = (id: string, field: string): string => {
@@ -82,29 +143,33 @@ export function upsertCatalogObjects(state: EmulatorState, objects: StoredObject
   const removed: string[] = [];
   objects.forEach((object, i) => {
     const id = mapping.get(object.id) ?? object.id;
-    const { variations, ...itemData } = object.item_data ?? {};
-    const stored = withResolvedReferences({ ...object, id, ...(object.type === 'ITEM' ? { item_data: itemData } : {}) }, resolve, `objects[${i}]`);
-    if (object.type === 'ITEM_VARIATION') {
-      // A variation sent on its own names its item, which may be new in this request.
-      const itemId = object.item_variation_data?.item_id;
-      if (!itemId) throw missingParameter(`objects[${i}].item_variation_data.item_id`);
-      stored.item_variation_data = { ...object.item_variation_data, item_id: resolve(itemId, `objects[${i}].item_variation_data.item_id`) };
+    const nested = NESTED[object.type];
+    const { [nested?.list ?? '']: children, ...ownData } = (nested ? object[nested.data] : undefined) ?? {};
+    const stored = withResolvedReferences({ ...object, id, ...(nested ? { [nested.data]: ownData } : {}) }, resolve, fieldOf(i));
+    const parent = PARENT_OF[object.type];
+    if (parent) {
+      // A variation (or value) sent on its own names its item (or option), which may be new in this request.
+      const parentId = object[parent.childData]?.[parent.parent];
+      const field = `${fieldOf(i)}.${parent.childData}.${parent.parent}`;
+      if (!parentId) throw missingParameter(field);
+      stored[parent.childData] = { ...object[parent.childData], [parent.parent]: resolve(parentId, field) };
     }
     written.push(stored);
-    if (object.type !== 'ITEM') return;
+    if (!nested) return;
     const kept = new Set<string>();
-    (variations ?? []).forEach((variation: StoredObject, j: number) => {
-      const variationId = mapping.get(variation.id) ?? variation.id;
-      kept.add(variationId);
-      const data = { ...variation.item_variation_data, item_id: id, ordinal: j + 1 };
-      written.push(withResolvedReferences({ ...variation, id: variationId, item_variation_data: data }, resolve, `objects[${i}].item_data.variations[${j}]`));
+    ((children as StoredObject[] | undefined) ?? []).forEach((child, j) => {
+      const childId = mapping.get(child.id) ?? child.id;
+      kept.add(childId);
+      const data = { ...child[nested.childData], [nested.parent]: id, ordinal: child[nested.childData]?.ordinal ?? j + 1 };
+      written.push(withResolvedReferences({ ...child, id: childId, [nested.childData]: data }, resolve, `${fieldOf(i)}.${nested.data}.${nested.list}[${j}]`));
     });
     removed.push(
-      ...variationsOf(state, id)
-        .filter((v) => !kept.has(v.id))
-        .map((v) => v.id),
+      ...childrenOf(state, id, nested.type)
+        .filter((c) => !kept.has(c.id))
+        .map((c) => c.id),
     );
   });
+  checkOptionValues(state, written, removed);
 
   for (const id of removed) delete state.catalog[id];
   for (const object of written) {
@@ -116,12 +181,50 @@ export function upsertCatalogObjects(state: EmulatorState, objects: StoredObject
       present_at_all_locations: object.present_at_all_locations ?? true,
     } as CatalogObjectRaw;
   }
-  const topLevel = written.filter((o) => o.type !== 'ITEM_VARIATION' || !objects.some((top) => top.type === 'ITEM' && (mapping.get(top.id) ?? top.id) === o.item_variation_data.item_id));
+  const writtenIds = new Set(objects.map((top) => mapping.get(top.id) ?? top.id));
+  const topLevel = written.filter((o) => {
+    const parent = PARENT_OF[o.type];
+    return !parent || !writtenIds.has(o[parent.childData][parent.parent]) || objects.some((top) => (mapping.get(top.id) ?? top.id) === o.id);
+  });
   return {
     objects: topLevel.map((o) => present(state, state.catalog[o.id] as StoredObject, baseUrl)),
     updated_at: at,
     ...(mapping.size ? { id_mappings: [...mapping].map(([client_object_id, object_id]) => ({ client_object_id, object_id })) } : {}),
   };
+}
+
+/**
+ * As Square checks item options: a variation's option values are values of options its item lists,
+ * one per option; an option value still chosen by a variation is not dropped from its option.
+ */
+function checkOptionValues(state: EmulatorState, written: StoredObject[], removed: string[]): void {
+  const after = new Map<string, StoredObject>(Object.entries(state.catalog) as [string, StoredObject][]);
+  for (const id of removed) after.delete(id);
+  for (const object of written) after.set(object.id, object);
+  for (const variation of written) {
+    if (variation.type !== 'ITEM_VARIATION') continue;
+    const chosen: { item_option_id: string; item_option_value_id: string }[] = variation.item_variation_data?.item_option_values ?? [];
+    if (!chosen.length) continue;
+    const item = after.get(variation.item_variation_data.item_id);
+    const listed = new Set((item?.item_data?.item_options ?? []).map((o: { item_option_id: string }) => o.item_option_id));
+    chosen.forEach((c, k) => {
+      const value = after.get(c.item_option_value_id);
+      const field = `item_variation_data.item_option_values[${k}]`;
+      if (!listed.has(c.item_option_id)) throw invalidRequest('INVALID_VALUE', `The item of variation \`${variation.id}\` does not use item option \`${c.item_option_id}\`.`, field);
+      if (value?.type !== 'ITEM_OPTION_VAL' || value.item_option_value_data?.item_option_id !== c.item_option_id) {
+        throw invalidRequest('INVALID_VALUE', `\`${c.item_option_value_id}\` is not a value of item option \`${c.item_option_id}\`.`, field);
+      }
+      if (chosen.findIndex((other) => other.item_option_id === c.item_option_id) !== k)
+        throw invalidRequest('INVALID_VALUE', `Variation \`${variation.id}\` names item option \`${c.item_option_id}\` twice.`, field);
+    });
+  }
+  for (const id of removed) {
+    if (state.catalog[id]?.type !== 'ITEM_OPTION_VAL') continue;
+    const inUse = [...after.values()].some(
+      (o) => o.type === 'ITEM_VARIATION' && (o.item_variation_data?.item_option_values ?? []).some((c: { item_option_value_id: string }) => c.item_option_value_id === id),
+    );
+    if (inUse) throw invalidRequest('INVALID_VALUE', `Item option value \`${id}\` is used by a variation and cannot be removed.`);
+  }
 }
 
 /** Replaces `#` ids in the fields that refer to other objects. */
@@ -134,18 +237,36 @@ function withResolvedReferences(object: StoredObject, resolve: (id: string, fiel
       ...(item.category_id ? { category_id: resolve(item.category_id, `${field}.item_data.category_id`) } : {}),
       ...(item.reporting_category?.id ? { reporting_category: { ...item.reporting_category, id: resolve(item.reporting_category.id, `${field}.item_data.reporting_category.id`) } } : {}),
       ...(item.image_ids ? { image_ids: item.image_ids.map((id: string, k: number) => resolve(id, `${field}.item_data.image_ids[${k}]`)) } : {}),
+      ...(item.item_options
+        ? {
+            item_options: item.item_options.map((o: { item_option_id: string }, k: number) => ({
+              ...o,
+              item_option_id: resolve(o.item_option_id, `${field}.item_data.item_options[${k}].item_option_id`),
+            })),
+          }
+        : {}),
     };
   }
   const variation = object.item_variation_data;
   if (variation?.image_ids) {
     object.item_variation_data = { ...variation, image_ids: variation.image_ids.map((id: string, k: number) => resolve(id, `${field}.item_variation_data.image_ids[${k}]`)) };
   }
+  if (variation?.item_option_values) {
+    const at = `${field}.item_variation_data.item_option_values`;
+    object.item_variation_data = {
+      ...object.item_variation_data,
+      item_option_values: variation.item_option_values.map((v: { item_option_id: string; item_option_value_id: string }, k: number) => ({
+        item_option_id: resolve(v.item_option_id, `${at}[${k}].item_option_id`),
+        item_option_value_id: resolve(v.item_option_value_id, `${at}[${k}].item_option_value_id`),
+      })),
+    };
+  }
   const parent = object.category_data?.parent_category;
   if (parent?.id) object.category_data = { ...object.category_data, parent_category: { ...parent, id: resolve(parent.id, `${field}.category_data.parent_category.id`) } };
   return object;
 }
 
-/** `GET /v2/catalog/list?types=&cursor=`: pages of 100; without `types`, every type but variations (which come inside their items). */
+/** `GET /v2/catalog/list?types=&cursor=`: pages of 100; without `types`, every type but variations and option values (which come inside their items and options). */
 export function listCatalog(ctx: HandlerContext): Reply {
   const typesParam = ctx.query.get('types');
   const types = typesParam
@@ -153,7 +274,7 @@ export function listCatalog(ctx: HandlerContext): Reply {
         .split(',')
         .map((t) => t.trim().toUpperCase())
         .filter(Boolean)
-    : [...CATALOG_TYPES].filter((t) => t !== 'ITEM_VARIATION');
+    : [...CATALOG_TYPES].filter((t) => !PARENT_OF[t]);
   const unknown = types.find((t) => !CATALOG_TYPES.has(t));
   if (unknown) throw invalidRequest('INVALID_ENUM_VALUE', `Unknown catalog object type ${unknown}.`, 'types');
   const wanted = new Set(types);
@@ -212,15 +333,20 @@ export function findVariation(state: EmulatorState, id: string): StoredObject | 
   return object?.type === 'ITEM_VARIATION' ? object : undefined;
 }
 
-function variationsOf(state: EmulatorState, itemId: string): StoredObject[] {
+const variationsOf = (state: EmulatorState, itemId: string) => childrenOf(state, itemId, 'ITEM_VARIATION');
+
+/** An item's variations or an option's values, by ordinal. */
+function childrenOf(state: EmulatorState, parentId: string, type: string): StoredObject[] {
+  const { childData, parent } = PARENT_OF[type];
   return (Object.values(state.catalog) as StoredObject[])
-    .filter((o) => o.type === 'ITEM_VARIATION' && o.item_variation_data?.item_id === itemId)
-    .sort((a, b) => (a.item_variation_data.ordinal ?? 0) - (b.item_variation_data.ordinal ?? 0));
+    .filter((o) => o.type === type && o[childData]?.[parent] === parentId)
+    .sort((a, b) => (a[childData].ordinal ?? 0) - (b[childData].ordinal ?? 0));
 }
 
-/** An object as it goes out: an item with its variations nested, an image with an absolute URL. */
+/** An object as it goes out: an item with its variations nested, an option with its values, an image with an absolute URL. */
 function present(state: EmulatorState, object: StoredObject, baseUrl: string): CatalogObjectRaw {
-  if (object.type === 'ITEM') return { ...object, item_data: { ...object.item_data, variations: variationsOf(state, object.id) } } as CatalogObjectRaw;
+  const nested = NESTED[object.type];
+  if (nested) return { ...object, [nested.data]: { ...object[nested.data], [nested.list]: childrenOf(state, object.id, nested.type) } } as CatalogObjectRaw;
   if (object.type === 'IMAGE' && typeof object.image_data?.url === 'string' && object.image_data.url.startsWith('/')) {
     return { ...object, image_data: { ...object.image_data, url: baseUrl + object.image_data.url } } as CatalogObjectRaw;
   }

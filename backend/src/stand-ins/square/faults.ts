@@ -30,6 +30,8 @@ export const OPERATIONS = [
   'CreateCustomer',
   'SearchCustomers',
   'BatchUpsertCatalogObjects',
+  'UpsertCatalogObject',
+  'RetrieveCatalogObject',
   'ListCatalog',
   'SearchCatalogItems',
   'BatchChangeInventory',

@@ -1,4 +1,4 @@
-import { batchUpsertCatalogObjects, listCatalog, searchCatalogItems } from './catalog';
+import { batchUpsertCatalogObjects, listCatalog, retrieveCatalogObject, searchCatalogItems, upsertCatalogObject } from './catalog';
 import { createCustomer, searchCustomers } from './customers';
 import type { HandlerContext, Reply } from './emulator-context';
 import type { Operation } from './faults';
@@ -32,6 +32,8 @@ export const ROUTES: Route[] = [
   { method: 'POST', pattern: /^\/v2\/customers$/, operation: 'CreateCustomer', mutates: true, handle: createCustomer },
   { method: 'POST', pattern: /^\/v2\/customers\/search$/, operation: 'SearchCustomers', mutates: false, handle: searchCustomers },
   { method: 'POST', pattern: /^\/v2\/catalog\/batch-upsert$/, operation: 'BatchUpsertCatalogObjects', mutates: true, handle: batchUpsertCatalogObjects },
+  { method: 'POST', pattern: /^\/v2\/catalog\/object$/, operation: 'UpsertCatalogObject', mutates: true, handle: upsertCatalogObject },
+  { method: 'GET', pattern: /^\/v2\/catalog\/object\/([^/]+)$/, operation: 'RetrieveCatalogObject', mutates: false, handle: retrieveCatalogObject },
   { method: 'GET', pattern: /^\/v2\/catalog\/list$/, operation: 'ListCatalog', mutates: false, handle: listCatalog },
   { method: 'POST', pattern: /^\/v2\/catalog\/search-catalog-items$/, operation: 'SearchCatalogItems', mutates: false, handle: searchCatalogItems },
   { method: 'POST', pattern: /^\/v2\/inventory\/changes\/batch-create$/, operation: 'BatchChangeInventory', mutates: true, handle: batchChangeInventory },

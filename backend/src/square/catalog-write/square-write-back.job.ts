@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { SquareClient, type Square } from 'square';
+import {
+  liveVariants,
+  variantOf,
+  productIdOf,
+  Products,
+  productStream,
+  type ExistingProduct,
+  type ProductAdded,
+  type ProductDetailsChanged,
+  type ProductEvent,
+  type ProductOptionsChanged,
+  type VariantAdded,
+  type VariantChanged,
+  type VariantRemoved,
+} from '../../catalog';
+import type { RequestContext } from '../../platform/context/request-context';
+import { EventStore } from '../../platform/event-store/event-store';
+import type { RecordedEvent } from '../../platform/event-store/recorded-event';
+import { OnEvent } from '../../platform/jobs/event-jobs';
+import { QueueRegistry } from '../../platform/outbox/queue.registry';
+import { SquareCatalogueTurns } from '../square-catalogue-turns';
+import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
+import { NEW_ITEM_ID, squareItemWrite, type ProductToWrite, type SquareSide } from './square-item-objects';
+
+type StudioEdit = ProductAdded | ProductDetailsChanged | ProductOptionsChanged | VariantAdded | VariantChanged | VariantRemoved;
+export type WriteBackOutcome = 'created' | 'updated' | 'up-to-date' | 'not-a-studio-edit' | 'from-square' | 'not-in-square' | 'no-product';
+
+/**
+ * A change the studio made in the admin, and only that. The admin's requests append their events
+ * straight from the HTTP request: the actor is the admin (`admin:<email>`) and there is no cause.
+ * Everything else carries a cause: a sync (even one an admin asked for, which runs as a job acting
+ * for them), a webhook, this job's own link: all are recorded by jobs, whose events name the job or
+ * the event they came from as `causationId`. So a sync's changes, which came from Square, never go
+ * back to it, and neither do the seed's (actor `system`).
+ */
+export const isStudioEdit = (event: RecordedEvent) => event.metadata.actor.startsWith('admin:') && !event.metadata.causationId;
+
+/** Bounded by Square's 128 characters: the event id and a digest of the request. */
+const keyFor = (eventId: string, body: unknown) =>
+  `${eventId}:${createHash('sha256')
+    .update(JSON.stringify(body, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)))
+    .digest('hex')
+    .slice(0, 32)}`;
+
+/**
+ * Writes the studio's products to Square from the worker, so the stall sells what the shop sells.
+ * A product added in the admin becomes a Square item with a variation per variant (and its item
+ * options), then each new variation gets the variant's units as a PHYSICAL_COUNT at the shop's
+ * location, then the product is linked (`LinkToSquare`), so each variant follows its variation's
+ * count from the start. Later edits (details, price, options, variants) upsert the item again at
+ * the versions Square gave. Products that came from Square are Square's to edit, not the shop's.
+ */
+@Injectable()
+export class SquareWriteBackJob {
+  private readonly logger = new Logger('SquareWriteBack');
+
+  constructor(
+    private readonly products: Products,
+    private readonly store: EventStore,
+    private readonly queues: QueueRegistry,
+    private readonly turns: SquareCatalogueTurns,
+    private readonly square: SquareClient,
+    @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
+  ) {}
+
+  @OnEvent<StudioEdit>(['ProductAdded', 'ProductDetailsChanged', 'ProductOptionsChanged', 'VariantAdded', 'VariantChanged', 'VariantRemoved'], {
+    queue: 'square',
+    job: 'catalog-write-back',
+  })
+  async onStudioEdit(event: RecordedEvent<StudioEdit>, caller: RequestContext): Promise<WriteBackOutcome> {
+    if (!isStudioEdit(event)) return 'not-a-studio-edit';
+    const productId = productIdOf(event.streamId);
+    const { events } = await this.store.readStream<ProductEvent>(productStream(productId).id);
+    const [first] = events;
+    if (first?.type === 'ProductImportedFromSquare') return 'from-square';
+    const state = await this.products.load(productId);
+    if (!state.exists) return 'no-product';
+    if (state.squareItemId) return this.write(event, currentProduct(state), state.squareItemId, caller);
+    // Not in Square yet. A product the seed or a script added is the sync's to link (by name). One
+    // the studio added is created by its ProductAdded job; an edit made meanwhile waits for that job
+    // (retried with backoff), and once it is gone (a product from before the write-back) creates it.
+    if (first?.type !== 'ProductAdded' || !isStudioEdit(first)) return 'not-in-square';
+    if (event.type === 'ProductAdded') return this.write(event, addedProduct(event), undefined, caller);
+    const creating = await this.queues.get('square').getJob(first.eventId);
+    if (creating && !(await creating.isCompleted()) && !(await creating.isFailed())) {
+      throw new Error(`Product ${productId} is not in Square yet: its edit is written once the item exists`);
+    }
+    return this.write(event, currentProduct(state), undefined, caller);
+  }
+
+  /**
+   * One upsert (none when Square holds the product already), the counts of the variations Square
+   * never counted, then the link; in turn with the sync. The idempotency keys are the event's id with
+   * a digest of the request: a retry that sends the same gets Square's first answer (the same ids;
+   * nothing created twice), one that sends something else (the product changed since) is a new
+   * write. A new item is written as the ProductAdded event says, so its retries send the same.
+   * `squareItemId` names the item to update; none: the item is created.
+   */
+  private write(event: RecordedEvent<StudioEdit>, toWrite: ProductToWrite, squareItemId: string | undefined, caller: RequestContext): Promise<WriteBackOutcome> {
+    return this.turns.inTurn(() => this.writeInTurn(event, toWrite, squareItemId, caller));
+  }
+
+  private async writeInTurn(event: RecordedEvent<StudioEdit>, toWrite: ProductToWrite, squareItemId: string | undefined, caller: RequestContext): Promise<WriteBackOutcome> {
+    const productId = productIdOf(event.streamId);
+    // An item deleted in Square since is made again, and the product linked to the new one.
+    const side = await this.readSquare(squareItemId);
+    if (squareItemId && !side.item) this.logger.warn(`Product ${productId}'s item ${squareItemId} is gone from Square: written as a new item`);
+    const write = squareItemWrite(toWrite, side);
+    let itemId = side.item?.id;
+    const links = [...write.adopted].map(([variantId, squareVariationId]) => ({ variantId, squareVariationId }));
+    if (!write.upToDate) {
+      const upsert = { batches: [{ objects: write.objects }] };
+      const answer = await this.square.catalog.batchUpsert({ idempotencyKey: keyFor(event.eventId, upsert), ...upsert });
+      const realId = new Map((answer.idMappings ?? []).map((m) => [m.clientObjectId!, m.objectId!]));
+      itemId ??= realId.get(NEW_ITEM_ID)!;
+      links.push(...[...write.created].map(([variantId, ref]) => ({ variantId, squareVariationId: realId.get(ref)! })));
+    }
+    const followed = [...toWrite.variants.flatMap((v) => (v.squareVariationId ? [{ variantId: v.variantId, squareVariationId: v.squareVariationId }] : [])), ...links];
+    const counted = await this.countUncounted(event, productId, followed);
+    if (write.upToDate && !counted) return 'up-to-date';
+    await this.products.run(productId, { kind: 'LinkToSquare', squareItemId: itemId!, variations: links }, caller);
+    this.logger.log(`Product ${productId} written to Square as item ${itemId}: ${write.created.size} variations created, ${counted} counted`);
+    return side.item ? 'updated' : 'created';
+  }
+
+  /**
+   * Gives each variation Square has never counted the variant's units on hand now (a sale may have
+   * come since the event) as a PHYSICAL_COUNT at the shop's location: the variations just created,
+   * and those of a write that failed after its upsert (a retry finds them uncounted, and a sync in
+   * between leaves the variants' units alone). Counted ones are Square's: their variants follow them.
+   */
+  private async countUncounted(event: RecordedEvent, productId: number, followed: { variantId: string; squareVariationId: string }[]): Promise<number> {
+    if (!followed.length) return 0;
+    const location = this.settings.locationId;
+    const counted = new Set<string>();
+    for await (const count of await this.square.inventory.batchGetCounts({ catalogObjectIds: followed.map((f) => f.squareVariationId), locationIds: [location] })) {
+      if (count.catalogObjectId) counted.add(count.catalogObjectId);
+    }
+    const uncounted = followed.filter((f) => !counted.has(f.squareVariationId));
+    if (!uncounted.length) return 0;
+    const now = await this.products.load(productId);
+    const onHand = (variantId: string) => (now.exists ? variantOf(now, variantId)?.stockQuantity : undefined) ?? 0;
+    const changes: Square.InventoryChange[] = uncounted.map(({ variantId, squareVariationId }) => ({
+      type: 'PHYSICAL_COUNT',
+      physicalCount: {
+        catalogObjectId: squareVariationId,
+        locationId: location,
+        state: 'IN_STOCK',
+        quantity: String(onHand(variantId)),
+        occurredAt: new Date(event.recordedAt).toISOString(),
+      },
+    }));
+    await this.square.inventory.batchCreateChanges({ idempotencyKey: keyFor(event.eventId, changes), changes });
+    return uncounted.length;
+  }
+
+  /** The catalogue's item options and categories (the seller's Size is reused), and the item as Square has it now. */
+  private async readSquare(itemId: string | undefined): Promise<SquareSide> {
+    const itemOptions: Square.CatalogObject.ItemOption[] = [];
+    const categories: Square.CatalogObject.Category[] = [];
+    for await (const object of await this.square.catalog.list({ types: 'ITEM_OPTION,CATEGORY' })) {
+      if (object.type === 'ITEM_OPTION') itemOptions.push(object);
+      else if (object.type === 'CATEGORY') categories.push(object);
+    }
+    const item = itemId ? await this.itemOf(itemId) : undefined;
+    return { item, itemOptions, categories, currency: 'USD' };
+  }
+
+  private async itemOf(itemId: string): Promise<Square.CatalogObject.Item | undefined> {
+    try {
+      const { object } = await this.square.catalog.object.get({ objectId: itemId });
+      return object?.type === 'ITEM' && !object.isDeleted ? object : undefined;
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) return undefined;
+      throw error;
+    }
+  }
+}
+
+/** The product as the ProductAdded event gave it: the same request on every retry. */
+function addedProduct(event: RecordedEvent<ProductAdded>): ProductToWrite {
+  const { name, description, category, options, variants } = event.data;
+  return { name, description, category, options, variants: variants.map(({ variantId, options, sku, priceCents }) => ({ variantId, options, sku, priceCents })), droppedVariationIds: [] };
+}
+
+/** The product as it is now: its variants on sale, and the variations of those removed. */
+function currentProduct(state: ExistingProduct): ProductToWrite {
+  const { name, description, category, options } = state;
+  return {
+    name,
+    description,
+    category,
+    options,
+    variants: liveVariants(state).map(({ variantId, options, sku, priceCents, squareVariationId }) => ({ variantId, options, sku, priceCents, squareVariationId })),
+    droppedVariationIds: state.variants.flatMap((v) => (v.removed && v.squareVariationId ? [v.squareVariationId] : [])),
+  };
+}
