@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
+import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { AdminClient } from '../support/admin-client';
+import { sentMail, type SentMail } from '../support/mailbox';
 import { browserSuite } from '../support/browser';
 
 /** Another site embedding the apparel grid and the cart, on an origin the shop lists. */
@@ -260,5 +262,74 @@ describe('an order of two sizes', () => {
     await page.goto(`${t.baseUrl}/order-status/${paid.body.statusToken}`);
     await page.getByText('Sized Raven Hoodie — L × 1').waitFor({ timeout: 30_000 });
     await page.getByText('Sized Raven Hoodie — S × 1').waitFor();
+
+    // And the confirmation email names each size.
+    const deadline = Date.now() + 30_000;
+    let confirmation: SentMail | undefined;
+    while (!confirmation && Date.now() < deadline) {
+      await t.app.get(OutboxRelay).tick();
+      confirmation = (await sentMail(t.dataDir)).find((mail) => mail.to === 'mina@example.com' && mail.raw.includes(paid.body.orderNumber));
+      if (!confirmation) await page.waitForTimeout(200);
+    }
+    expect(confirmation?.raw).toContain('Sized Raven Hoodie, S');
+    expect(confirmation?.raw).toContain('Sized Raven Hoodie, L');
+  });
+});
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+])('a size back in stock, on a %s', (device, viewport) => {
+  it('takes an address for a sold-out size, and after its confirmation and a restock emails it once, with a link that opens that size', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    await page.setViewportSize(viewport);
+    const admin = await AdminClient.signIn(t.baseUrl);
+    const name = `Nocturne Tee (${device})`;
+    const { body: tee } = await admin.post('/api/admin/products', {
+      name,
+      category: 'apparel',
+      images: [PICTURES[0]],
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: [
+        { options: { Size: 'S' }, price: '30.00', stockQuantity: 2 },
+        { options: { Size: 'M' }, price: '30.00', stockQuantity: 0 },
+      ],
+    });
+    const m = (tee as Sized).variants.find((v) => v.name === 'M')!.id;
+    const email = `nocturne.${device}@example.com`;
+    const relayUntil = async (found: () => Promise<SentMail | undefined>) => {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        await t.app.get(OutboxRelay).tick();
+        const mail = await found();
+        if (mail || Date.now() > deadline) return mail;
+        await page.waitForTimeout(200);
+      }
+    };
+    const mailsTo = async (subject: string) => (await sentMail(t.dataDir)).filter((mail) => mail.to === email && mail.subject === subject);
+
+    await page.goto(`${t.baseUrl}/product/${tee.id}?variant=${m}`);
+    await page.getByLabel("Email me when it's back").fill(email);
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await page.getByRole('status').filter({ hasText: 'Check your inbox to confirm.' }).waitFor();
+
+    const confirmation = await relayUntil(async () => (await mailsTo(`Confirm: email me when ${name}, M is back`))[0]);
+    const confirmLink = /https?:\/\/[^\s"<>]+(\/back-in-stock\/confirm\?token=[^\s"<>]+)/.exec(confirmation!.raw)![1]!.replace(/&amp;/g, '&');
+    await page.goto(`${t.baseUrl}${confirmLink}`);
+    await page.getByRole('heading', { name: `You're on the list for ${name}, M` }).waitFor();
+
+    expect((await admin.put(`/api/admin/products/${tee.id}/variants/${m}/stock`, { stockQuantity: 2 })).status).toBe(200);
+    const back = await relayUntil(async () => (await mailsTo(`Back in stock: ${name}, M`))[0]);
+    expect(back?.raw).toContain(`/product/${tee.id}?variant=${m}`);
+    // A second restock, and the jobs run again: still one email.
+    await admin.put(`/api/admin/products/${tee.id}/variants/${m}/stock`, { stockQuantity: 3 });
+    for (let i = 0; i < 5; i++) await t.app.get(OutboxRelay).tick();
+    await page.waitForTimeout(1_000);
+    expect(await mailsTo(`Back in stock: ${name}, M`)).toHaveLength(1);
+
+    // The email's link opens that size, ready to buy.
+    await page.goto(`${t.baseUrl}/product/${tee.id}?variant=${m}`);
+    await expect(sizes(page).getByRole('button', { name: /^M/ }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect(addButton(page).isEnabled()).resolves.toBe(true);
   });
 });
