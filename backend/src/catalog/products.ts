@@ -25,6 +25,8 @@ export interface ProductSnapshot {
   stockQuantity: number;
 }
 
+type SnapshotRow = Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number };
+
 type WithoutProductId<C> = C extends unknown ? Omit<C, 'productId'> : never;
 /** A product command as another module sends it: the product is named by `run`'s first argument. */
 export type ProductCommandBody = WithoutProductId<ProductCommand>;
@@ -56,15 +58,15 @@ export class Products {
 
   /**
    * The variant `variantId` names, or the product's only variant on sale when none is named; a
-   * product with several needs one (409 VARIANT_REQUIRED), an unknown one is 404 VARIANT_NOT_FOUND,
+   * product with several needs one (400 VARIANT_REQUIRED), an unknown one is 404 VARIANT_NOT_FOUND,
    * a removed one reads as sold out. Undefined when there is no such product. Reads the tables rather
    * than the in-memory cache: stock decisions must not act on a stale copy. One plain statement,
    * no entity: it runs inside every cart command.
    */
   async snapshot(productId: number, variantId?: string): Promise<ProductSnapshot | undefined> {
-    const rows = await this.orm.em.getConnection().execute<(Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number; removed: boolean })[]>(
+    const rows = await this.orm.em.getConnection().execute<SnapshotRow[]>(
       `select p.id as "productId", v.id as "variantId", p.name, v.name as "variantName", coalesce(nullif(v.image_url, ''), p.image_url) as "imageUrl",
-              v.price_cents as "priceCents", v.in_stock and not v.removed as "inStock", v.stock_quantity as "onHand", v.reserved_quantity as "reserved", v.removed
+              v.price_cents as "priceCents", v.in_stock and not v.removed as "inStock", v.stock_quantity as "onHand", v.reserved_quantity as "reserved"
          from products p join product_variants v on v.product_id = p.id
         where p.id = ? ${variantId === undefined ? 'and not v.removed' : 'and v.id = ?'}`,
       variantId === undefined ? [productId] : [productId, variantId],
@@ -72,10 +74,10 @@ export class Products {
     if (rows.length !== 1) {
       if (variantId !== undefined && (await this.exists(productId)))
         throw notFound(`That size or option of product ${productId} is not sold here.`, 'VARIANT_NOT_FOUND', { productId, variantId });
-      if (rows.length > 1) throw invalid(`${rows[0].name} comes in ${rows.map((r: { variantName: string }) => r.variantName).join(', ')}: choose one.`, 'VARIANT_REQUIRED', { productId });
+      if (rows.length > 1) throw invalid(`${rows[0].name} comes in ${rows.map((r) => r.variantName).join(', ')}: choose one.`, 'VARIANT_REQUIRED', { productId });
       return undefined;
     }
-    const { onHand, reserved, removed: _removed, ...variant } = rows[0];
+    const { onHand, reserved, ...variant } = rows[0];
     return { ...variant, stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }) };
   }
 
