@@ -74,7 +74,7 @@ export class Products {
     if (rows.length !== 1) {
       if (variantId !== undefined && (await this.exists(productId)))
         throw notFound(`That size or option of product ${productId} is not sold here.`, 'VARIANT_NOT_FOUND', { productId, variantId });
-      if (rows.length > 1) throw invalid(`${rows[0].name} comes in ${rows.map((r) => r.variantName).join(', ')}: choose one.`, 'VARIANT_REQUIRED', { productId });
+      if (rows.length > 1) throw invalid(`${rows[0].name} comes in ${rows.map((r: SnapshotRow) => r.variantName).join(', ')}: choose one.`, 'VARIANT_REQUIRED', { productId });
       return undefined;
     }
     const { onHand, reserved, ...variant } = rows[0];
