@@ -299,7 +299,9 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         if (command.squareCount !== undefined && command.squareCountAt && newerCount(after, command.squareCountAt)) {
           return [pushed, ...stockFromSquare(after, command.squareCount, command.squareCountAt)];
         }
-        if (after.squareCount === undefined) return [pushed];
+        // Without a count in the answer nothing says the count applied holds the change (it may predate
+        // the sale): working the units out again would give the sold units back, so they stay as they are.
+        if (after.squareCount === undefined || command.squareCountAt === undefined) return [pushed];
         const stockQuantity = onHandFromSquare(after.squareCount, after.unpushed);
         if (stockQuantity === after.stockQuantity) return [pushed];
         return [pushed, { type: 'StockSet', data: { variantId: variant.variantId, inStock: inStockWith(after, stockQuantity), stockQuantity } }];
@@ -417,8 +419,14 @@ function importFromSquare(state: ProductState, command: Extract<ProductCommand, 
       variant = variantOf(apply(state, [link]), variant.variantId)!;
     }
     events.push(...variantDetailsChanged(variant, details));
-    if (count) events.push(...stockFromSquare(variant, count.quantity, count.calculatedAt));
-    else if (variant.inStock !== stock.inStock || variant.stockQuantity !== stock.stockQuantity) events.push({ type: 'StockSet', data: { variantId: variant.variantId, ...stock } });
+    if (count) {
+      events.push(...stockFromSquare(variant, count.quantity, count.calculatedAt));
+      continue;
+    }
+    // Square's units without a count's time still hold what was sold here and not pushed yet: never given back.
+    const stockQuantity = onHandFromSquare(stock.stockQuantity, variant.unpushed);
+    const inStock = stock.inStock && stockQuantity > 0;
+    if (variant.inStock !== inStock || variant.stockQuantity !== stockQuantity) events.push({ type: 'StockSet', data: { variantId: variant.variantId, inStock, stockQuantity } });
   }
   for (const variant of live) if (!followed.has(variant.variantId)) events.push({ type: 'VariantRemoved', data: { variantId: variant.variantId } });
   return events;
