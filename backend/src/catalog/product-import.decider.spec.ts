@@ -137,6 +137,33 @@ describe('product decider: import from Square', () => {
     spec.given().when(importingHoodie()).then([hoodieImported]);
   });
 
+  it('imports a variation counted at 0, or below (oversold at the stall), as sold out, keeping the count', () => {
+    spec
+      .given()
+      .when(
+        importingHoodie([
+          sizeVariation('S', 6400, 0),
+          { ...sizeVariation('M', 6800, 0), count: { squareVariationId: 'VAR-M', quantity: -1, calculatedAt: T1 } },
+          sizeVariation('L', 7200, 3),
+        ]),
+      )
+      .then([productImported([hoodieVariant('S', 6400, 0), { ...hoodieVariant('M', 6800, 0), squareCount: -1 }, hoodieVariant('L', 7200, 3)], sizes, ravenHoodie)]);
+  });
+
+  it('adopts no variant of a product with several when the item has one variation none follows', () => {
+    const { count: _none, ...only } = patchVariation({ squareVariationId: 'VAR-ONE' });
+    spec
+      .given(hoodieImported)
+      .when(importingHoodie([{ ...only, count: { squareVariationId: 'VAR-ONE', quantity: 1, calculatedAt: T1 } }], []))
+      .then([
+        { type: 'ProductOptionsChanged', data: { options: [] } },
+        { type: 'VariantAdded', data: { variant: onlyVariant({ variantId: '7-4', stockQuantity: 1, squareVariationId: 'VAR-ONE', squareCount: 1, squareCountAt: T1 }) } },
+        { type: 'VariantRemoved', data: { variantId: '7-1' } },
+        { type: 'VariantRemoved', data: { variantId: '7-2' } },
+        { type: 'VariantRemoved', data: { variantId: '7-3' } },
+      ]);
+  });
+
   it('records nothing on a second sync of the same item', () => {
     spec.given(hoodieImported).when(importingHoodie()).thenNothing();
   });

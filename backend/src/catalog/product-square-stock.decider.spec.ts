@@ -217,6 +217,8 @@ describe('product stock from Square counts', () => {
     expect(compareTimes('2019-10-29T20:38:45.000+02:00', '2019-10-29T18:38:45.000Z')).toBe(0);
     expect(compareTimes('2019-10-29T18:38:46Z', '2019-10-29T18:38:45.999999Z')).toBeGreaterThan(0);
     expect(compareTimes('2019-10-29T18:38:45Z', '2019-10-29T18:38:46.000001Z')).toBeLessThan(0);
+    expect(compareTimes('2019-10-29T18:38:45Z', '2019-10-29T18:38:45Z')).toBe(0);
+    expect(compareTimes('2019-10-29T18:38:45Z', '2019-10-29T18:38:45.000001Z')).toBeLessThan(0);
     expect(compareTimes('not a time', '2019-10-29T18:38:45Z')).toBe(0);
     const linkedNs = productImported([onlyVariant({ squareVariationId: 'VAR', squareCount: 3, squareCountAt: '2026-11-24T14:00:00.000100Z' })]);
     spec

@@ -92,6 +92,26 @@ describe('product decider', () => {
       .thenNothing();
   });
 
+  it('takes a detail or a variant field left undefined as left as it was', () => {
+    spec
+      .given(patchAdded)
+      .when({ kind: 'ChangeProductDetails', productId: 7, changes: { name: undefined } })
+      .thenNothing();
+    spec
+      .given(productAdded([onlyVariant({ sku: 'BAT-1' })]))
+      .when(editPatch({ sku: undefined }))
+      .thenNothing();
+  });
+
+  it('folds stock, price or links of a product that was never added to no product', () => {
+    const stray: ProductEvent[] = [
+      { type: 'StockSet', data: { variantId: '7-1', inStock: true, stockQuantity: 1 } },
+      { type: 'ProductDetailsChanged', data: { name: 'Bat Badge' } },
+      { type: 'VariantRemoved', data: { variantId: '7-1' } },
+    ];
+    expect(fold(productDecider, stray)).toEqual({ exists: false });
+  });
+
   it('refuses to change a product that does not exist', () => {
     spec
       .given()
