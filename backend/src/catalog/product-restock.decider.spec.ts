@@ -1,8 +1,6 @@
 import { deciderSpec } from '../../test/support/decider-spec';
 import { hoodieAdded, onlyVariant, productImported, reserved, sold } from '../../test/support/product-fixtures';
 import { fold } from '../platform/event-store/decider';
-import type { RecordedEvent } from '../platform/event-store/recorded-event';
-import { shopStockChange } from '../square/stock/stock-push.job';
 import { MAX_STOCK } from './product-variants';
 import { productDecider, variantOf, type ExistingProduct } from './product.decider';
 import type { ProductEvent } from './product.events';
@@ -84,20 +82,5 @@ describe('product stock back from a refund', () => {
       .given(...soldOut)
       .when(restock('r1', 1.5))
       .thenThrows('INVALID', 'A restock needs a whole number of units.');
-  });
-
-  it('is a stock change Square hears of: SOLD back to IN_STOCK', () => {
-    const event = { ...restocked('r1', 2, '7-2'), streamId: 'product-7', eventId: 'e1', recordedAt: new Date('2026-11-24T15:00:00.000Z') } as unknown as RecordedEvent;
-    expect(shopStockChange(event)).toEqual({
-      productId: 7,
-      variantId: '7-2',
-      change: 'restocked:r1',
-      quantity: 2,
-      fromState: 'SOLD',
-      toState: 'IN_STOCK',
-      occurredAt: '2026-11-24T15:00:00.000Z',
-      eventId: 'e1',
-      referenceId: 'o1',
-    });
   });
 });
