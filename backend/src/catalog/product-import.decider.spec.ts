@@ -133,6 +133,14 @@ describe('product decider: import from Square', () => {
       ]);
   });
 
+  it('follows a lone variant to the new variation of an item recreated in Square, with a count history of its own', () => {
+    const followed = productImported([onlyVariant({ squareVariationId: 'VAR-OLD', squareCount: 3, squareCountAt: T2 })]);
+    spec
+      .given(followed)
+      .when(importing([patchVariation({ count: { squareVariationId: 'VAR', quantity: 2, calculatedAt: T1 } })]))
+      .then([{ type: 'VariantLinkedToSquare', data: { variantId: '7-1', squareVariationId: 'VAR' } }, stockSet('7-1', true, 2, { squareCount: 2, squareCountAt: T1 })]);
+  });
+
   it('imports an item in sizes S, M and L, priced apart, as one product with three variants', () => {
     spec.given().when(importingHoodie()).then([hoodieImported]);
   });

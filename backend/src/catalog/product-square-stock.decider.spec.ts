@@ -1,5 +1,6 @@
 import { deciderSpec } from '../../test/support/decider-spec';
 import { batPatch, onlyVariant, patchAdded, productImported, reserved, sold, stockSet } from '../../test/support/product-fixtures';
+import { fold } from '../platform/event-store/decider';
 import { compareTimes, onHandFromSquare, productDecider } from './product.decider';
 import type { ProductEvent } from './product.events';
 
@@ -144,6 +145,11 @@ describe('product stock from Square counts', () => {
       .then([pushed('sold:a', -1)]);
   });
 
+  it('records a push with no more than it knows: no count when Square answered none', () => {
+    const state = fold(productDecider, [linked, reserved('a'), sold('a')]);
+    expect(productDecider.decide(push('sold:a'), state)).toStrictEqual([pushed('sold:a', -1)]);
+  });
+
   it('lets the reserved sale complete when the stall sold the last unit, and keeps the negative count', () => {
     const one = stockSet('7-1', true, 1, { squareCount: 1, squareCountAt: T1 });
     const stallSale = stockSet('7-1', false, 0, { squareCount: 0, squareCountAt: T2 });
@@ -220,6 +226,8 @@ describe('product stock from Square counts', () => {
     expect(compareTimes('2019-10-29T18:38:45Z', '2019-10-29T18:38:45Z')).toBe(0);
     expect(compareTimes('2019-10-29T18:38:45Z', '2019-10-29T18:38:45.000001Z')).toBeLessThan(0);
     expect(compareTimes('not a time', '2019-10-29T18:38:45Z')).toBe(0);
+    // To the nanosecond, as Square writes them: digits beyond are no later.
+    expect(compareTimes('2019-10-29T18:38:45.1029610001Z', '2019-10-29T18:38:45.102961Z')).toBe(0);
     const linkedNs = productImported([onlyVariant({ squareVariationId: 'VAR', squareCount: 3, squareCountAt: '2026-11-24T14:00:00.000100Z' })]);
     spec
       .given(linkedNs)

@@ -160,6 +160,23 @@ describe('product variants: the studio edits options and variants', () => {
     expect(state.options).toEqual(reordered);
   });
 
+  it('sells a variant once added, and numbers the next one after it', () => {
+    const xlAdded: ProductEvent = { type: 'VariantAdded', data: { variant: { variantId: '7-4', name: 'XL', options: { Size: 'XL' }, priceCents: 7600, inStock: true, stockQuantity: 1 } } };
+    const withXlAdded: ProductEvent[] = [hoodieAdded, { type: 'ProductOptionsChanged', data: { options: withXl } }, xlAdded];
+    spec
+      .given(...withXlAdded)
+      .when({ kind: 'ReserveStock', productId: 7, variantId: '7-4', orderId: 'a', quantity: 1 })
+      .then([reserved('a', 1, '7-4')]);
+    const xxl: ProductOption[] = [{ name: 'Size', values: ['S', 'M', 'L', 'XL', 'XXL'] }];
+    spec
+      .given(...withXlAdded)
+      .when(edit([...allKept, kept('L', { variantId: '7-4', options: { Size: 'XL' }, priceCents: 7600 }), { options: { Size: 'XXL' }, priceCents: 7600 }], xxl))
+      .then([
+        { type: 'ProductOptionsChanged', data: { options: xxl } },
+        { type: 'VariantAdded', data: { variant: { variantId: '7-5', name: 'XXL', options: { Size: 'XXL' }, priceCents: 7600, inStock: false, stockQuantity: 0 } } },
+      ]);
+  });
+
   it('refuses to edit a variant that was removed, or that the product never had', () => {
     spec.given(hoodieAdded, removed('7-3')).when(edit(allKept)).thenThrows('INVALID', 'The variant 7-3 was removed; add it again without an id.');
     spec
@@ -207,6 +224,19 @@ describe('product variants: what options and variants the studio may give', () =
     refusal([{ name: 'Size', values: [] }], [m], 'The option Size needs at least one value.');
     refusal([{ name: 'Size', values: ['M', ' '] }], [m], 'The option Size has an empty value.');
     refusal([{ name: 'Size', values: ['M', 'L', ' m'] }], [m], 'The option Size lists  m twice.');
+  });
+
+  it('compares names and values without their stray spaces, and refuses none for having them', () => {
+    spec
+      .given()
+      .when(add([{ name: ' Size', values: ['S', 'M '] }], [{ options: { ' Size': 'M ' }, priceCents: 6800 }]))
+      .then([
+        productAdded(
+          [{ variantId: '7-1', name: 'M ', options: { ' Size': 'M ' }, priceCents: 6800, inStock: true, stockQuantity: 2 }],
+          [{ name: ' Size', values: ['S', 'M '] }],
+          ravenHoodie,
+        ),
+      ]);
   });
 
   it('refuses no variant, and more than one for a product without options', () => {

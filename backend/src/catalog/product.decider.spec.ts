@@ -1,7 +1,7 @@
 import { deciderSpec } from '../../test/support/decider-spec';
-import { batPatch, onlyVariant, patchAdded, productAdded } from '../../test/support/product-fixtures';
+import { batPatch, onlyVariant, patchAdded, productAdded, productImported } from '../../test/support/product-fixtures';
 import { fold } from '../platform/event-store/decider';
-import { productDecider, type ProductCommand, type VariantInput } from './product.decider';
+import { productDecider, type ExistingProduct, type ProductCommand, type VariantInput } from './product.decider';
 import type { ProductEvent } from './product.events';
 
 const spec = deciderSpec(productDecider);
@@ -19,13 +19,20 @@ describe('product decider', () => {
   it('adds a new product with its one variant, 7-1, named nothing', () => {
     spec.given().when(addPatch).then([patchAdded]);
     const state = fold(productDecider, [patchAdded]);
-    expect(state).toEqual({
+    expect(state).toStrictEqual({
       exists: true,
       productId: 7,
       ...batPatch,
       options: [],
       variants: [{ variantId: '7-1', name: '', options: {}, priceCents: 900, inStock: true, stockQuantity: 3, reservations: {}, unpushed: {} }],
     });
+  });
+
+  it('keeps a Square link and count on a variant only when it has them', () => {
+    const linked = fold(productDecider, [productImported([onlyVariant({ squareVariationId: 'VAR' })])]) as ExistingProduct;
+    expect(linked.variants[0]).toStrictEqual({ ...onlyVariant(), squareVariationId: 'VAR', reservations: {}, unpushed: {} });
+    const counted = fold(productDecider, [productImported([onlyVariant({ squareVariationId: 'VAR', squareCount: 0, squareCountAt: '2026-11-24T14:00:00.000Z' })])]) as ExistingProduct;
+    expect(counted.variants[0]).toMatchObject({ squareCount: 0, squareCountAt: '2026-11-24T14:00:00.000Z' });
   });
 
   it("keeps a variant's SKU and own picture as given", () => {
