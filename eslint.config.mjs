@@ -54,7 +54,8 @@ export default defineConfig(
   },
 
   // Module boundaries in the backend: every direct folder of backend/src is a module, and a file of one
-  // module reaches another module only through that module's `index.ts` (`import { CartModule } from '../cart'`).
+  // module reaches another module only through that module's `index.ts` (`import { CartModule } from '../cart'`),
+  // or, for a decider that must stay a plain function, its `rules.ts` (pure rules, no Nest).
   // What a module keeps behind its index is its own to change.
   // `platform/` is the exception: it is the shared kernel (event store, outbox, projections, jobs, config,
   // errors, logging, database), plumbing every module uses, split into sub-folders that are each imported
@@ -86,8 +87,10 @@ export default defineConfig(
               message: 'platform/ is what every module stands on: it imports no module ({{to.element.captured.module}}); let the module hand it what it needs.',
             },
             {
-              disallow: { to: { element: { type: 'module', captured: { module: '!{{from.captured.module}}' }, fileInternalPath: '!index.ts' } } },
-              message: 'Another module ({{to.element.captured.module}}) is reached through its index.ts only: import from its folder, and export from its index what others need.',
+              // `rules.ts`: a module's pure rules (no Nest, no database) for other modules' deciders.
+              disallow: { to: { element: { type: 'module', captured: { module: '!{{from.captured.module}}' }, fileInternalPath: '!{index.ts,rules.ts}' } } },
+              message:
+                'Another module ({{to.element.captured.module}}) is reached through its index.ts only (or its rules.ts, for pure rules): import from its folder, and export from its index what others need.',
             },
           ],
         },

@@ -104,3 +104,61 @@ describe('cart decider: the line cap', () => {
     spec.given(created).when({ kind: 'AddItem', newItemId: 'i1', quantity: 4, product: three }).thenThrows('INSUFFICIENT_STOCK', 'Only 3 of Rose Hoop left.');
   });
 });
+
+describe('cart decider: sizes of one product', () => {
+  /** The hoodie in size M (1-2) and L (1-3), each with its own units. */
+  const inSize = (variantId: string, variantName: string, stockQuantity: number) => ({ ...product(1, 'Raven Hoodie', 6800, stockQuantity), variantId, variantName });
+  const m = inSize('1-2', 'M', 5);
+  const l = inSize('1-3', 'L', 2);
+  const mLine = added('i1', m);
+
+  it('keeps two sizes of one product as two lines, each with its variant', () => {
+    spec
+      .given(created, mLine)
+      .when({ kind: 'AddItem', newItemId: 'i2', quantity: 2, product: l })
+      .then([added('i2', l, 2)]);
+    const state = fold(cartDecider, [created, mLine, added('i2', l, 2)]);
+    expect(state.exists && state.lines.map((line) => [line.itemId, line.productId, line.variantId, line.variantName, line.quantity])).toEqual([
+      ['i1', 1, '1-2', 'M', 1],
+      ['i2', 1, '1-3', 'L', 2],
+    ]);
+  });
+
+  it('adds to the line of the same size only', () => {
+    spec
+      .given(created, mLine, added('i2', l))
+      .when({ kind: 'AddItem', newItemId: 'i3', quantity: 1, product: m })
+      .then([{ type: 'ItemQuantityChanged', data: { itemId: 'i1', quantity: 2 } }]);
+  });
+
+  it("counts the size's own units and line, and names the size when short", () => {
+    // 1 M in the cart does not count against L's 2.
+    spec
+      .given(created, mLine)
+      .when({ kind: 'AddItem', newItemId: 'i2', quantity: 2, product: l })
+      .then([added('i2', l, 2)]);
+    spec.given(created, added('i2', l)).when({ kind: 'AddItem', newItemId: 'i3', quantity: 2, product: l }).thenThrows('INSUFFICIENT_STOCK', 'Only 2 of Raven Hoodie, L left.');
+    spec
+      .given(created, added('i2', l))
+      .when({ kind: 'ChangeQuantity', itemId: 'i2', quantity: 2, stock: { ...l, stockQuantity: 0 } })
+      .thenThrows('OUT_OF_STOCK', 'Raven Hoodie, L is sold out.');
+    // A one-variant product is named alone, as is a size-less stock.
+    spec
+      .given(created, hoodieLine)
+      .when({ kind: 'ChangeQuantity', itemId: 'i1', quantity: 2, stock: { name: 'Raven Hoodie', inStock: false, stockQuantity: 0 } })
+      .thenThrows('OUT_OF_STOCK', 'Raven Hoodie is sold out.');
+  });
+
+  it("reads a line added before variants as the product's only variant, <productId>-1, named nothing", () => {
+    const legacyLine = { type: 'ItemAdded', data: { itemId: 'i1', productId: 1, name: 'Raven Hoodie', imageUrl: '/1.svg', unitPriceCents: 6800, quantity: 1 } } as CartEvent;
+    const state = fold(cartDecider, [created, legacyLine]);
+    expect(state.exists && state.lines).toEqual([
+      { itemId: 'i1', productId: 1, variantId: '1-1', variantName: '', name: 'Raven Hoodie', imageUrl: '/1.svg', unitPriceCents: 6800, quantity: 1 },
+    ]);
+    // The product's only variant added again joins that line.
+    spec
+      .given(created, legacyLine)
+      .when({ kind: 'AddItem', newItemId: 'i2', quantity: 1, product: hoodie })
+      .then([{ type: 'ItemQuantityChanged', data: { itemId: 'i1', quantity: 2 } }]);
+  });
+});

@@ -119,6 +119,40 @@ describe("cart decider: merging another cart's lines", () => {
       ]);
   });
 
+  it('keys the lines by variant: a size the cart holds joins its line, another size is a line of its own', () => {
+    const inSize = (variantId: string, variantName: string): ProductSnapshot => ({ ...hoodie, variantId, variantName });
+    const m = inSize('1-2', 'M');
+    const l = inSize('1-3', 'L');
+    const theirsInSize = (p: ProductSnapshot, quantity: number): LineToMerge => ({
+      ...theirs(p, quantity),
+      fromItemId: `o${p.variantId}`,
+      newItemId: `n${p.variantId}`,
+      variantId: p.variantId,
+    });
+    spec
+      .given(created, added('i1', m))
+      .when(merge(theirsInSize(m, 2), theirsInSize(l, 1)))
+      .then([
+        { type: 'ItemQuantityChanged', data: { itemId: 'i1', quantity: 3 } },
+        added('n1-3', l, 1),
+        merged({ fromItemId: 'o1-2', productId: 1, quantity: 2, added: 2 }, { fromItemId: 'o1-3', productId: 1, quantity: 1, added: 1 }),
+      ]);
+    // Two sizes new to the cart are two lines, and a second line of one of them joins it.
+    spec
+      .given(created)
+      .when(merge(theirsInSize(m, 1), theirsInSize(l, 1), { ...theirsInSize(l, 2), fromItemId: 'o1-3b', newItemId: 'n1-3b' }))
+      .then([
+        added('n1-2', m, 1),
+        added('n1-3', l, 1),
+        { type: 'ItemQuantityChanged', data: { itemId: 'n1-3', quantity: 3 } },
+        merged(
+          { fromItemId: 'o1-2', productId: 1, quantity: 1, added: 1 },
+          { fromItemId: 'o1-3', productId: 1, quantity: 1, added: 1 },
+          { fromItemId: 'o1-3b', productId: 1, quantity: 2, added: 2 },
+        ),
+      ]);
+  });
+
   it('merges nothing from an empty cart', () => {
     spec.given(created, mine).when(merge()).thenNothing();
   });

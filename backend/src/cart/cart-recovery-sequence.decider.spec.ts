@@ -1,5 +1,6 @@
 import { deciderSpec } from '../../test/support/decider-spec';
-import { cartDecider } from './cart.decider';
+import { fold } from '../platform/event-store/decider';
+import { cartDecider, recoveryStepStops, type CartState } from './cart.decider';
 import type { CartEvent } from './cart.events';
 
 /** The automatic sequence: each step is requested only while the cart still waits for its shopper. */
@@ -142,5 +143,58 @@ describe('cart decider: abandonment by the worker', () => {
       .given(...waiting)
       .when({ kind: 'AbandonCart' })
       .thenNothing();
+  });
+});
+
+describe('cart decider: the recovery sequence, told apart', () => {
+  it('records an email sent for the step that was asked for, when the sequence skipped one', () => {
+    spec
+      .given(...waiting, requested(1), sent(1), requested(3))
+      .when({ kind: 'RecordRecoveryEmailSent', requestId: 'step-3', messageId: '<step-3>', to: 'm@example.com' })
+      .then([sent(3)]);
+  });
+
+  it('reads requests and sends stored before steps were recorded as the next step each', () => {
+    const oldRequested = (requestId: string): CartEvent => ({ type: 'RecoveryEmailRequested', data: { requestId } });
+    const oldSent = (requestId: string): CartEvent => ({ type: 'RecoveryEmailSent', data: { requestId, messageId: `<${requestId}>`, to: 'm@example.com' } });
+    const state = fold(cartDecider, [...waiting, oldRequested('a'), oldSent('a'), oldRequested('b')]);
+    expect(state).toMatchObject({ lastRecoveryStep: 1, recoveryEmailsSent: 1, pendingRecoveryEmail: 'b', pendingRecoveryStep: 2 });
+    expect(fold(cartDecider, [...waiting, oldRequested('a'), oldSent('a'), oldRequested('b'), oldSent('b')])).toMatchObject({ lastRecoveryStep: 2, recoveryEmailsSent: 2 });
+  });
+
+  it.each<[CartEvent['type'], CartEvent]>([
+    ['ItemRemoved', { type: 'ItemRemoved', data: { itemId: 'i1' } }],
+    ['ContactDetailsGiven', { type: 'ContactDetailsGiven', data: { name: 'Morticia', email: 'mo@example.com', atCheckout: true } }],
+    ['CartCleared', { type: 'CartCleared', data: {} }],
+    ['CheckoutStarted', { type: 'CheckoutStarted', data: { orderId: 'o1' } }],
+  ])("counts %s after the abandonment as the shopper's return: no more steps", (_type, change) => {
+    expect(fold(cartDecider, [...waiting, change])).toMatchObject({ changedSinceAbandoned: true });
+    spec
+      .given(...waiting, change)
+      .when(step(1))
+      .thenNothing();
+  });
+
+  it("does not count the shop's own events as the shopper's return", () => {
+    expect(fold(cartDecider, [...waiting, requested(1), sent(1)])).not.toHaveProperty('changedSinceAbandoned');
+  });
+
+  it('says why a step sends nothing', () => {
+    const base = fold(cartDecider, waiting) as Extract<CartState, { exists: true }>;
+    expect(recoveryStepStops(base, 1, false)).toBeUndefined();
+    expect(recoveryStepStops({ exists: false }, 1, false)).toBe('not abandoned');
+    expect(recoveryStepStops({ ...base, lines: [] }, 1, false)).toBe('bought or emptied');
+    expect(recoveryStepStops({ ...base, checkoutOrderId: 'o1' }, 1, false)).toBe('being paid for');
+    expect(recoveryStepStops({ ...base, changedSinceAbandoned: true }, 1, false)).toBe('changed by the shopper');
+    expect(recoveryStepStops({ ...base, recovered: true }, 1, false)).toBe('recovered');
+    expect(recoveryStepStops({ ...base, lastRecoveryStep: 1 }, 1, false)).toBe('step sent already');
+    expect(recoveryStepStops({ ...base, pendingRecoveryEmail: 'r' }, 1, false)).toBe('an email is on its way');
+    expect(recoveryStepStops({ ...base, contact: undefined }, 1, false)).toBe('no address');
+    expect(recoveryStepStops({ ...base, contactAtCheckout: false }, 1, false)).toBe('address not given at checkout');
+    expect(recoveryStepStops(base, 1, true)).toBe('opted out');
+  });
+
+  it('requests nothing for a cart abandoned without an address', () => {
+    spec.given(created, added, abandoned).when(step(1)).thenNothing();
   });
 });

@@ -73,6 +73,13 @@ describe('cart decider', () => {
     expect(given(created).when({ kind: 'ClearCart' })()).toEqual([]);
   });
 
+  it('is no cart until it is created, whatever events come first', () => {
+    expect(fold(cartDecider, [])).toEqual({ exists: false });
+    expect(fold(cartDecider, [hoodieAdded, { type: 'CartAbandoned', data: {} }, { type: 'ContactDetailsGiven', data: { name: 'Ana', email: 'ana@example.com' } }])).toEqual({
+      exists: false,
+    });
+  });
+
   it('refuses commands on a cart that does not exist', () => {
     expect(given().when({ kind: 'ClearCart' })).toThrow(new DomainError('not-found', 'That cart was not found.'));
   });

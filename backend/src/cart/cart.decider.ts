@@ -1,7 +1,6 @@
-import type { ProductSnapshot } from '../catalog';
-// The stock rule itself rather than the catalogue's index: the decider stays pure, and its specs
-// (run once per mutant by the mutation tests) load no Nest module.
-import { assertAvailable, lineName, onlyVariantOf } from '../catalog';
+// The catalogue's pure rules rather than its index: the decider stays pure, and its specs (run once
+// per mutant by the mutation tests) load no Nest module.
+import { assertAvailable, lineName, onlyVariantOf, type ProductSnapshot } from '../catalog/rules';
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
 import type { CartEvent, MergedLine, RecoveryWithheldReason } from './cart.events';

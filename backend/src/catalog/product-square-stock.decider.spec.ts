@@ -1,40 +1,68 @@
 import { deciderSpec } from '../../test/support/decider-spec';
-import { compareTimes, onHandFromSquare, productDecider, type SquareVariationInput } from './product.decider';
-import type { ProductEvent, VariantDefinition } from './product.events';
+import { batPatch, onlyVariant, patchAdded, productImported, reserved, sold, stockSet } from '../../test/support/product-fixtures';
+import { fold } from '../platform/event-store/decider';
+import { compareTimes, onHandFromSquare, productDecider } from './product.decider';
+import type { ProductEvent } from './product.events';
 
 const spec = deciderSpec(productDecider);
-const details = { name: 'Bat Patch', description: 'A bat', images: ['/b.svg'], category: 'patches' as const };
 const T1 = '2026-11-24T14:00:00.000Z';
 const T2 = '2026-11-24T14:00:05.000Z';
 const T3 = '2026-11-24T14:00:09.000Z';
-const V = '7-1';
-const only = (extra: Partial<VariantDefinition> = {}): VariantDefinition => ({ variantId: V, name: '', options: {}, priceCents: 900, inStock: true, stockQuantity: 3, ...extra });
-const linked: ProductEvent = {
-  type: 'ProductImportedFromSquare',
-  data: { productId: 7, squareItemId: 'ITEM', ...details, options: [], variants: [only({ squareVariationId: 'VAR', squareCount: 3, squareCountAt: T1 })] },
-};
-const unlinked: ProductEvent = { type: 'ProductAdded', data: { productId: 7, ...details, options: [], variants: [only()] } };
+const linked = productImported([onlyVariant({ squareVariationId: 'VAR', squareCount: 3, squareCountAt: T1 })]);
+const unlinked = patchAdded;
 const count = (quantity: number, calculatedAt: string) => ({ kind: 'ApplySquareCount' as const, productId: 7, squareVariationId: 'VAR', quantity, calculatedAt });
-const reserved = (orderId: string, quantity = 1): ProductEvent => ({ type: 'StockReserved', data: { variantId: V, orderId, quantity } });
-const sold = (orderId: string, quantity = 1): ProductEvent => ({ type: 'StockSold', data: { variantId: V, orderId, quantity } });
+const push = (change: string, answer: { squareCount: number; squareCountAt: string } | object = {}) => ({
+  kind: 'RecordSquarePush' as const,
+  productId: 7,
+  variantId: '7-1',
+  change,
+  ...answer,
+});
+const pushed = (change: string, quantity: number, answer: { squareCount: number; squareCountAt: string } | object = {}): ProductEvent => ({
+  type: 'StockPushedToSquare',
+  data: { variantId: '7-1', change, quantity, ...answer },
+});
 
 describe('product stock from Square counts', () => {
   it('applies a newer count as the units on hand, with the count and its time', () => {
     spec
       .given(linked)
       .when(count(2, T2))
-      .then([{ type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } }]);
+      .then([stockSet('7-1', true, 2, { squareCount: 2, squareCountAt: T2 })]);
     spec
       .given(linked)
       .when(count(0, T2))
-      .then([{ type: 'StockSet', data: { variantId: V, inStock: false, stockQuantity: 0, squareCount: 0, squareCountAt: T2 } }]);
+      .then([stockSet('7-1', false, 0, { squareCount: 0, squareCountAt: T2 })]);
+  });
+
+  it('records a newer count even when the units did not change, so that its time orders later ones', () => {
+    spec
+      .given(linked)
+      .when(count(3, T2))
+      .then([stockSet('7-1', true, 3, { squareCount: 3, squareCountAt: T2 })]);
   });
 
   it('never applies a count as old as or older than one applied (out of order, repeated)', () => {
     spec.given(linked).when(count(9, T1)).thenNothing();
     spec.given(linked).when(count(9, '2026-11-24T13:59:59.999Z')).thenNothing();
-    const newer: ProductEvent = { type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T3 } };
-    spec.given(linked, newer).when(count(5, T2)).thenNothing();
+    spec
+      .given(linked, stockSet('7-1', true, 1, { squareCount: 1, squareCountAt: T3 }))
+      .when(count(5, T2))
+      .thenNothing();
+  });
+
+  it('keeps the time of the last count through a change that carries none', () => {
+    spec
+      .given(linked, stockSet('7-1', true, 1, { squareCount: 1, squareCountAt: T3 }), stockSet('7-1', true, 4))
+      .when(count(5, T2))
+      .thenNothing();
+  });
+
+  it('applies the first count to a variant that never had one', () => {
+    spec
+      .given(productImported([onlyVariant({ squareVariationId: 'VAR' })]))
+      .when(count(1, T1))
+      .then([stockSet('7-1', true, 1, { squareCount: 1, squareCountAt: T1 })]);
   });
 
   it('ignores counts of another variation, and products that follow none', () => {
@@ -51,7 +79,7 @@ describe('product stock from Square counts', () => {
     spec
       .given(linked, reserved('a'))
       .when(count(2, T2))
-      .then([{ type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } }]);
+      .then([stockSet('7-1', true, 2, { squareCount: 2, squareCountAt: T2 })]);
   });
 
   it('subtracts online sales Square has not been told of yet', () => {
@@ -59,110 +87,133 @@ describe('product stock from Square counts', () => {
     spec
       .given(linked, reserved('a'), sold('a'))
       .when(count(2, T2))
-      .then([{ type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 1, squareCount: 2, squareCountAt: T2 } }]);
+      .then([stockSet('7-1', true, 1, { squareCount: 2, squareCountAt: T2 })]);
   });
 
   it("records the push once, and takes Square's answer as a count", () => {
-    const push = { kind: 'RecordSquarePush' as const, productId: 7, variantId: V, change: 'sold:a', squareCount: 2, squareCountAt: T2 };
     spec
       .given(linked, reserved('a'), sold('a'))
-      .when(push)
-      .then([
-        { type: 'StockPushedToSquare', data: { variantId: V, change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } },
-        { type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: T2 } },
-      ]);
-    const pushed: ProductEvent = { type: 'StockPushedToSquare', data: { variantId: V, change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } };
-    spec.given(linked, reserved('a'), sold('a'), pushed).when(push).thenNothing();
+      .when(push('sold:a', { squareCount: 2, squareCountAt: T2 }))
+      .then([pushed('sold:a', -1, { squareCount: 2, squareCountAt: T2 }), stockSet('7-1', true, 2, { squareCount: 2, squareCountAt: T2 })]);
+    spec
+      .given(linked, reserved('a'), sold('a'), pushed('sold:a', -1, { squareCount: 2, squareCountAt: T2 }))
+      .when(push('sold:a', { squareCount: 2, squareCountAt: T2 }))
+      .thenNothing();
+  });
+
+  it('records nothing for a change it never made, or of a variant it does not have', () => {
+    spec.given(linked, reserved('a'), sold('a')).when(push('sold:b')).thenNothing();
+    spec
+      .given(linked, reserved('a'), sold('a'))
+      .when({ ...push('sold:a'), variantId: '7-9' })
+      .thenNothing();
+    spec.given().when(push('sold:a')).thenNothing();
   });
 
   it('corrects the units when the echo of a push was applied before the push was recorded', () => {
     // Echo (count 2 at T2, our sale included) applied while the sale was still pending: 1 on hand, one too few.
-    const echo: ProductEvent = { type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 1, squareCount: 2, squareCountAt: T2 } };
+    const echo = stockSet('7-1', true, 1, { squareCount: 2, squareCountAt: T2 });
     spec
       .given(linked, reserved('a'), sold('a'), echo)
-      .when({ kind: 'RecordSquarePush', productId: 7, variantId: V, change: 'sold:a', squareCount: 2, squareCountAt: T2 })
-      .then([
-        { type: 'StockPushedToSquare', data: { variantId: V, change: 'sold:a', quantity: -1, squareCount: 2, squareCountAt: T2 } },
-        { type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 2 } },
-      ]);
+      .when(push('sold:a', { squareCount: 2, squareCountAt: T2 }))
+      .then([pushed('sold:a', -1, { squareCount: 2, squareCountAt: T2 }), stockSet('7-1', true, 2)]);
+    // The same from an answer older than the echo: the echo held the change all the same.
+    spec
+      .given(linked, reserved('a'), sold('a'), echo)
+      .when(push('sold:a', { squareCount: 3, squareCountAt: T1 }))
+      .then([pushed('sold:a', -1, { squareCount: 3, squareCountAt: T1 }), stockSet('7-1', true, 2)]);
+  });
+
+  it('corrects nothing when the units are right already', () => {
+    // The echo left 1 on hand, and the operator set 2 before the push was recorded: 2 is what the echo says.
+    const echo = stockSet('7-1', true, 1, { squareCount: 2, squareCountAt: T2 });
+    spec
+      .given(linked, reserved('a'), sold('a'), echo, stockSet('7-1', true, 2))
+      .when(push('sold:a', { squareCount: 2, squareCountAt: T2 }))
+      .then([pushed('sold:a', -1, { squareCount: 2, squareCountAt: T2 })]);
+  });
+
+  it('gives back no unit when Square answered a push without a count', () => {
+    // The count applied (3 at T1) is from before the sale: nothing says it holds the change, so the units stay 2.
+    spec
+      .given(linked, reserved('a'), sold('a'))
+      .when(push('sold:a'))
+      .then([pushed('sold:a', -1)]);
+    spec
+      .given(productImported([onlyVariant({ squareVariationId: 'VAR' })]), reserved('a'), sold('a'))
+      .when(push('sold:a'))
+      .then([pushed('sold:a', -1)]);
+  });
+
+  it('records a push with no more than it knows: no count when Square answered none', () => {
+    const state = fold(productDecider, [linked, reserved('a'), sold('a')]);
+    expect(productDecider.decide(push('sold:a'), state)).toStrictEqual([pushed('sold:a', -1)]);
   });
 
   it('lets the reserved sale complete when the stall sold the last unit, and keeps the negative count', () => {
-    const one: ProductEvent = { type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T1 } };
-    const stallSale: ProductEvent = { type: 'StockSet', data: { variantId: V, inStock: false, stockQuantity: 0, squareCount: 0, squareCountAt: T2 } };
+    const one = stockSet('7-1', true, 1, { squareCount: 1, squareCountAt: T1 });
+    const stallSale = stockSet('7-1', false, 0, { squareCount: 0, squareCountAt: T2 });
     spec
       .given(linked, one, reserved('a'), stallSale)
       .when({ kind: 'SellStock', productId: 7, orderId: 'a' })
       .then([sold('a')]);
     // A checkout that starts after the stall's count is refused.
-    spec.given(linked, one, stallSale).when({ kind: 'ReserveStock', productId: 7, variantId: V, orderId: 'b', quantity: 1 }).thenThrows('OUT_OF_STOCK');
+    spec.given(linked, one, stallSale).when({ kind: 'ReserveStock', productId: 7, variantId: '7-1', orderId: 'b', quantity: 1 }).thenThrows('OUT_OF_STOCK');
     // Our push takes Square to -1: kept as the count, 0 on hand.
     spec
       .given(linked, one, reserved('a'), stallSale, sold('a'))
-      .when({ kind: 'RecordSquarePush', productId: 7, variantId: V, change: 'sold:a', squareCount: -1, squareCountAt: T3 })
-      .then([
-        { type: 'StockPushedToSquare', data: { variantId: V, change: 'sold:a', quantity: -1, squareCount: -1, squareCountAt: T3 } },
-        { type: 'StockSet', data: { variantId: V, inStock: false, stockQuantity: 0, squareCount: -1, squareCountAt: T3 } },
-      ]);
+      .when(push('sold:a', { squareCount: -1, squareCountAt: T3 }))
+      .then([pushed('sold:a', -1, { squareCount: -1, squareCountAt: T3 }), stockSet('7-1', false, 0, { squareCount: -1, squareCountAt: T3 })]);
   });
 
   it("keeps an operator's Mark Sold Out", () => {
-    const markedSoldOut: ProductEvent = { type: 'StockSet', data: { variantId: V, inStock: false, stockQuantity: 3 } };
     spec
-      .given(linked, markedSoldOut)
+      .given(linked, stockSet('7-1', false, 3))
       .when(count(5, T2))
-      .then([{ type: 'StockSet', data: { variantId: V, inStock: false, stockQuantity: 5, squareCount: 5, squareCountAt: T2 } }]);
+      .then([stockSet('7-1', false, 5, { squareCount: 5, squareCountAt: T2 })]);
+  });
+
+  it('puts a variant sold out by the count back on sale when units come', () => {
+    spec
+      .given(linked, stockSet('7-1', false, 0, { squareCount: 0, squareCountAt: T2 }))
+      .when(count(2, T3))
+      .then([stockSet('7-1', true, 2, { squareCount: 2, squareCountAt: T3 })]);
   });
 
   it('does not remember sales of a product that follows no variation', () => {
-    spec.given(unlinked, reserved('a'), sold('a')).when({ kind: 'RecordSquarePush', productId: 7, variantId: V, change: 'sold:a' }).thenNothing();
+    spec.given(unlinked, reserved('a'), sold('a')).when(push('sold:a')).thenNothing();
   });
 
   it('heals drift in a sync through the same rule, and links an imported product to its variation', () => {
     const reading = { squareVariationId: 'VAR', quantity: 1, calculatedAt: T2 };
-    const variation = (count?: typeof reading): SquareVariationInput => ({
-      squareVariationId: 'VAR',
-      name: '',
-      options: {},
-      priceCents: 900,
-      stock: { inStock: true, stockQuantity: 1 },
-      ...(count ? { count } : {}),
-    });
-    const importing = (count?: typeof reading) => ({ kind: 'ImportFromSquare' as const, productId: 7, squareItemId: 'ITEM', details, options: [], variations: [variation(count)] });
+    const variation = { squareVariationId: 'VAR', name: '', options: {}, priceCents: 900, stock: { inStock: true, stockQuantity: 1 }, count: reading };
+    const { images: _images, ...details } = batPatch;
+    const importing = { kind: 'ImportFromSquare' as const, productId: 7, squareItemId: 'ITEM', details, options: [], variations: [variation] };
     spec
       .given(linked)
-      .when(importing(reading))
-      .then([{ type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T2 } }]);
+      .when(importing)
+      .then([stockSet('7-1', true, 1, { squareCount: 1, squareCountAt: T2 })]);
     spec
       .given(linked)
-      .when(importing({ ...reading, calculatedAt: T1 }))
+      .when({ ...importing, variations: [{ ...variation, count: { ...reading, calculatedAt: T1 } }] })
       .thenNothing();
-    // A variation Square never counted leaves the units of the variant that follows it alone.
-    spec.given(linked).when(importing()).thenNothing();
-    // A product the shop sold before it met the item keeps its one variant, now following the variation.
+    // A product imported before it followed its variation is linked to it, and takes its count.
     spec
-      .given(unlinked)
-      .when(importing(reading))
-      .then([
-        { type: 'ProductLinkedToSquare', data: { squareItemId: 'ITEM' } },
-        { type: 'VariantLinkedToSquare', data: { variantId: V, squareVariationId: 'VAR' } },
-        { type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 1, squareCount: 1, squareCountAt: T2 } },
-      ]);
+      .given(productImported([onlyVariant()]))
+      .when(importing)
+      .then([{ type: 'VariantLinkedToSquare', data: { variantId: '7-1', squareVariationId: 'VAR' } }, stockSet('7-1', true, 1, { squareCount: 1, squareCountAt: T2 })]);
     spec
       .given()
-      .when(importing(reading))
-      .then([
-        {
-          type: 'ProductImportedFromSquare',
-          data: { productId: 7, squareItemId: 'ITEM', ...details, options: [], variants: [only({ stockQuantity: 1, squareVariationId: 'VAR', squareCount: 1, squareCountAt: T2 })] },
-        },
-      ]);
+      .when(importing)
+      .then([productImported([onlyVariant({ stockQuantity: 1, squareVariationId: 'VAR', squareCount: 1, squareCountAt: T2 })], [], { ...batPatch, images: [] })]);
   });
 
-  it('works out the units on hand: whole units, never below 0', () => {
+  it('works out the units on hand: whole units, never below 0, never above the most a variant holds', () => {
     expect(onHandFromSquare(2.5, {})).toBe(2);
     expect(onHandFromSquare(-1, {})).toBe(0);
     expect(onHandFromSquare(3, { 'sold:a': -1, 'sold:b': -2 })).toBe(0);
+    expect(onHandFromSquare(3, { 'sold:a': -1, 'restocked:r1': 2 })).toBe(4);
+    expect(onHandFromSquare(200_000, {})).toBe(100_000);
   });
 
   it("orders Square's times beyond milliseconds, and across offsets", () => {
@@ -171,14 +222,17 @@ describe('product stock from Square counts', () => {
     expect(compareTimes('2019-10-29T18:38:45.102Z', '2019-10-29T18:38:45.102000Z')).toBe(0);
     expect(compareTimes('2019-10-29T20:38:45.000+02:00', '2019-10-29T18:38:45.000Z')).toBe(0);
     expect(compareTimes('2019-10-29T18:38:46Z', '2019-10-29T18:38:45.999999Z')).toBeGreaterThan(0);
-    const linkedNs: ProductEvent = {
-      type: 'ProductImportedFromSquare',
-      data: { productId: 7, squareItemId: 'ITEM', ...details, options: [], variants: [only({ squareVariationId: 'VAR', squareCount: 3, squareCountAt: '2026-11-24T14:00:00.000100Z' })] },
-    };
+    expect(compareTimes('2019-10-29T18:38:45Z', '2019-10-29T18:38:46.000001Z')).toBeLessThan(0);
+    expect(compareTimes('2019-10-29T18:38:45Z', '2019-10-29T18:38:45Z')).toBe(0);
+    expect(compareTimes('2019-10-29T18:38:45Z', '2019-10-29T18:38:45.000001Z')).toBeLessThan(0);
+    expect(compareTimes('not a time', '2019-10-29T18:38:45Z')).toBe(0);
+    // To the nanosecond, as Square writes them: digits beyond are no later.
+    expect(compareTimes('2019-10-29T18:38:45.1029610001Z', '2019-10-29T18:38:45.102961Z')).toBe(0);
+    const linkedNs = productImported([onlyVariant({ squareVariationId: 'VAR', squareCount: 3, squareCountAt: '2026-11-24T14:00:00.000100Z' })]);
     spec
       .given(linkedNs)
       .when(count(2, '2026-11-24T14:00:00.000200Z'))
-      .then([{ type: 'StockSet', data: { variantId: V, inStock: true, stockQuantity: 2, squareCount: 2, squareCountAt: '2026-11-24T14:00:00.000200Z' } }]);
+      .then([stockSet('7-1', true, 2, { squareCount: 2, squareCountAt: '2026-11-24T14:00:00.000200Z' })]);
     spec.given(linkedNs).when(count(2, '2026-11-24T14:00:00.000050Z')).thenNothing();
   });
 });

@@ -15,8 +15,8 @@ export function variantName(options: readonly ProductOption[], values: Readonly<
 /** How a line names what was bought: "Raven Hoodie, M", or the product's name alone for a one-variant product. */
 export const lineName = (productName: string, variant: { name: string }) => (variant.name ? `${productName}, ${variant.name}` : productName);
 
-export function checkPrice(priceCents: number | undefined): void {
-  if (priceCents !== undefined && (!Number.isInteger(priceCents) || priceCents < 0 || priceCents > MAX_PRICE_CENTS)) {
+export function checkPrice(priceCents: number): void {
+  if (!Number.isInteger(priceCents) || priceCents < 0 || priceCents > MAX_PRICE_CENTS) {
     throw invalid('The price must be a whole number of cents between 0 and 100000.00 dollars.');
   }
 }

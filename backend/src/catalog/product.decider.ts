@@ -299,7 +299,9 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         if (command.squareCount !== undefined && command.squareCountAt && newerCount(after, command.squareCountAt)) {
           return [pushed, ...stockFromSquare(after, command.squareCount, command.squareCountAt)];
         }
-        if (after.squareCount === undefined) return [pushed];
+        // Without a count in the answer nothing says the count applied holds the change (it may predate
+        // the sale): working the units out again would give the sold units back, so they stay as they are.
+        if (after.squareCount === undefined || command.squareCountAt === undefined) return [pushed];
         const stockQuantity = onHandFromSquare(after.squareCount, after.unpushed);
         if (stockQuantity === after.stockQuantity) return [pushed];
         return [pushed, { type: 'StockSet', data: { variantId: variant.variantId, inStock: inStockWith(after, stockQuantity), stockQuantity } }];

@@ -1,4 +1,4 @@
-import { shippingCostCents } from '../shipping';
+import { shippingCostCents } from '../shipping/rules';
 import type { FulfillmentMethod, PricedLine } from '../orders';
 
 export interface OrderAmounts {

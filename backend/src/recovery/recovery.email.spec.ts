@@ -20,7 +20,7 @@ describe('recoveryEmail', () => {
     const mail = await recoveryEmail(input);
     expect(mail).toMatchObject({ subject: recoverySubject(2), messageId: '<recovery-cart-1-req-1@darkcircle.shop>', headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>` } });
     expect(mail.html).toMatch(/<a href="https:\/\/shop\.example\/cart\/restore\?token=abc"[^>]*>[\s\S]*Return to your cart/);
-    expect(mail.html).toMatch(/<img alt="Bat Wing Crop Tee"[^>]+src="https:\/\/shop\.example\/email-images\/2\.png"/);
+    expect(mail.html).toMatch(/<img alt="Bat Wing Crop Tee, M"[^>]+src="https:\/\/shop\.example\/email-images\/2\.png"/);
     expect(mail.html.match(/<img /g)).toHaveLength(1);
     expect(mail.html).toContain('href="mailto:studio@darkcircle.example"');
     expect(mail.html).toContain(`href="${input.unsubscribeUrl}"`);
