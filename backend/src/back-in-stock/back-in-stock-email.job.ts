@@ -32,7 +32,12 @@ export class BackInStockEmailJob {
     private readonly mail: Mail,
   ) {}
 
-  @OnEvent<StockSet | StockRestocked>(['StockSet', 'StockRestocked'], { queue: 'email', job: 'back-in-stock' })
+  @OnEvent<StockSet | StockRestocked>(['StockSet', 'StockRestocked'], {
+    queue: 'email',
+    job: 'back-in-stock',
+    // A stock change that leaves the variant unbuyable can bring nobody news: no job for it.
+    when: (event) => event.type === 'StockRestocked' || (event.data.inStock && event.data.stockQuantity > 0),
+  })
   onStockChange(event: RecordedEvent<StockSet | StockRestocked>, caller: RequestContext) {
     const productId = productIdOf(event.streamId);
     // Events from before variants name none: they moved the product's only one.

@@ -41,7 +41,9 @@ export function appendStatement(requests: readonly AppendRequest[], routes: Outb
       return { m, n: i + 1, event_id: eventId, type: e.type, data: e.data };
     }),
   );
-  const jobs = events.flatMap((e) => routes.for(e.type).map((route) => ({ event_id: e.event_id, queue: route.queue, job_name: route.jobName })));
+  const jobs = events.flatMap((e) =>
+    routes.of({ type: e.type, data: e.data, metadata: requests[e.m].metadata }).map((route) => ({ event_id: e.event_id, queue: route.queue, job_name: route.jobName })),
+  );
   const streams = requests.map((r, m) => ({
     m,
     stream_id: r.stream.id,

@@ -19,7 +19,7 @@ class Reactions {
     return 'sent';
   }
 
-  @OnEvent<Placed | Shipped>(['Placed', 'Shipped'], { queue: 'square', job: 'push' })
+  @OnEvent<Placed | Shipped>(['Placed', 'Shipped'], { queue: 'square', job: 'push', when: (event) => event.data.n > 0 && event.metadata.actor !== 'seed' })
   async onEither(event: RecordedEvent<Placed | Shipped>) {
     this.seen.push(['push', event.type]);
   }
@@ -50,12 +50,21 @@ describe('EventJobs', () => {
   const job = (queueName: string, name: string) => ({ queueName, name }) as Job;
 
   it('routes each declared event type to its queue and job name', () => {
-    expect(routes.for('Placed')).toEqual([
+    expect(routes.for('Placed')).toMatchObject([
       { queue: 'email', jobName: 'placed-email' },
       { queue: 'square', jobName: 'push' },
     ]);
-    expect(routes.for('Shipped')).toEqual([{ queue: 'square', jobName: 'push' }]);
+    expect(routes.for('Shipped')).toMatchObject([{ queue: 'square', jobName: 'push' }]);
     expect(routes.for('Other')).toEqual([]);
+  });
+
+  it('sends an event only to the jobs whose `when` holds for it (none given: every one)', () => {
+    const appended = (type: string, n: number, actor = 'admin:a@b.c') => ({ type, data: { n }, metadata: { correlationId: 'c', actor } });
+    const jobsOf = (event: ReturnType<typeof appended>) => routes.of(event).map((r) => r.jobName);
+    expect(jobsOf(appended('Placed', 1))).toEqual(['placed-email', 'push']);
+    expect(jobsOf(appended('Placed', 0))).toEqual(['placed-email']);
+    expect(jobsOf(appended('Shipped', 1, 'seed'))).toEqual([]);
+    expect(jobsOf(appended('Shipped', 2))).toEqual(['push']);
   });
 
   it('runs the declared method with the relayed event, a job with its data, a schedule with its caller', async () => {

@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { RequestContext } from '../context/request-context';
 import type { DomainEvent, RecordedEvent } from '../event-store/recorded-event';
-import { OutboxRoutes } from '../outbox/outbox-routes';
+import { OutboxRoutes, type RoutedEvent } from '../outbox/outbox-routes';
 import type { QueueName } from '../outbox/queue-names';
 import { JobHandlers } from './job-handlers';
 
@@ -14,13 +14,18 @@ export interface JobRoute {
   job: string;
 }
 
+/** An event job's route; `when`: only the events it holds for are sent (the rest make no outbox row and no job). */
+export interface EventJobRoute<E extends DomainEvent = DomainEvent> extends JobRoute {
+  when?: (event: RoutedEvent<E>) => boolean;
+}
+
 /** A job that repeats: its interval read from the configuration (0 or less: it does not repeat). */
 export interface ScheduledJobRoute extends JobRoute {
   every: (config: AppConfig) => number;
 }
 
 type Declaration =
-  | { kind: 'event'; method: string | symbol; route: JobRoute; types: readonly string[] }
+  | { kind: 'event'; method: string | symbol; route: EventJobRoute; types: readonly string[] }
   | { kind: 'job'; method: string | symbol; route: JobRoute }
   | { kind: 'schedule'; method: string | symbol; route: ScheduledJobRoute };
 
@@ -44,10 +49,10 @@ type JobMethod<A extends unknown[]> = (...args: A) => Promise<unknown>;
  * A job that must act once checks its stream before acting: BullMQ retries a failed job, and
  * the outbox may relay an event twice.
  */
-export function OnEvent<E extends DomainEvent>(type: E['type'] | readonly E['type'][], route: JobRoute) {
+export function OnEvent<E extends DomainEvent>(type: E['type'] | readonly E['type'][], route: EventJobRoute<E>) {
   const types: readonly string[] = Array.isArray(type) ? type : [type];
   return <M extends JobMethod<[event: RecordedEvent<E>, caller: RequestContext]>>(target: object, method: string | symbol, _: TypedPropertyDescriptor<M>): void =>
-    declare(target, { kind: 'event', method, route, types });
+    declare(target, { kind: 'event', method, route: route as EventJobRoute, types });
 }
 
 /** Handles a job that code adds to a queue itself (a delayed step, an admin's button): the method gets the job's data. */
@@ -89,7 +94,7 @@ export class EventJobs implements OnModuleInit {
     const method = declaration.method;
     switch (declaration.kind) {
       case 'event':
-        for (const type of declaration.types) this.routes.route(type, { queue, jobName: job });
+        for (const type of declaration.types) this.routes.route(type, { queue, jobName: job, when: declaration.route.when });
         return this.handlers.handle(queue, job, (event, _job, caller) => instance[method](event, caller));
       case 'job':
         return this.handlers.handle(queue, job, (data, bullJob, caller) => instance[method](data, caller, bullJob));

@@ -18,7 +18,7 @@ import {
 } from '../../catalog';
 import type { RequestContext } from '../../platform/context/request-context';
 import { EventStore } from '../../platform/event-store/event-store';
-import type { RecordedEvent } from '../../platform/event-store/recorded-event';
+import type { EventMetadata, RecordedEvent } from '../../platform/event-store/recorded-event';
 import { OnEvent } from '../../platform/jobs/event-jobs';
 import { QueueRegistry } from '../../platform/outbox/queue.registry';
 import { SquareCatalogueTurns } from '../square-catalogue-turns';
@@ -36,7 +36,7 @@ export type WriteBackOutcome = 'created' | 'updated' | 'up-to-date' | 'not-a-stu
  * the event they came from as `causationId`. So a sync's changes, which came from Square, never go
  * back to it, and neither do the seed's (actor `system`).
  */
-export const isStudioEdit = (event: RecordedEvent) => event.metadata.actor.startsWith('admin:') && !event.metadata.causationId;
+export const isStudioEdit = (event: { metadata: EventMetadata }) => event.metadata.actor.startsWith('admin:') && !event.metadata.causationId;
 
 /** Bounded by Square's 128 characters: the event id and a digest of the request. */
 const keyFor = (eventId: string, body: unknown) =>
@@ -69,6 +69,8 @@ export class SquareWriteBackJob {
   @OnEvent<StudioEdit>(['ProductAdded', 'ProductDetailsChanged', 'ProductOptionsChanged', 'VariantAdded', 'VariantChanged', 'VariantRemoved'], {
     queue: 'square',
     job: 'catalog-write-back',
+    // Only the studio's edits become jobs: a sync's and the seed's changes make no outbox row.
+    when: isStudioEdit,
   })
   async onStudioEdit(event: RecordedEvent<StudioEdit>, caller: RequestContext): Promise<WriteBackOutcome> {
     if (!isStudioEdit(event)) return 'not-a-studio-edit';
