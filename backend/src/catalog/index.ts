@@ -19,8 +19,9 @@ export type { NewProduct } from './product-variants';
 export { onlyVariantOf, upcastProductEvent } from './product-upcast';
 export { productStream, restockChange, soldChange } from './product.events';
 export type { CategorySlug } from './categories';
-export type { SquareCountReading, SquareVariationInput, ProductState, ExistingProduct, VariantState } from './product.decider';
-export { liveVariants, variantOf } from './product.decider';
+export type { SquareCountReading, SquareVariationInput } from './product.decider';
+export type { ProductState, ExistingProduct, VariantState } from './product.state';
+export { liveVariants, variantOf } from './product.state';
 export type {
   ProductEvent,
   StockRestocked,

@@ -2,7 +2,8 @@ import { deciderSpec } from '../../test/support/decider-spec';
 import { hoodieAdded, onlyVariant, productImported, reserved, sold } from '../../test/support/product-fixtures';
 import { fold } from '../platform/event-store/decider';
 import { MAX_STOCK } from './product-variants';
-import { productDecider, variantOf, type ExistingProduct } from './product.decider';
+import { productDecider } from './product.decider';
+import { variantOf, type ExistingProduct } from './product.state';
 import type { ProductEvent } from './product.events';
 
 const spec = deciderSpec(productDecider);

@@ -1,7 +1,8 @@
 import { deciderSpec } from '../../test/support/decider-spec';
 import { batPatch, onlyVariant, patchAdded, productImported, reserved, sold, stockSet } from '../../test/support/product-fixtures';
 import { fold } from '../platform/event-store/decider';
-import { compareTimes, onHandFromSquare, productDecider } from './product.decider';
+import { productDecider } from './product.decider';
+import { compareTimes, onHandFromSquare } from './product-square-counts';
 import type { ProductEvent } from './product.events';
 
 const spec = deciderSpec(productDecider);

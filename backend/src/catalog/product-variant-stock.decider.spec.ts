@@ -1,7 +1,8 @@
 import { deciderSpec } from '../../test/support/decider-spec';
 import { hoodieAdded, productImported, ravenHoodie, released, reserved, sized, sizes, sold, stockSet } from '../../test/support/product-fixtures';
 import { fold } from '../platform/event-store/decider';
-import { availableStock, liveVariants, productDecider, variantOf, type ExistingProduct } from './product.decider';
+import { productDecider } from './product.decider';
+import { availableStock, liveVariants, variantOf, type ExistingProduct } from './product.state';
 import type { ProductEvent } from './product.events';
 
 const spec = deciderSpec(productDecider);

@@ -2,7 +2,8 @@ import { deciderSpec } from '../../test/support/decider-spec';
 import { hoodieAdded, productAdded, ravenHoodie, reserved, sized, sizes, stockSet } from '../../test/support/product-fixtures';
 import { fold } from '../platform/event-store/decider';
 import { oneVariantProduct, variantName } from './product-variants';
-import { productDecider, type ExistingProduct, type ProductCommand, type VariantInput } from './product.decider';
+import { productDecider, type ProductCommand, type VariantInput } from './product.decider';
+import { type ExistingProduct } from './product.state';
 import type { ProductEvent, ProductOption } from './product.events';
 
 const spec = deciderSpec(productDecider);

@@ -1,7 +1,8 @@
 import { deciderSpec } from '../../test/support/decider-spec';
 import { batPatch, onlyVariant, patchAdded, productAdded, productImported } from '../../test/support/product-fixtures';
 import { fold } from '../platform/event-store/decider';
-import { productDecider, type ExistingProduct, type ProductCommand, type VariantInput } from './product.decider';
+import { productDecider, type ProductCommand, type VariantInput } from './product.decider';
+import { type ExistingProduct } from './product.state';
 import type { ProductEvent } from './product.events';
 
 const spec = deciderSpec(productDecider);

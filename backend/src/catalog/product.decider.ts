@@ -1,51 +1,16 @@
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
-import {
-  restockChange,
-  soldChange,
-  variantIdOf,
-  type ProductDetails,
-  type ProductEvent,
-  type ProductOption,
-  type SquareCount,
-  type Stock,
-  type VariantDefinition,
-  type VariantDetails,
-} from './product.events';
-import { upcastProductEvent } from './product-upcast';
+import { variantIdOf, type ProductDetails, type ProductEvent, type ProductOption, type Stock, type VariantDefinition, type VariantDetails } from './product.events';
 import { checkPrice, checkStock, checkVariants, lineName, MAX_STOCK, variantName } from './product-variants';
+import { newerCount, onHandFromSquare, stockFromSquare } from './product-square-counts';
+import { apply, availableStock, evolve, followerOf, inStockWith, liveVariants, squareFields, variantOf, type ExistingProduct, type ProductState, type VariantState } from './product.state';
 import { assertAvailable } from './stock-rules';
 
-/** One variant's stock and its Square link, as the product stream says. */
-export type VariantState = {
-  variantId: string;
-  /** No longer sold (removed by the studio or deleted in Square); past orders still name it. */
-  removed?: boolean;
-  /** Units held by checkouts whose payment is in progress, by order id. */
-  reservations: Readonly<Record<string, number>>;
-  /** The Square variation whose count this variant's stock follows, if any. */
-  squareVariationId?: string;
-  /** The last count from Square that was applied, and its `calculated_at`. */
-  squareCount?: number;
-  squareCountAt?: string;
-  /** Stock changes made here that Square's count does not hold yet, by change key: units moved (sold: negative). */
-  unpushed: Readonly<Record<string, number>>;
-  /** The refunds whose units came back, by refund id (absent until the first). */
-  restocked?: Readonly<Record<string, number>>;
-} & VariantDetails &
-  Stock;
-
-export type ExistingProduct = {
-  exists: true;
-  productId: number;
-  /** The Square item it came from or was written to, if any. */
-  squareItemId?: string;
-  options: ProductOption[];
-  /** Every variant it ever had, in order (removed ones too: a new one takes the next number). */
-  variants: VariantState[];
-} & ProductDetails;
-
-export type ProductState = { exists: false } | ExistingProduct;
+/**
+ * The Product decider: the commands of the studio, the shoppers' checkouts, the refunds and Square,
+ * each refused or turned into events. Its state and how events fold into it are in product.state.ts;
+ * the arithmetic of Square's counts in product-square-counts.ts.
+ */
 
 /** Square's count of one variation, as a webhook or a sync read it. */
 export interface SquareCountReading {
@@ -84,73 +49,6 @@ export type ProductCommand =
   | ({ kind: 'ApplySquareCount'; productId: number } & SquareCountReading)
   | { kind: 'RecordSquarePush'; productId: number; variantId: string; change: string; squareCount?: number; squareCountAt?: string };
 
-const sum = (values: Record<string, number>) => Object.values(values).reduce((total, q) => total + q, 0);
-
-/** A variant's units on hand that no checkout holds. */
-export function availableStock(variant: Pick<VariantState, 'stockQuantity' | 'reservations'>): number {
-  return Math.max(0, variant.stockQuantity - sum(variant.reservations));
-}
-
-/** The variants on sale, in order. */
-export const liveVariants = (state: ExistingProduct) => state.variants.filter((v) => !v.removed);
-
-/** The variant `variantId` names, removed ones included (past carts and orders name them), or none. */
-export const variantOf = (state: ExistingProduct, variantId: string) => state.variants.find((v) => v.variantId === variantId);
-
-/** The variant on sale that follows a Square variation's count, if any. */
-const followerOf = (state: ExistingProduct, squareVariationId: string) => liveVariants(state).find((v) => v.squareVariationId === squareVariationId);
-
-/**
- * What the shop has on hand given Square's count: the count, minus what the shop sold that Square
- * has not been told of yet (plus what it restocked). Units reserved by checkouts in flight are in
- * Square's count and in the shop's on-hand alike (reservations are subtracted only when deciding what
- * shoppers may buy), so a count needs no correction for them. Never below 0: a count below zero is
- * kept as `squareCount`, which the dashboard shows as oversold at the stall.
- */
-export function onHandFromSquare(count: number, unpushed: Readonly<Record<string, number>>): number {
-  return Math.min(MAX_STOCK, Math.max(0, Math.floor(count) + sum(unpushed)));
-}
-
-/** True when `at` is strictly newer than the count already applied (or none was). */
-function newerCount(variant: { squareCountAt?: string }, at: string): boolean {
-  if (!variant.squareCountAt) return true;
-  return compareTimes(at, variant.squareCountAt) > 0;
-}
-
-/**
- * Orders two RFC 3339 times: by the instant, then by the fraction of a second beyond milliseconds
- * (Square writes up to nanoseconds, `Date.parse` keeps milliseconds).
- */
-export function compareTimes(a: string, b: string): number {
-  const byMs = Date.parse(a) - Date.parse(b);
-  if (byMs !== 0 || Number.isNaN(byMs)) return byMs || 0;
-  const fraction = (t: string) => (/T[\d:]+\.(\d+)/.exec(t)?.[1] ?? '').padEnd(9, '0').slice(3, 9);
-  return fraction(a) < fraction(b) ? -1 : fraction(a) > fraction(b) ? 1 : 0;
-}
-
-/**
- * The StockSet a count from Square leads to, on a variant whose stock follows it; none when a count
- * as new or newer was applied already (out-of-order deliveries, repeats, the echo of our own pushes).
- * Recorded even when the units did not change, so that the count's time is kept for ordering.
- */
-function stockFromSquare(variant: VariantState, count: number, at: string): ProductEvent[] {
-  if (!newerCount(variant, at)) return [];
-  const stockQuantity = onHandFromSquare(count, variant.unpushed);
-  return [{ type: 'StockSet', data: { variantId: variant.variantId, inStock: inStockWith(variant, stockQuantity), stockQuantity, squareCount: count, squareCountAt: at } }];
-}
-
-/** The flag for new units on hand: an operator's Mark Sold Out (flag off while units remain) stays. */
-function inStockWith(variant: Stock, stockQuantity: number): boolean {
-  const markedSoldOut = !variant.inStock && variant.stockQuantity > 0;
-  return !markedSoldOut && stockQuantity > 0;
-}
-
-const squareFields = (s: SquareCount & { squareVariationId?: string }) => ({
-  ...(s.squareVariationId ? { squareVariationId: s.squareVariationId } : {}),
-  ...(s.squareCount !== undefined ? { squareCount: s.squareCount } : {}),
-  ...(s.squareCountAt ? { squareCountAt: s.squareCountAt } : {}),
-});
-
 function checkDetails(d: Partial<ProductDetails>): void {
   if (d.name !== undefined && d.name.trim() === '') throw invalid('A product needs a name.');
 }
@@ -160,15 +58,6 @@ function definition(variantId: string, options: readonly ProductOption[], input:
   checkStock(input.stock);
   const { variantId: _given, stock, ...details } = input;
   return { variantId, ...details, name: variantName(options, input.options), ...stock };
-}
-
-function newVariant(definition: VariantDefinition): VariantState {
-  const { squareCount, squareCountAt, squareVariationId, ...rest } = definition;
-  return { ...rest, ...squareFields({ squareVariationId, squareCount, squareCountAt }), reservations: {}, unpushed: {} };
-}
-
-function updateVariant(state: ExistingProduct, variantId: string, update: (variant: VariantState) => VariantState): ExistingProduct {
-  return { ...state, variants: state.variants.map((v) => (v.variantId === variantId ? update(v) : v)) };
 }
 
 /** The variant a stock command names, for a shopper's or the operator's request: unknown is 404 VARIANT_NOT_FOUND. */
@@ -185,71 +74,6 @@ function variantOrOnly(state: ExistingProduct, variantId: string | undefined): V
   if (live.length !== 1) throw conflict(`${state.name} comes in ${live.map((v) => v.name).join(', ')}: name the variant.`, 'VARIANT_REQUIRED', { productId: state.productId });
   return live[0];
 }
-
-function evolveCurrent(state: ProductState, event: ProductEvent): ProductState {
-  switch (event.type) {
-    case 'ProductAdded':
-    case 'ProductImportedFromSquare': {
-      const { variants, ...product } = event.data;
-      return { exists: true, ...product, variants: variants.map(newVariant) };
-    }
-  }
-  if (!state.exists) return state;
-  switch (event.type) {
-    case 'ProductDetailsChanged':
-      return { ...state, ...event.data };
-    case 'ProductOptionsChanged':
-      return { ...state, options: event.data.options };
-    case 'VariantAdded':
-      return { ...state, variants: [...state.variants, newVariant(event.data.variant)] };
-    case 'VariantChanged':
-      return updateVariant(state, event.data.variantId, (v) => ({ ...v, ...event.data.changes }));
-    case 'VariantRemoved':
-      return updateVariant(state, event.data.variantId, (v) => ({ ...v, removed: true }));
-    case 'ProductLinkedToSquare':
-      return { ...state, squareItemId: event.data.squareItemId };
-    case 'VariantLinkedToSquare':
-      return updateVariant(state, event.data.variantId, (v) => {
-        const { squareVariationId: _previous, squareCount: _count, squareCountAt: _at, ...rest } = v;
-        // A new link starts its own count history, and changes made before it are nobody's to push.
-        const linked = { ...rest, unpushed: {} };
-        return event.data.squareVariationId ? { ...linked, squareVariationId: event.data.squareVariationId } : linked;
-      });
-    case 'StockSet': {
-      const { variantId, squareCount, squareCountAt, ...stock } = event.data;
-      return updateVariant(state, variantId, (v) => ({ ...v, ...stock, ...(squareCountAt ? { squareCount, squareCountAt } : {}) }));
-    }
-    case 'StockPushedToSquare':
-      return updateVariant(state, event.data.variantId, (v) => ({ ...v, unpushed: without(v.unpushed, event.data.change) }));
-    case 'StockReserved':
-      return updateVariant(state, event.data.variantId, (v) => ({ ...v, reservations: { ...v.reservations, [event.data.orderId]: event.data.quantity } }));
-    case 'StockReleased':
-      return updateVariant(state, event.data.variantId, (v) => ({ ...v, reservations: without(v.reservations, event.data.orderId) }));
-    case 'StockSold':
-      return updateVariant(state, event.data.variantId, (v) => {
-        // An operator may have lowered the count below what was held: never below zero.
-        const stockQuantity = Math.max(0, v.stockQuantity - event.data.quantity);
-        // Square's count still holds these units until the push lands: remembered until it is acknowledged.
-        const unpushed = v.squareVariationId ? { ...v.unpushed, [soldChange(event.data.orderId)]: -event.data.quantity } : v.unpushed;
-        return { ...v, stockQuantity, inStock: v.inStock && stockQuantity > 0, reservations: without(v.reservations, event.data.orderId), unpushed };
-      });
-    case 'StockRestocked':
-      return updateVariant(state, event.data.variantId, (v) => {
-        const stockQuantity = v.stockQuantity + event.data.quantity;
-        // Square's count lacks these units until the push lands, as it still holds a sale's.
-        const unpushed = v.squareVariationId ? { ...v.unpushed, [restockChange(event.data.refundId)]: event.data.quantity } : v.unpushed;
-        return { ...v, stockQuantity, inStock: inStockWith(v, stockQuantity), unpushed, restocked: { ...v.restocked, [event.data.refundId]: event.data.quantity } };
-      });
-  }
-}
-
-/** Folds a stored event, read as today's events (those from before variants are a product with one variant). */
-function evolve(state: ProductState, stored: ProductEvent): ProductState {
-  const productId = state.exists ? state.productId : (stored.data as { productId: number }).productId;
-  return upcastProductEvent(stored, productId).reduce(evolveCurrent, state);
-}
-
-const apply = (state: ExistingProduct, events: ProductEvent[]) => events.reduce(evolveCurrent, state as ProductState) as ExistingProduct;
 
 export const productDecider: Decider<ProductState, ProductCommand, ProductEvent> = {
   initialState: { exists: false },
@@ -459,9 +283,4 @@ function variantDetailsChanged(variant: VariantState, details: VariantDetails): 
     Object.entries(details).filter(([key, value]) => value !== undefined && JSON.stringify(variant[key as keyof VariantDetails]) !== JSON.stringify(value)),
   ) as Partial<VariantDetails>;
   return Object.keys(changes).length ? [{ type: 'VariantChanged', data: { variantId: variant.variantId, changes } }] : [];
-}
-
-function without(entries: Readonly<Record<string, number>>, key: string): Record<string, number> {
-  const { [key]: _gone, ...rest } = entries;
-  return rest;
 }
