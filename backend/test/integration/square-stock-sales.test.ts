@@ -6,7 +6,7 @@ import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins';
 import { StockPushJob } from '../../src/square/stock/stock-push.job';
 import { AdminClient } from '../support/admin-client';
-import { addProduct, cartWith, sql } from '../support/shop-fixtures';
+import { addProduct, cartWith, payForCart, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -54,15 +54,7 @@ const atTheStall = (variation: string, change: { count: number } | { sell: numbe
 
 const onHand = async (id: number) => (await sql<{ stock_quantity: number }>(t, 'select stock_quantity from product_variants where product_id = ?', [id]))[0]!.stock_quantity;
 
-const pay = (cartId: string, amountCents: number) =>
-  t.http.post('/api/square/process-payment').send({
-    sourceId: 'cnon:card-nonce-ok',
-    amountMoney: { amount: String(amountCents), currency: 'USD' },
-    customerName: 'Ana Lucia',
-    customerEmail: 'ana@example.com',
-    cartId,
-    fulfillmentMethod: 'pickup',
-  });
+const pay = (cartId: string, amountCents: number) => payForCart(t, cartId, amountCents);
 
 /** Moves the outbox to the queues until `done` holds (this process's worker runs the jobs). */
 async function relayUntil(done: () => Promise<boolean>): Promise<void> {

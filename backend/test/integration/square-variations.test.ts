@@ -6,7 +6,7 @@ import { QueueRegistry } from '../../src/platform/outbox/queue.registry';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins';
 import { AdminClient } from '../support/admin-client';
-import { sql } from '../support/shop-fixtures';
+import { payForCart, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -88,15 +88,7 @@ const variation = (size: string, cents: number, id = `#tee-${size}`): Square.Cat
 const item = async (id: string) => (await square.catalog.object.get({ objectId: id })).object as Square.CatalogObject.Item;
 const variationsOf = (i: Square.CatalogObject.Item) => (i.itemData?.variations ?? []) as Square.CatalogObject.ItemVariation[];
 
-const pay = (cartId: string, amountCents: number) =>
-  t.http.post('/api/square/process-payment').send({
-    sourceId: 'cnon:card-nonce-ok',
-    amountMoney: { amount: String(amountCents), currency: 'USD' },
-    customerName: 'Ana Lucia',
-    customerEmail: 'ana@example.com',
-    cartId,
-    fulfillmentMethod: 'pickup',
-  });
+const pay = (cartId: string, amountCents: number) => payForCart(t, cartId, amountCents);
 
 async function newCart(): Promise<string> {
   const created = await t.http

@@ -86,6 +86,17 @@ export async function paidCheckout(t: TestApp, lines: Record<number, number>, to
   return { orderId: order!.id, orderNumber: order!.order_number, paymentId: order!.payment_id };
 }
 
+/** `process-payment` for a cart, with the emulator's approved test card, picked up by Ana Lucia: the storefront's payment call. */
+export const payForCart = (t: TestApp, cartId: string, amountCents: number) =>
+  t.http.post('/api/square/process-payment').send({
+    sourceId: 'cnon:card-nonce-ok',
+    amountMoney: { amount: String(amountCents), currency: 'USD' },
+    customerName: 'Ana Lucia',
+    customerEmail: 'ana@example.com',
+    cartId,
+    fulfillmentMethod: 'pickup',
+  });
+
 /** The command that reprices a one-variant product (its only variant, `<productId>-1`), as the admin's edit does. */
 export const repriced = (productId: number, priceCents: number, changes: { name?: string } = {}): ProductCommandBody => ({
   kind: 'ChangeProductDetails',
