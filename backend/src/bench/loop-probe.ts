@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 
 /**
  * Preloaded (`node -r`) into the shop the bench starts, never part of the shop itself: what the
@@ -16,11 +16,22 @@ export interface ProbeReport {
   gcMaxMs: number;
   /** Pauses of 5 ms or more, by kind (minor, major, incremental, weakcb). */
   gcLongByKind: Record<string, number>;
+  /**
+   * The full collections (mark-compact), when (epoch ms) and their final pause: each is preceded by
+   * marking on V8's helper threads, which on a small machine takes a core from PostgreSQL and the
+   * load generator for about 100 ms, a cost no pause figure shows.
+   */
+  majorGcs: { at: number; ms: number }[];
   /** The loop's stalls of 10 ms or more: when (epoch ms) and how long. */
   stalls: { at: number; ms: number }[];
 }
 
-const GC_KINDS: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weakcb' };
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+};
 const STALL_MS = 10;
 const TICK_MS = 5;
 
@@ -79,6 +90,7 @@ process.on('message', (message) => {
       gcTotalMs: round(gc.reduce((sum, p) => sum + p.ms, 0)),
       gcMaxMs: round(Math.max(0, ...gc.map((p) => p.ms))),
       gcLongByKind: long,
+      majorGcs: gc.filter((p) => p.kind === 'major').map((p) => ({ at: Math.round(p.at), ms: round(p.ms) })),
       stalls,
     };
     process.send?.({ probe: report });

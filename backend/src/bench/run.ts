@@ -9,6 +9,7 @@ import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, s
 import { addBenchProduct } from './bench-product';
 import { cartLines, changeQuantityOf } from './cart-lines';
 import { measureCheckouts } from './checkouts';
+import { FlushProbe, FlushReport } from './flush-probe';
 import type { ProbeReport } from './loop-probe';
 import { measure, Measurement } from './measure';
 import { measureAppends, measureRebuild } from './event-store-load';
@@ -152,9 +153,11 @@ async function cartWrites(itemIds: string[]) {
 /**
  * Cart writes at a steady rate well below saturation (evenly paced: see paced.ts), in several runs:
  * the p99 of each run, since it swings from run to run (a single figure hides that); beside it what
- * the shop's event loop went through meanwhile (its delay's p99, its GC pauses; BENCH_STALLS=1 lists
- * its stalls with their times, to set beside its log), and after each run pgbench at the same rate:
- * what the database and the machine alone give in the same minutes.
+ * the shop's event loop went through meanwhile (its delay's p99, its GC pauses and full collections),
+ * the disk's flush latency in the same seconds (see flush-probe.ts), and after each run pgbench at
+ * the same rate: what the database and the machine alone give in the same minutes. BENCH_STALLS=1
+ * lists the loop's stalls, the full collections and the disk's stalls with their times, to set
+ * beside the shop's log.
  */
 async function steadyCartWrites(shop: ChildProcess, itemIds: string[]) {
   const load = {
@@ -165,13 +168,16 @@ async function steadyCartWrites(shop: ChildProcess, itemIds: string[]) {
     headers: { 'content-type': 'application/json' },
     next: changeQuantityOf(itemIds),
   };
-  const runs: { result: Measurement; probe: ProbeReport; from: string }[] = [];
+  const runs: { result: Measurement; probe: ProbeReport; disk: FlushReport; from: string }[] = [];
   const pgbench = await steadyPgbench(CONNECTIONS, STEADY_RATE);
   const pgbenchP99s: number[] = [];
   try {
     await measurePaced({ ...load, seconds: WARM_UP_SECONDS });
     for (let run = 0; run < STEADY_RUNS; run++) {
-      runs.push({ from: new Date().toISOString(), ...(await probed(shop, () => measurePaced({ ...load, seconds: SECONDS }))) });
+      const from = new Date().toISOString();
+      const flushes = FlushProbe.start();
+      const measured = await probed(shop, () => measurePaced({ ...load, seconds: SECONDS }));
+      runs.push({ from, ...measured, disk: await flushes.stop() });
       if (pgbench) pgbenchP99s.push(await pgbench.run(SECONDS));
     }
   } finally {
@@ -185,7 +191,13 @@ async function steadyCartWrites(shop: ChildProcess, itemIds: string[]) {
     non2xx: runs.reduce((n, r) => n + r.result.non2xx, 0),
     errors: runs.reduce((n, r) => n + r.result.errors, 0),
     target: { p99Ms: 20 },
-    shopLoopPerRun: runs.map(({ from, probe: { stalls, ...probe } }) => ({ from, ...probe, stalls: process.env.BENCH_STALLS ? stalls : stalls.length })),
+    shopLoopPerRun: runs.map(({ from, probe: { stalls, majorGcs, ...probe } }) => ({
+      from,
+      ...probe,
+      majorGcs: process.env.BENCH_STALLS ? majorGcs : majorGcs.length,
+      stalls: process.env.BENCH_STALLS ? stalls : stalls.length,
+    })),
+    diskFlushPerRun: runs.map(({ disk: { stalls, ...disk } }) => ({ ...disk, stalls: process.env.BENCH_STALLS ? stalls : stalls.length })),
     pgbenchSameRate: pgbench ? { p99MsPerRun: pgbenchP99s } : { skipped: 'pgbench is not installed' },
   };
 }
