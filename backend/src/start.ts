@@ -2,13 +2,16 @@ import 'reflect-metadata';
 import { closeGracefully, closeOnSignal, createHttpApp } from './bootstrap';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
+import { setHeapGrowth } from './platform/runtime/heap-growth';
 import { standInsOf, standInsWarning } from './stand-ins';
 import { startWidgetDemo } from './site';
 import { SQUARE_SETTINGS, SquareSettings } from './square';
 
 /** `npm start`: API, storefront and worker in one process, on the embedded defaults where unset. */
 async function main(): Promise<void> {
-  const database = await resolveDatabase(loadSettings());
+  const settings = loadSettings();
+  setHeapGrowth(settings.HEAP_GROWTH_PERCENT);
+  const database = await resolveDatabase(settings);
   const { config } = database;
   const app = await createHttpApp(config, { worker: true });
   closeOnSignal(() => closeGracefully(app, config.shutdownDrainMs), database.stop);

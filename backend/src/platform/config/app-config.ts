@@ -33,6 +33,8 @@ const schema = z
         (text, ctx) => parseTrustProxy(text) ?? (ctx.addIssue({ code: 'custom', message: 'must be a hop count (1) or comma-separated addresses/CIDRs (10.0.0.0/8,192.168.1.5)' }), z.NEVER),
       )
       .optional(),
+    /** How far the heap may grow past the live size before V8's next full collection, in percent of it; 0: V8's own choice (see heap-growth.ts). */
+    HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(300),
     /** On SIGTERM, how long readiness answers 503 (so the load balancer stops sending) before the listener closes; unset: 5s in production, 0 outside it. */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
     DATA_DIR: z.string().min(1).default(resolve(repoRoot, 'data')),
