@@ -34,7 +34,7 @@ export class CartReader {
 
   /** The cheapest read: enough to answer a poll with 304. */
   async versionOfSession(sessionId: string): Promise<{ id: string; version: number } | null> {
-    const [row] = await this.em().execute<{ id: string; version: number }[]>('select id, version from carts where session_id = ?', [sessionId]);
+    const [row] = await this.connection().execute<{ id: string; version: number }[]>('select id, version from carts where session_id = ?', [sessionId]);
     return row ?? null;
   }
 
@@ -49,7 +49,7 @@ export class CartReader {
 
   /** The cart and its lines in one round trip: every cart call answers with this. */
   async response(cartId: string): Promise<CartResponse | null> {
-    const [row] = await this.em().execute<ResponseRow[]>(RESPONSE_SQL, [cartId]);
+    const [row] = await this.connection().execute<ResponseRow[]>(RESPONSE_SQL, [cartId]);
     if (!row) return null;
     const cart: CartView = {
       id: row.id,
@@ -71,7 +71,7 @@ export class CartReader {
 
   /** The line's cart and product: what a change to the line needs before it can load the cart. */
   async itemLine(itemId: string): Promise<Pick<CartItemView, 'cartId' | 'productId' | 'variantId' | 'variantName' | 'name'> | null> {
-    const [row] = await this.em().execute<Pick<CartItemView, 'cartId' | 'productId' | 'variantId' | 'variantName' | 'name'>[]>(
+    const [row] = await this.connection().execute<Pick<CartItemView, 'cartId' | 'productId' | 'variantId' | 'variantName' | 'name'>[]>(
       'select cart_id as "cartId", product_id as "productId", variant_id as "variantId", variant_name as "variantName", name from cart_items where id = ?',
       [itemId],
     );
@@ -84,6 +84,11 @@ export class CartReader {
       `select id as "cartId", checkout_order_id as "orderId" from carts where checkout_order_id is not null and updated_at < now() - make_interval(secs => ?) limit 100`,
       [olderThanSeconds],
     );
+  }
+
+  /** Plain queries need no EntityManager of their own: the connection runs them. */
+  private connection() {
+    return (this.orm.em as EntityManager).getConnection();
   }
 
   private em(): EntityManager {

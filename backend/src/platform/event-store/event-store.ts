@@ -48,7 +48,7 @@ export class EventStore {
   }
 
   async readStream<E extends DomainEvent>(streamId: string): Promise<LoadedStream<E>> {
-    const rows = await (this.orm.em.fork() as EntityManager).execute<EventRow[]>('select * from events where stream_id = ? order by version', [streamId]);
+    const rows = await (this.orm.em as EntityManager).getConnection().execute<EventRow[]>('select * from events where stream_id = ? order by version', [streamId]);
     const events = rows.map((r) => toRecordedEvent(r) as RecordedEvent<E>);
     return { version: events.at(-1)?.version ?? 0, events };
   }
