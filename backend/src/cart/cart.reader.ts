@@ -27,9 +27,17 @@ const RESPONSE_SQL = `
       from cart_items i where i.cart_id = c.id), '[]') as items
   from carts c where c.id = ?`;
 
+/** What a change to a line needs to know of it before it loads the cart. */
+export type ItemLine = Pick<CartItemView, 'cartId' | 'productId' | 'variantId' | 'variantName' | 'name'>;
+
+/** Lines of the carts in use; past it the oldest are read again. */
+const MAX_LINES = 50_000;
+
 /** Reads of the carts projection. */
 @Injectable()
 export class CartReader {
+  private readonly lines = new Map<string, ItemLine>();
+
   constructor(private readonly orm: MikroORM) {}
 
   /** The cheapest read: enough to answer a poll with 304. */
@@ -69,13 +77,22 @@ export class CartReader {
     return toCartResponse(cart, items);
   }
 
-  /** The line's cart and product: what a change to the line needs before it can load the cart. */
-  async itemLine(itemId: string): Promise<Pick<CartItemView, 'cartId' | 'productId' | 'variantId' | 'variantName' | 'name'> | null> {
-    const [row] = await this.connection().execute<Pick<CartItemView, 'cartId' | 'productId' | 'variantId' | 'variantName' | 'name'>[]>(
+  /**
+   * The line's cart and product: what a change to the line needs before it can load the cart. An
+   * item id names one line of one cart for good, so a line once read is remembered (a line since
+   * removed is then refused by the cart itself, as it would be here).
+   */
+  async itemLine(itemId: string): Promise<ItemLine | null> {
+    const known = this.lines.get(itemId);
+    if (known) return known;
+    const [row] = await this.connection().execute<ItemLine[]>(
       'select cart_id as "cartId", product_id as "productId", variant_id as "variantId", variant_name as "variantName", name from cart_items where id = ?',
       [itemId],
     );
-    return row ?? null;
+    if (!row) return null;
+    this.lines.set(itemId, row);
+    if (this.lines.size > MAX_LINES) this.lines.delete(this.lines.keys().next().value!);
+    return row;
   }
 
   /** Carts held by a checkout and untouched for `olderThanSeconds`, with the order that holds each. */

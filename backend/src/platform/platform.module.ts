@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { ChangeFeed } from './change-feed/change-feed';
 import { CommandRunner } from './event-store/command-runner';
 import { EventStore } from './event-store/event-store';
+import { StreamStates } from './event-store/stream-states';
 import { HealthController } from './health/health.controller';
 import { Readiness } from './health/readiness';
 import { EventJobs } from './jobs/event-jobs';
@@ -20,7 +21,20 @@ import { UPLOAD_STORAGE } from './storage/upload-storage';
 @Module({
   imports: [DiscoveryModule, QueuesModule],
   controllers: [HealthController],
-  providers: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, EventJobs, uploadStorageProvider],
+  providers: [
+    ChangeFeed,
+    Readiness,
+    EventStore,
+    StreamStates,
+    CommandRunner,
+    ProjectionRegistry,
+    ProjectionRebuilder,
+    OutboxRoutes,
+    OutboxBacklog,
+    JobHandlers,
+    EventJobs,
+    uploadStorageProvider,
+  ],
   exports: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, UPLOAD_STORAGE],
 })
 export class PlatformModule {}

@@ -1,15 +1,11 @@
 import type { RequestContext } from '../context/request-context';
-import { CommandResult, CommandRunner, CommandSource } from './command-runner';
+import { CommandResult, CommandRunner, CommandSource, Loaded } from './command-runner';
 import { Decider, fold } from './decider';
 import { EventStore } from './event-store';
 import type { DomainEvent } from './recorded-event';
 import type { StreamKind } from './stream';
 
-/** An aggregate as its stream says, with the version it was read at. */
-export interface Loaded<S> {
-  state: S;
-  version: number;
-}
+export type { Loaded } from './command-runner';
 
 /**
  * One aggregate kind's two verbs: run a command on one instance (load, decide, append, retried on a

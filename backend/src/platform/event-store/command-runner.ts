@@ -5,6 +5,7 @@ import { ConcurrencyError } from './concurrency.error';
 import { Decider, fold } from './decider';
 import { EventStore, StreamRef } from './event-store';
 import type { DomainEvent, RecordedEvent } from './recorded-event';
+import { StreamStates } from './stream-states';
 
 export interface CommandResult<S, E extends DomainEvent> {
   state: S;
@@ -23,20 +24,29 @@ export type CommandSource<C> = C | (() => Promise<C>);
 
 /**
  * Load, decide, append (as `caller`: its ids and actor go into the events' metadata); on a
- * concurrent write, reload and decide again a few times, then 409.
+ * concurrent write, reload and decide again a few times, then 409. A stream this process wrote last
+ * is not read again: the command decides on the state its last append left (see StreamStates),
+ * and that decision counts only if the append at that version succeeds. One that is refused,
+ * appends nothing or loses the race is made again on the stream as stored, at no extra attempt.
  */
 @Injectable()
 export class CommandRunner {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly states: StreamStates,
+  ) {}
 
   async run<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, stream: StreamRef, source: CommandSource<C>, caller: RequestContext): Promise<CommandResult<S, E>> {
+    const remembered = this.states.get(decider, stream.id) as Loaded<S> | undefined;
+    if (remembered) {
+      const result = await this.attempt(decider, stream, await build(source), caller, remembered);
+      if (result) return result;
+      this.states.forget(stream.id);
+    }
     for (let attempt = 1; ; attempt++) {
-      const [loaded, command] = await Promise.all([this.store.readStream<E>(stream.id), typeof source === 'function' ? (source as () => Promise<C>)() : source]);
-      const state = fold(decider, loaded.events);
-      const newEvents = decider.decide(command, state);
+      const [loaded, command] = await Promise.all([this.read(decider, stream), build(source)]);
       try {
-        const events = await this.store.append(stream, loaded.version, newEvents, caller);
-        return { state: fold({ ...decider, initialState: state }, newEvents), version: loaded.version + newEvents.length, events };
+        return await this.append(decider, stream, caller, loaded, decider.decide(command, loaded.state));
       } catch (error) {
         if (!(error instanceof ConcurrencyError)) throw error;
         if (attempt >= MAX_ATTEMPTS) throw conflict('This was changed by someone else at the same moment. Please try again.', 'CONCURRENT_CHANGE');
@@ -44,4 +54,43 @@ export class CommandRunner {
       }
     }
   }
+
+  /** The decision on a remembered state, if it counts: undefined when it was refused, appends nothing or lost the race. */
+  private async attempt<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, stream: StreamRef, command: C, caller: RequestContext, remembered: Loaded<S>) {
+    let newEvents: E[];
+    try {
+      newEvents = decider.decide(command, remembered.state);
+    } catch {
+      return undefined;
+    }
+    // Appending nothing would not confirm that the stream is still at the remembered version.
+    if (newEvents.length === 0) return undefined;
+    try {
+      return await this.append(decider, stream, caller, remembered, newEvents);
+    } catch (error) {
+      if (error instanceof ConcurrencyError) return undefined;
+      throw error;
+    }
+  }
+
+  private async append<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, stream: StreamRef, caller: RequestContext, loaded: Loaded<S>, newEvents: E[]): Promise<CommandResult<S, E>> {
+    const events = await this.store.append(stream, loaded.version, newEvents, caller);
+    const state = fold({ ...decider, initialState: loaded.state }, events);
+    const version = loaded.version + events.length;
+    if (events.length > 0) this.states.remember(decider, stream.id, state, version);
+    return { state, version, events };
+  }
+
+  private async read<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, stream: StreamRef): Promise<Loaded<S>> {
+    const { events, version } = await this.store.readStream<E>(stream.id);
+    return { state: fold(decider, events), version };
+  }
 }
+
+/** An aggregate as its stream says, with the version it was read at. */
+export interface Loaded<S> {
+  state: S;
+  version: number;
+}
+
+const build = <C>(source: CommandSource<C>): Promise<C> => (typeof source === 'function' ? (source as () => Promise<C>)() : Promise.resolve(source));

@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { ChangeFeed, ChangeListener, StreamChange } from '../change-feed/change-feed';
+
+/** A busy shop's recently written carts, products and orders; past it the least recently written are read again. */
+const MAX_STREAMS = 20_000;
+
+interface Entry {
+  /** The decider that folded it: a stream is only ever run with one, but the state means nothing to another. */
+  decider: object;
+  state: unknown;
+  version: number;
+}
+
+/**
+ * The state each recently written stream was left in by this process's own commands, so that the
+ * next command on it can decide without reading the stream again. Never the last word: the runner
+ * counts a decision made on a remembered state only when its append succeeds at that version (no
+ * one else wrote in between); anything else is decided again on the stream as stored. A notice
+ * that a stream moved past the remembered version (another process, a transaction of several
+ * appends) forgets it at once, which saves that wasted append. States are immutable, as the
+ * deciders make them, so the remembered one is shared with the caller that got it.
+ */
+@Injectable()
+export class StreamStates implements ChangeListener {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(feed: ChangeFeed) {
+    feed.subscribe(this);
+  }
+
+  get(decider: object, streamId: string): { state: unknown; version: number } | undefined {
+    const entry = this.entries.get(streamId);
+    return entry?.decider === decider ? entry : undefined;
+  }
+
+  remember(decider: object, streamId: string, state: unknown, version: number): void {
+    // Deleted first so that the stream moves to the end: the first entries are the least recently written.
+    this.entries.delete(streamId);
+    this.entries.set(streamId, { decider, state, version });
+    if (this.entries.size > MAX_STREAMS) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  forget(streamId: string): void {
+    this.entries.delete(streamId);
+  }
+
+  changed(change: StreamChange): void {
+    const entry = this.entries.get(change.streamId);
+    if (entry && change.version > entry.version) this.entries.delete(change.streamId);
+  }
+
+  reset(): void {
+    this.entries.clear();
+  }
+}
