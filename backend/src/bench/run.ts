@@ -17,6 +17,7 @@ import { measurePaced } from './paced';
 import { measurePgbench, steadyPgbench } from './pgbench';
 import { probed, startBareServer, startShop, stop } from './processes';
 import { measureScale } from './scale';
+import { settleDisk } from './settle-disk';
 
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3901);
 const BARE_PORT = Number(process.env.BENCH_BARE_PORT ?? 3902);
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
       getProducts: await part('products', () => versusBareServer('/api/products', {}, 0.5)),
       cartPoll304: await part('poll', () => cartPoll(productId)),
       cartWrites: await part('carts', () => cartWrites(itemIds)),
-      cartWritesSteady: await part('steady', () => steadyCartWrites(child, itemIds)),
+      cartWritesSteady: await part('steady', () => steadyCartWrites(child, itemIds, database.url)),
       checkouts: await part('checkouts', () => measureCheckouts(api(''), productId, SHOPPERS, SECONDS)),
     };
   } finally {
@@ -154,12 +155,14 @@ async function cartWrites(itemIds: string[]) {
  * Cart writes at a steady rate well below saturation (evenly paced: see paced.ts), in several runs:
  * the p99 of each run, since it swings from run to run (a single figure hides that); beside it what
  * the shop's event loop went through meanwhile (its delay's p99, its GC pauses and full collections),
- * the disk's flush latency in the same seconds (see flush-probe.ts), and after each run pgbench at
- * the same rate: what the database and the machine alone give in the same minutes. BENCH_STALLS=1
- * lists the loop's stalls, the full collections and the disk's stalls with their times, to set
- * beside the shop's log.
+ * the disk's flush latency in the same seconds (see flush-probe.ts), and then pgbench at the same
+ * rate, as many runs: what the database and the machine alone give. The disk is settled first (see
+ * settle-disk.ts), and pgbench runs after the shop's runs rather than between them, for the same
+ * reason: the pages its writes dirty are written back seconds later, in the next run's time.
+ * BENCH_STALLS=1 lists the loop's stalls, the full collections and the disk's stalls with their
+ * times, to set beside the shop's log.
  */
-async function steadyCartWrites(shop: ChildProcess, itemIds: string[]) {
+async function steadyCartWrites(shop: ChildProcess, itemIds: string[], databaseUrl: string) {
   const load = {
     url: api('/api/cart'),
     method: 'PATCH' as const,
@@ -169,17 +172,18 @@ async function steadyCartWrites(shop: ChildProcess, itemIds: string[]) {
     next: changeQuantityOf(itemIds),
   };
   const runs: { result: Measurement; probe: ProbeReport; disk: FlushReport; from: string }[] = [];
+  const unsettled = await settleDisk(databaseUrl);
+  await measurePaced({ ...load, seconds: WARM_UP_SECONDS });
+  for (let run = 0; run < STEADY_RUNS; run++) {
+    const from = new Date().toISOString();
+    const flushes = FlushProbe.start();
+    const measured = await probed(shop, () => measurePaced({ ...load, seconds: SECONDS }));
+    runs.push({ from, ...measured, disk: await flushes.stop() });
+  }
   const pgbench = await steadyPgbench(CONNECTIONS, STEADY_RATE);
   const pgbenchP99s: number[] = [];
   try {
-    await measurePaced({ ...load, seconds: WARM_UP_SECONDS });
-    for (let run = 0; run < STEADY_RUNS; run++) {
-      const from = new Date().toISOString();
-      const flushes = FlushProbe.start();
-      const measured = await probed(shop, () => measurePaced({ ...load, seconds: SECONDS }));
-      runs.push({ from, ...measured, disk: await flushes.stop() });
-      if (pgbench) pgbenchP99s.push(await pgbench.run(SECONDS));
-    }
+    for (let run = 0; pgbench && run < STEADY_RUNS; run++) pgbenchP99s.push(await pgbench.run(SECONDS));
   } finally {
     await pgbench?.close();
   }
@@ -199,6 +203,7 @@ async function steadyCartWrites(shop: ChildProcess, itemIds: string[]) {
     })),
     diskFlushPerRun: runs.map(({ disk: { stalls, ...disk } }) => ({ ...disk, stalls: process.env.BENCH_STALLS ? stalls : stalls.length })),
     pgbenchSameRate: pgbench ? { p99MsPerRun: pgbenchP99s } : { skipped: 'pgbench is not installed' },
+    ...(unsettled.length ? { diskNotSettled: unsettled } : {}),
   };
 }
 
