@@ -29,7 +29,7 @@ export class CatalogSeeder {
    */
   async seedIfEmpty(): Promise<number> {
     // Asked first without the lock: every start of a shop that has products ends here.
-    const [any] = await (this.orm.em.fork() as EntityManager).execute(ANY_PRODUCT_EVENT);
+    const [any] = await (this.orm.em as EntityManager).getConnection().execute(ANY_PRODUCT_EVENT);
     if (any) return 0;
     const seeded = await this.store.inOneTransaction(SEED_LOCK, async (tx) => {
       if ((await tx.execute(ANY_PRODUCT_EVENT)).length) return 0;

@@ -12,7 +12,7 @@ export class ProductIds {
 
   /** Inside a transaction (seeding), from that transaction's connection: the embedded database has only one. */
   async next(tx?: Transaction): Promise<number> {
-    const [row] = tx ? await tx.execute<{ id: string }>(NEXT_ID) : await (this.orm.em.fork() as EntityManager).execute<{ id: string }[]>(NEXT_ID);
+    const [row] = tx ? await tx.execute<{ id: string }>(NEXT_ID) : await (this.orm.em as EntityManager).getConnection().execute<{ id: string }[]>(NEXT_ID);
     return Number(row.id);
   }
 }

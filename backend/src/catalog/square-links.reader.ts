@@ -22,7 +22,9 @@ export class SquareLinksReader {
 
   /** Which product each Square catalogue item became: the sync updates it rather than adding another. */
   async productsBySquareItem(): Promise<Map<string, number>> {
-    const rows = await (this.orm.em.fork() as EntityManager).execute<{ id: number; square_item_id: string }[]>('select id, square_item_id from products where square_item_id is not null');
+    const rows = await (this.orm.em as EntityManager)
+      .getConnection()
+      .execute<{ id: number; square_item_id: string }[]>('select id, square_item_id from products where square_item_id is not null');
     return new Map(rows.map((r) => [r.square_item_id, r.id]));
   }
 
@@ -35,7 +37,7 @@ export class SquareLinksReader {
   }
 
   oversoldAtStall(): Promise<OversoldAtStall[]> {
-    return this.orm.em.getConnection().execute<OversoldAtStall[]>(
+    return (this.orm.em as EntityManager).getConnection().execute<OversoldAtStall[]>(
       `select p.id as "productId", v.id as "variantId", case when v.name = '' then p.name else p.name || ', ' || v.name end as name,
               v.square_count as "squareCount", v.square_count_at as "squareCountAt"
          from product_variants v join products p on p.id = v.product_id
@@ -49,7 +51,7 @@ export class SquareLinksReader {
    * tells the studio's edits apart).
    */
   async studioProducts(): Promise<Set<number>> {
-    const rows = await this.orm.em.getConnection().execute<{ id: number }[]>(
+    const rows = await (this.orm.em as EntityManager).getConnection().execute<{ id: number }[]>(
       `select p.id from products p join events e on e.stream_id = 'product-' || p.id and e.version = 1
         where e.type = 'ProductAdded' and e.metadata->>'actor' like 'admin:%' and e.metadata->>'causationId' is null`,
     );
@@ -58,7 +60,7 @@ export class SquareLinksReader {
 
   /** Products never linked to Square, by name in lower case: a sync adopts the one of a Square item's name rather than adding its twin. */
   async unlinkedProductsByName(): Promise<Map<string, number[]>> {
-    const rows = await this.orm.em.getConnection().execute<{ id: number; name: string }[]>('select id, name from products where square_item_id is null order by id');
+    const rows = await (this.orm.em as EntityManager).getConnection().execute<{ id: number; name: string }[]>('select id, name from products where square_item_id is null order by id');
     const byName = new Map<string, number[]>();
     for (const row of rows) byName.set(sameName(row.name), [...(byName.get(sameName(row.name)) ?? []), row.id]);
     return byName;

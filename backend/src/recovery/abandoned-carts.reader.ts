@@ -37,7 +37,7 @@ export class AbandonedCartsReader {
   ) {}
 
   async list() {
-    const rows = await (this.orm.em.fork() as EntityManager).execute<Row[]>(
+    const rows = await (this.orm.em as EntityManager).getConnection().execute<Row[]>(
       `select c.id, c.session_id, c.customer_name, c.customer_email, c.total_cents, c.email_sent, c.recovery_email_count,
               c.abandoned_at, c.updated_at,
               exists (select 1 from events e where e.stream_id = 'cart-' || c.id and e.type = 'CartRecovered') as recovered,

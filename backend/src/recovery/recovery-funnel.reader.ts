@@ -17,7 +17,7 @@ export class RecoveryFunnelReader {
   constructor(private readonly orm: MikroORM) {}
 
   async read(days: number): Promise<RecoveryFunnel> {
-    const [row] = await (this.orm.em.fork() as EntityManager).execute<{ abandoned: number; emailed: number; recovered: number; revenue: string }[]>(
+    const [row] = await (this.orm.em as EntityManager).getConnection().execute<{ abandoned: number; emailed: number; recovered: number; revenue: string }[]>(
       `with abandoned as (
          select stream_id from events where type = 'CartAbandoned' and recorded_at >= now() - make_interval(days => ?) group by stream_id
        ), emailed as (

@@ -36,7 +36,7 @@ export class RecoveryScanJob {
 
   @OnSchedule({ queue: 'recovery', job: 'recovery-scan', every: (config) => config.RECOVERY_SCAN_EVERY })
   async scan(caller: RequestContext): Promise<{ abandoned: number }> {
-    const idle = await (this.orm.em.fork() as EntityManager).execute<{ id: string }[]>(
+    const idle = await (this.orm.em as EntityManager).getConnection().execute<{ id: string }[]>(
       `select c.id from carts c
         where c.customer_email is not null and c.checkout_order_id is null and c.abandoned_at is null
           and c.updated_at < now() - make_interval(secs => ?)

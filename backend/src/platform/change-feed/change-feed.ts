@@ -163,7 +163,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     const sequence = ++this.sequence;
     const heard = new Promise<void>((resolve) => (this.awaited = { sequence, heard: resolve }));
     try {
-      await (this.orm.em.fork() as EntityManager).execute('select pg_notify(?, ?)', [CHECK_CHANNEL, `${this.instance}|${sequence}`]);
+      await (this.orm.em as EntityManager).getConnection().execute('select pg_notify(?, ?)', [CHECK_CHANNEL, `${this.instance}|${sequence}`]);
     } catch {
       // The database is away: nothing to judge the feed by (readers fail on their own meanwhile).
       if (this.awaits(sequence)) this.awaited = undefined;

@@ -55,7 +55,7 @@ export class HealthController {
 
   private async databaseUp(): Promise<boolean> {
     try {
-      await (this.orm.em.fork() as EntityManager).execute('select 1');
+      await (this.orm.em as EntityManager).getConnection().execute('select 1');
       return true;
     } catch {
       return false;
