@@ -7,7 +7,7 @@ function fakeOrm(rows: unknown[]) {
   const connection = {
     execute: async (_sql: string, params: unknown[]) => {
       queries.push(params);
-      return rows;
+      return rows.filter((row) => !(row as { id?: string }).id || params.includes((row as { id: string }).id));
     },
   };
   return { orm: { em: { getConnection: () => connection } } as unknown as MikroORM, queries };
@@ -30,5 +30,42 @@ describe('cart reader: a line by its item id', () => {
     await expect(reader.itemLine('item-2')).resolves.toBeNull();
     await expect(reader.itemLine('item-2')).resolves.toBeNull();
     expect(queries).toHaveLength(2);
+  });
+});
+
+const cartRow = (id: string, version: number) => ({
+  id,
+  session_id: `session_of_${id}`,
+  total_cents: 1200,
+  customer_name: null,
+  customer_email: null,
+  email_sent: false,
+  recovery_email_count: 0,
+  abandoned_at: null,
+  checkout_order_id: null,
+  version,
+  created_at: '2026-11-26T08:00:00.000Z',
+  updated_at: '2026-11-26T08:00:00.000Z',
+  items: [{ id: 'item-1', productId: 7, variantId: 'v-7', variantName: 'M', name: 'Moth shirt', imageUrl: '/m.jpg', unitPriceCents: 1200, quantity: 1, addedAt: '2026-11-26T08:00:00.000Z' }],
+});
+
+describe('cart reader: the answers', () => {
+  it('reads the answers asked for at the same moment in one query, each cart its own', async () => {
+    const { orm, queries } = fakeOrm([cartRow('cart-a', 3), cartRow('cart-b', 5)]);
+    const reader = new CartReader(orm);
+    const [a, b, none] = await Promise.all([reader.response('cart-a'), reader.response('cart-b'), reader.response('cart-c')]);
+    expect(queries).toEqual([['cart-a', 'cart-b', 'cart-c']]);
+    expect(a?.cart).toMatchObject({ id: 'cart-a', version: 3, totalAmount: '12.00' });
+    expect(b?.cart).toMatchObject({ id: 'cart-b', version: 5 });
+    expect(b?.items).toEqual([{ id: 'item-1', productId: 7, variantId: 'v-7', variantName: 'M', quantity: 1, price: '12.00', product: { name: 'Moth shirt', imageUrl: '/m.jpg' } }]);
+    expect(none).toBeNull();
+  });
+
+  it('reads a cart again for every answer: each is asked for after its own commit', async () => {
+    const { orm, queries } = fakeOrm([cartRow('cart-a', 3)]);
+    const reader = new CartReader(orm);
+    await reader.response('cart-a');
+    await reader.response('cart-a');
+    expect(queries).toEqual([['cart-a'], ['cart-a']]);
   });
 });

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -20,12 +21,13 @@ interface ResponseRow {
   items: (Omit<CartItemView, 'cartId' | 'addedAt'> & { addedAt: string })[];
 }
 
-const RESPONSE_SQL = `
+/** Carts with their lines, `ids` of them: one `?` per id. */
+const responsesSql = (ids: number) => `
   select c.*, coalesce((
     select json_agg(json_build_object('id', i.id, 'productId', i.product_id, 'variantId', i.variant_id, 'variantName', i.variant_name, 'name', i.name, 'imageUrl', i.image_url,
         'unitPriceCents', i.unit_price_cents, 'quantity', i.quantity, 'addedAt', i.added_at) order by i.added_at, i.id)
       from cart_items i where i.cart_id = c.id), '[]') as items
-  from carts c where c.id = ?`;
+  from carts c where c.id in (${Array(ids).fill('?').join(', ')})`;
 
 /** What a change to a line needs to know of it before it loads the cart. */
 export type ItemLine = Pick<CartItemView, 'cartId' | 'productId' | 'variantId' | 'variantName' | 'name'>;
@@ -37,6 +39,18 @@ const MAX_LINES = 50_000;
 @Injectable()
 export class CartReader {
   private readonly lines = new Map<string, ItemLine>();
+  /**
+   * Answers asked for together are read in one query: the writes of one group commit resume
+   * together and each asks for its cart at once. Never cached: each is read after its own commit.
+   */
+  private readonly responses = new DataLoader<string, ResponseRow | undefined>(
+    async (ids) => {
+      const rows = await this.connection().execute<ResponseRow[]>(responsesSql(ids.length), [...ids]);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id));
+    },
+    { cache: false },
+  );
 
   constructor(private readonly orm: MikroORM) {}
 
@@ -55,9 +69,9 @@ export class CartReader {
     return this.em().findOne(CartView, { id: cartId });
   }
 
-  /** The cart and its lines in one round trip: every cart call answers with this. */
+  /** The cart and its lines, in one query with the other answers asked for at the same moment: every cart call answers with this. */
   async response(cartId: string): Promise<CartResponse | null> {
-    const [row] = await this.connection().execute<ResponseRow[]>(RESPONSE_SQL, [cartId]);
+    const row = await this.responses.load(cartId);
     if (!row) return null;
     const cart: CartView = {
       id: row.id,
