@@ -76,14 +76,19 @@ describe('cart in a real browser', () => {
     page.on('request', (r) => {
       if (r.method() === 'GET' && /\/api\/cart\/session_/.test(r.url())) reads.push(new URL(r.url()).search);
     });
-    page.on('response', async (r) => {
-      if (r.request().method() === 'POST' && /\/api\/cart\/[0-9a-f-]{36}\/items$/.test(r.url())) answered.push(((await r.json()) as { cart: { version: number } }).cart.version);
-    });
+    // Each add's answer, read before the test goes on (a response listener would read its body later).
+    const add = async () => {
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/cart\/[0-9a-f-]{36}\/items$/.test(r.url())),
+        page.getByRole('button', { name: 'Add to Cart' }).click(),
+      ]);
+      answered.push(((await response.json()) as { cart: { version: number } }).cart.version);
+    };
     await page.goto(`${t.baseUrl}/product/2`);
     await page.getByRole('heading', { name: 'Bat Wing Crop Tee' }).waitFor();
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await add();
     await page.getByTestId('cart-count').filter({ hasText: /^1$/ }).waitFor();
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await add();
     await page.getByTestId('cart-count').filter({ hasText: /^2$/ }).waitFor();
     expect(answered).toHaveLength(2);
     // The refetch after the second change (the first made the session: nothing to refetch) and the
