@@ -6,10 +6,12 @@ export const requestProjection = streamProjection<BackInStockEvent>({ name: 'bac
   switch (event.type) {
     case 'BackInStockAsked': {
       const { productId, variantId, email, round } = event.data;
-      // A new round takes the row over, and its place in the list is the new ask's.
+      // A new round takes the row over, and its place in the list is the new ask's: its event's
+      // position, which the insert just before this write gave it.
       return [
         write(
-          `insert into back_in_stock_requests (id, product_id, variant_id, email, status, round, asked_position, asked_at, version, updated_at) values (?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)
+          `insert into back_in_stock_requests (id, product_id, variant_id, email, status, round, asked_position, asked_at, version, updated_at)
+           values (?, ?, ?, ?, 'pending', ?, (select global_position from events where event_id = ?), ?, ?, ?)
            on conflict (id) do update set status = 'pending', round = excluded.round, asked_position = excluded.asked_position, asked_at = excluded.asked_at,
              confirmed_at = null, emailed_at = null, left_at = null, version = excluded.version, updated_at = excluded.updated_at`,
           id,
@@ -17,7 +19,7 @@ export const requestProjection = streamProjection<BackInStockEvent>({ name: 'bac
           variantId,
           email,
           round,
-          event.globalPosition,
+          event.eventId,
           event.recordedAt,
           stamp.version,
           stamp.updated_at,

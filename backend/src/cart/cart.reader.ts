@@ -1,4 +1,4 @@
-import DataLoader from 'dataloader';
+import { batchedReads } from '../platform/database/batched-reads';
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -39,18 +39,12 @@ const MAX_LINES = 50_000;
 @Injectable()
 export class CartReader {
   private readonly lines = new Map<string, ItemLine>();
-  /**
-   * Answers asked for together are read in one query: the writes of one group commit resume
-   * together and each asks for its cart at once. Never cached: each is read after its own commit.
-   */
-  private readonly responses = new DataLoader<string, ResponseRow | undefined>(
-    async (ids) => {
-      const rows = await this.connection().execute<ResponseRow[]>(responsesSql(ids.length), [...ids]);
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      return ids.map((id) => byId.get(id));
-    },
-    { cache: false },
-  );
+  /** Answers asked for together, in one query (see batchedReads): the writes of one group commit resume together and each asks for its cart. */
+  private readonly responses = batchedReads(async (ids: readonly string[]) => {
+    const rows = await this.connection().execute<ResponseRow[]>(responsesSql(ids.length), [...ids]);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id));
+  });
 
   constructor(private readonly orm: MikroORM) {}
 

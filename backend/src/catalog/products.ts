@@ -8,6 +8,7 @@ import { productDecider, ProductCommand } from './product.decider';
 import { ProductState } from './product.state';
 import { ProductEvent, productStream } from './product.events';
 import { invalid, notFound } from '../platform/errors/domain-error';
+import { batchedReads } from '../platform/database/batched-reads';
 import { availableQuantity } from './product.view';
 
 /**
@@ -26,7 +27,14 @@ export interface ProductSnapshot {
   stockQuantity: number;
 }
 
-type SnapshotRow = Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number };
+/** A variant as the tables hold it, removed ones too. */
+type VariantRow = Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number; removed: boolean };
+
+const VARIANT_ROWS_SQL = `
+  select p.id as "productId", v.id as "variantId", p.name, v.name as "variantName", coalesce(nullif(v.image_url, ''), p.image_url) as "imageUrl",
+         v.price_cents as "priceCents", v.in_stock as "inStock", v.removed, v.stock_quantity as "onHand", v.reserved_quantity as "reserved"
+    from products p join product_variants v on v.product_id = p.id
+   where p.id = any(?::int[])`;
 
 type WithoutProductId<C> = C extends unknown ? Omit<C, 'productId'> : never;
 /** A product command as another module sends it: the product is named by `run`'s first argument. */
@@ -39,6 +47,12 @@ export const productIdOf = (streamId: string): number => productStream.idOf(stre
 @Injectable()
 export class Products {
   private readonly products: Aggregate<number, ProductState, ProductCommand, ProductEvent>;
+
+  /** Every variant of the products asked for together (see batchedReads): every cart command reads its product's stock. */
+  private readonly variantRows = batchedReads<number, VariantRow[]>(async (productIds) => {
+    const rows: VariantRow[] = await this.orm.em.getConnection().execute(VARIANT_ROWS_SQL, [`{${productIds.join(',')}}`]);
+    return productIds.map((id) => rows.filter((row) => row.productId === id));
+  });
 
   constructor(
     runner: CommandRunner,
@@ -61,25 +75,18 @@ export class Products {
    * The variant `variantId` names, or the product's only variant on sale when none is named; a
    * product with several needs one (400 VARIANT_REQUIRED), an unknown one is 404 VARIANT_NOT_FOUND,
    * a removed one reads as sold out. Undefined when there is no such product. Reads the tables rather
-   * than the in-memory cache: stock decisions must not act on a stale copy. One plain statement,
-   * no entity: it runs inside every cart command.
+   * than the in-memory cache: stock decisions must not act on a stale copy.
    */
   async snapshot(productId: number, variantId?: string): Promise<ProductSnapshot | undefined> {
-    const rows = await this.orm.em.getConnection().execute<SnapshotRow[]>(
-      `select p.id as "productId", v.id as "variantId", p.name, v.name as "variantName", coalesce(nullif(v.image_url, ''), p.image_url) as "imageUrl",
-              v.price_cents as "priceCents", v.in_stock and not v.removed as "inStock", v.stock_quantity as "onHand", v.reserved_quantity as "reserved"
-         from products p join product_variants v on v.product_id = p.id
-        where p.id = ? ${variantId === undefined ? 'and not v.removed' : 'and v.id = ?'}`,
-      variantId === undefined ? [productId] : [productId, variantId],
-    );
-    if (rows.length !== 1) {
-      if (variantId !== undefined && (await this.exists(productId)))
-        throw notFound(`That size or option of product ${productId} is not sold here.`, 'VARIANT_NOT_FOUND', { productId, variantId });
-      if (rows.length > 1) throw invalid(`${rows[0].name} comes in ${rows.map((r: SnapshotRow) => r.variantName).join(', ')}: choose one.`, 'VARIANT_REQUIRED', { productId });
+    const rows = await this.variantRows.load(productId);
+    const chosen = rows.filter((row) => (variantId === undefined ? !row.removed : row.variantId === variantId));
+    if (chosen.length !== 1) {
+      if (variantId !== undefined && rows.length > 0) throw notFound(`That size or option of product ${productId} is not sold here.`, 'VARIANT_NOT_FOUND', { productId, variantId });
+      if (chosen.length > 1) throw invalid(`${chosen[0].name} comes in ${chosen.map((r) => r.variantName).join(', ')}: choose one.`, 'VARIANT_REQUIRED', { productId });
       return undefined;
     }
-    const { onHand, reserved, ...variant } = rows[0];
-    return { ...variant, stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }) };
+    const { onHand, reserved, removed, ...variant } = chosen[0];
+    return { ...variant, inStock: variant.inStock && !removed, stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }) };
   }
 
   /** The picture of a variant (its own, else the product's first), or of the product when no variant is named; '' when none. */
@@ -91,10 +98,5 @@ export class Products {
         [variantId ?? null, productId],
       );
     return row?.picture;
-  }
-
-  private async exists(productId: number): Promise<boolean> {
-    const [row] = await this.orm.em.getConnection().execute('select 1 from products where id = ?', [productId]);
-    return row !== undefined;
   }
 }

@@ -15,6 +15,7 @@ import { Migration20261125200000_local_events } from './local-events/Migration20
 import { Migration20261126000000_product_variants } from './catalog/Migration20261126000000_product_variants';
 import { Migration20261126000100_cart_item_variants } from './cart/Migration20261126000100_cart_item_variants';
 import { Migration20261126000200_back_in_stock } from './back-in-stock/Migration20261126000200_back_in_stock';
+import { Migration20261126000300_append_all_or_none } from './platform/Migration20261126000300_append_all_or_none';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -23,7 +24,7 @@ import { Migration20261126000200_back_in_stock } from './back-in-stock/Migration
  * moved-up migration would run again on a shop that has it). A new one goes last, in its module's folder.
  *
  * A table's history, by table:
- * - `events`, `outbox`: platform/ (…_platform_and_catalog, …_outbox_dead_letters, …_append_function)
+ * - `events`, `outbox`: platform/ (…_platform_and_catalog, …_outbox_dead_letters, …_append_function, …_append_all_or_none)
  * - `products`: platform/…_platform_and_catalog (created with the event store), checkout/…_checkout
  *   (reserved stock), auth/…_admin (Square item), square/…_square_stock (Square variation and count),
  *   catalog/…_product_variants (gallery, options; stock and Square links move to `product_variants`)
@@ -53,4 +54,5 @@ export const migrations = [
   { name: 'Migration20261126000000_product_variants', class: Migration20261126000000_product_variants },
   { name: 'Migration20261126000100_cart_item_variants', class: Migration20261126000100_cart_item_variants },
   { name: 'Migration20261126000200_back_in_stock', class: Migration20261126000200_back_in_stock },
+  { name: 'Migration20261126000300_append_all_or_none', class: Migration20261126000300_append_all_or_none },
 ];

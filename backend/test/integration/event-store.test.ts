@@ -60,6 +60,19 @@ describe('event store', () => {
       [2, 'B'],
       [3, 'C'],
     ]);
+    // Read after a version: only what came since, and the version the stream is at even when nothing did.
+    const since = await store.readStream('s-2', 1);
+    expect([since.version, since.events.map((e) => e.version)]).toEqual([3, [2, 3]]);
+    expect(await store.readStream('s-2', 3)).toEqual({ version: 3, events: [] });
+    // Reads asked for together go in one query; each still gets its own stream from its own version.
+    const together = await Promise.all([store.readStream('s-2'), store.readStream('s-2', 2), store.readStream('s-nothing'), store.readStream('s-2', 1)]);
+    expect(together.map((r) => [r.version, r.events.map((e) => `${e.streamId}@${e.version}`)])).toEqual([
+      [3, ['s-2@1', 's-2@2', 's-2@3']],
+      [3, ['s-2@3']],
+      [0, []],
+      [3, ['s-2@2', 's-2@3']],
+    ]);
+    expect(Object.keys(together[0].events[0]).sort()).toEqual(['data', 'eventId', 'globalPosition', 'metadata', 'recordedAt', 'streamId', 'streamType', 'type', 'version']);
     expect(events[0].data).toEqual({ text: `it's "quoted" \\ and ? marked` });
     expect(events[0].metadata).toEqual(expect.objectContaining({ correlationId: expect.any(String), actor: 'system' }));
     await expect(store.append(stream('s-2'), 1, [{ type: 'Late', data: {} }], systemContext())).rejects.toBeInstanceOf(ConcurrencyError);
@@ -154,6 +167,26 @@ describe('event store', () => {
       expect((await store.readStream('stale-1')).events.map((e) => e.type)).toEqual(['First']);
       expect((await store.readStream('ahead-1')).events).toHaveLength(0);
       expect(await transactionsOf(['fresh-1', 'fresh-2'])).toBe(1);
+    });
+
+    it("writes a group's projections with its append, all or none: none for a stale writer, the stored time and ids for the others", async () => {
+      await em().execute('create table group_marks (event_id uuid primary key, stream_id text, version integer, recorded_at timestamptz)');
+      t.app.get(ProjectionRegistry).register({
+        name: 'marks',
+        tables: [],
+        writesFor: (e) => (e.type === 'Marked' ? [{ sql: 'insert into group_marks values (?, ?, ?, ?)', params: [e.eventId, e.streamId, e.version, e.recordedAt] }] : []),
+      });
+      await store.append(stream('marked-stale'), 0, [{ type: 'First', data: {} }], systemContext());
+      const [, ...results] = await Promise.allSettled([
+        inFlight(),
+        store.append(stream('marked-1'), 0, [{ type: 'Marked', data: {} }], systemContext()),
+        store.append(stream('marked-stale'), 0, [{ type: 'Marked', data: {} }], systemContext()),
+        store.append(stream('marked-2'), 0, [{ type: 'Marked', data: {} }], systemContext()),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      const stored = await em().execute<{ stream_id: string }[]>(`select event_id, stream_id, version, recorded_at from events where type = 'Marked' order by stream_id`);
+      expect(await em().execute('select event_id, stream_id, version, recorded_at from group_marks order by stream_id')).toEqual(stored);
+      expect(stored.map((row) => row.stream_id)).toEqual(['marked-1', 'marked-2']);
     });
 
     it('retries a group whose projection refused a write member by member: only the refused append fails', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CHANGE_CHANNEL } from '../change-feed/change-feed';
 import type { OutboxRoutes } from '../outbox/outbox-routes';
 import type { EventRow } from './event-row';
-import type { DomainEvent } from './recorded-event';
+import type { DomainEvent, ProjectedEvent } from './recorded-event';
 
 export interface StreamRef {
   id: string;
@@ -18,26 +18,43 @@ export interface AppendRequest {
 }
 
 /**
- * Appends to many streams at once, each only if its stream is exactly at the version its writer
- * read, with the events' outbox rows and one change notification per stream: see the migration
- * that defines `append_events` for what it checks and writes.
+ * Appends to many streams at once, all of them or none: when any stream is not exactly at the
+ * version its writer read it fails with STALE_STREAMS. With the events go their outbox rows and one
+ * change notification per stream: see the migration that defines `append_events_all_or_none`.
  */
-const APPEND_SQL = 'select * from append_events(?::jsonb, ?::jsonb, ?::jsonb, ?)';
+const APPEND_SQL = 'select * from append_events_all_or_none(?::jsonb, ?::jsonb, ?::jsonb, ?, ?::timestamptz)';
+
+/** The SQLSTATE of an append refused because some streams moved on; its detail lists their requests' indexes. */
+const STALE_STREAMS = 'DC409';
+
+/** The indexes of the requests whose streams were not at their expected versions, if that is what `error` says. */
+export function staleRequests(error: unknown): number[] | undefined {
+  const { code, detail } = error as { code?: string; detail?: string };
+  return code === STALE_STREAMS && detail ? (JSON.parse(detail) as number[]) : undefined;
+}
 
 export interface AppendStatement {
   sql: string;
   params: unknown[];
-  /** Each request's rows, in version order, or undefined where its stream was not at the expected version. */
-  rowsOf(rows: readonly EventRow[]): (EventRow[] | undefined)[];
+  /** Each request's events as they will be stored, but for their global positions: what the projections are written from. */
+  projected: ProjectedEvent[][];
+  /** Each request's rows, in version order. */
+  rowsOf(rows: readonly EventRow[]): EventRow[][];
 }
 
-/** The one statement that appends `requests`: one round trip whatever the number of streams, events or routes. */
-export function appendStatement(requests: readonly AppendRequest[], routes: OutboxRoutes): AppendStatement {
+/**
+ * The one statement that appends `requests`, recorded at `recordedAt`: one round trip whatever the
+ * number of streams, events or routes. Event ids are made here, so that the events are known whole
+ * (but for their positions) before the statement is sent.
+ */
+export function appendStatement(requests: readonly AppendRequest[], routes: OutboxRoutes, recordedAt = new Date()): AppendStatement {
   const owner = new Map<string, number>();
+  const projected = requests.map((): ProjectedEvent[] => []);
   const events = requests.flatMap((r, m) =>
     r.events.map((e, i) => {
       const eventId = randomUUID();
       owner.set(eventId, m);
+      projected[m].push({ ...e, eventId, streamId: r.stream.id, streamType: r.stream.type, version: r.expectedVersion + i + 1, metadata: r.metadata, recordedAt });
       return { m, n: i + 1, event_id: eventId, type: e.type, data: e.data };
     }),
   );
@@ -54,11 +71,12 @@ export function appendStatement(requests: readonly AppendRequest[], routes: Outb
   }));
   return {
     sql: APPEND_SQL,
-    params: [JSON.stringify(streams), JSON.stringify(events), JSON.stringify(jobs), CHANGE_CHANNEL],
+    params: [JSON.stringify(streams), JSON.stringify(events), JSON.stringify(jobs), CHANGE_CHANNEL, recordedAt.toISOString()],
+    projected,
     rowsOf(rows) {
       const byRequest = requests.map((): EventRow[] => []);
       for (const row of rows) byRequest[owner.get(row.event_id)!].push(row);
-      return byRequest.map((own, m) => (own.length === requests[m].events.length ? own : undefined));
+      return byRequest;
     },
   };
 }

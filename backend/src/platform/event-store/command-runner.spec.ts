@@ -36,12 +36,15 @@ const stream: StreamRef = { id: 'counter-1', type: 'counter' };
 function memoryStore(listeners: ChangeListener[]) {
   const streams = new Map<string, RecordedEvent<CounterEvent>[]>();
   const calls = { reads: 0, appends: 0 };
+  /** The version each read started after. */
+  const readsAfter: number[] = [];
   const failures: unknown[] = [];
   const store = {
-    async readStream(streamId: string) {
+    async readStream(streamId: string, after = 0) {
       calls.reads++;
+      readsAfter.push(after);
       const events = streams.get(streamId) ?? [];
-      return { events, version: events.length };
+      return { events: events.slice(after), version: Math.max(after, events.length) };
     },
     async append(ref: StreamRef, expectedVersion: number, events: CounterEvent[]) {
       // As the real store: nothing to append is not a round trip.
@@ -59,6 +62,7 @@ function memoryStore(listeners: ChangeListener[]) {
   return {
     store: store as unknown as EventStore,
     calls,
+    readsAfter,
     /** Another process's append: stored, but this process hears nothing of it. */
     writeElsewhere: (event: CounterEvent) => {
       const stored = streams.get(stream.id) ?? [];
@@ -89,13 +93,15 @@ describe('command runner', () => {
   });
 
   it('decides again on the stream as stored when another process wrote in between, at no cost of an attempt', async () => {
-    const { set, calls, writeElsewhere, runner } = setUp();
+    const { set, calls, readsAfter, writeElsewhere, runner } = setUp();
     await set(1);
     writeElsewhere({ type: 'Closed', data: {} });
     writeElsewhere({ type: 'Reopened', data: {} });
     const result = await set(2);
     expect(result).toMatchObject({ state: { value: 2, closed: false }, version: 4 });
     expect(calls).toEqual({ reads: 2, appends: 3 });
+    // Only what came after the remembered version was read, and folded onto it.
+    expect(readsAfter).toEqual([0, 1]);
     // What it left is remembered in turn.
     await runner.run(counter, stream, { kind: 'Close' }, caller);
     expect(calls.reads).toBe(2);
@@ -124,11 +130,41 @@ describe('command runner', () => {
     expect(calls).toEqual({ reads: 2, appends: 2 });
   });
 
-  it('answers "nothing to record" once the stream as stored agrees', async () => {
-    const { set, calls } = setUp();
+  it('answers "nothing to record" once the stream as stored agrees, reading only what came after the state it knew', async () => {
+    const { set, calls, readsAfter } = setUp();
     await set(5);
     await expect(set(5)).resolves.toEqual({ state: { value: 5, closed: false }, version: 1, events: [] });
     expect(calls).toEqual({ reads: 2, appends: 1 });
+    expect(readsAfter).toEqual([0, 1]);
+  });
+
+  it('remembers the stream as read when the command records nothing, so that the next one need not read it', async () => {
+    const { set, calls } = setUp();
+    await set(5);
+    await set(5);
+    await expect(set(6)).resolves.toMatchObject({ state: { value: 6 }, version: 2 });
+    expect(calls).toEqual({ reads: 2, appends: 2 });
+  });
+
+  it('remembers the stream as read when the command is refused', async () => {
+    const { runner, set, readsAfter, states } = setUp();
+    await runner.run(counter, stream, { kind: 'Close' }, caller);
+    states.reset();
+    await expect(set(5)).rejects.toThrow('The counter is closed.');
+    await expect(set(5)).rejects.toThrow('The counter is closed.');
+    // Read whole once nothing was remembered, then only after the version that read found.
+    expect(readsAfter).toEqual([0, 0, 1]);
+  });
+
+  it('reads a lost race again from the version it last read, not from the start', async () => {
+    const { set, readsAfter, failAppends, states } = setUp();
+    await set(1);
+    await set(2);
+    states.reset();
+    failAppends(new ConcurrencyError(stream.id, 2));
+    await expect(set(4)).resolves.toMatchObject({ state: { value: 4 }, version: 3 });
+    // Nothing remembered: the stream read whole, the append lost, then only what came after version 2.
+    expect(readsAfter).toEqual([0, 0, 2]);
   });
 
   it('forgets a stream when the change feed tells of a later version, not of the one it holds', async () => {
@@ -178,6 +214,16 @@ describe('command runner', () => {
 });
 
 describe('stream states', () => {
+  it('keeps a later state rather than put back an older one read meanwhile', () => {
+    const states = new StreamStates({ subscribe: () => undefined } as unknown as ChangeFeed);
+    const decider = {};
+    states.remember(decider, 's', 'later', 3);
+    states.remember(decider, 's', 'older', 2);
+    expect(states.get(decider, 's')).toMatchObject({ state: 'later', version: 3 });
+    states.remember(decider, 's', 'same version, read again', 3);
+    expect(states.get(decider, 's')).toMatchObject({ state: 'same version, read again', version: 3 });
+  });
+
   it('holds the 20,000 most recently written streams', () => {
     const states = new StreamStates({ subscribe: () => undefined } as unknown as ChangeFeed);
     const decider = {};

@@ -25,9 +25,10 @@ export type CommandSource<C> = C | (() => Promise<C>);
 /**
  * Load, decide, append (as `caller`: its ids and actor go into the events' metadata); on a
  * concurrent write, reload and decide again a few times, then 409. A stream this process wrote last
- * is not read again: the command decides on the state its last append left (see StreamStates),
+ * is not read again: the command decides on the state its last read or append left (see StreamStates),
  * and that decision counts only if the append at that version succeeds. One that is refused,
- * appends nothing or loses the race is made again on the stream as stored, at no extra attempt.
+ * appends nothing or loses the race is made again on the stream as stored, at no extra attempt,
+ * reading only the events since the state it knows.
  */
 @Injectable()
 export class CommandRunner {
@@ -37,14 +38,17 @@ export class CommandRunner {
   ) {}
 
   async run<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, stream: StreamRef, source: CommandSource<C>, caller: RequestContext): Promise<CommandResult<S, E>> {
-    const remembered = this.states.get(decider, stream.id) as Loaded<S> | undefined;
-    if (remembered) {
-      const result = await this.attempt(decider, stream, await build(source), caller, remembered);
+    // What is known of the stream: the events up to its version need not be read again.
+    let known = this.states.get(decider, stream.id) as Loaded<S> | undefined;
+    if (known) {
+      const result = await this.attempt(decider, stream, await build(source), caller, known);
       if (result) return result;
-      this.states.forget(stream.id);
     }
     for (let attempt = 1; ; attempt++) {
-      const [loaded, command] = await Promise.all([this.read(decider, stream), build(source)]);
+      const [loaded, command] = await Promise.all([this.read(decider, stream, known), build(source)]);
+      // The stream as read is as good a start for the next command as a state an append left.
+      this.states.remember(decider, stream.id, loaded.state, loaded.version);
+      known = loaded;
       try {
         return await this.append(decider, stream, caller, loaded, decider.decide(command, loaded.state));
       } catch (error) {
@@ -77,13 +81,14 @@ export class CommandRunner {
     const events = await this.store.append(stream, loaded.version, newEvents, caller);
     const state = fold({ ...decider, initialState: loaded.state }, events);
     const version = loaded.version + events.length;
-    if (events.length > 0) this.states.remember(decider, stream.id, state, version);
+    this.states.remember(decider, stream.id, state, version);
     return { state, version, events };
   }
 
-  private async read<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, stream: StreamRef): Promise<Loaded<S>> {
-    const { events, version } = await this.store.readStream<E>(stream.id);
-    return { state: fold(decider, events), version };
+  /** The stream as stored: read whole, or only the events after a state already known (events are never changed once stored). */
+  private async read<S, C, E extends DomainEvent>(decider: Decider<S, C, E>, stream: StreamRef, known?: Loaded<S>): Promise<Loaded<S>> {
+    const { events, version } = await this.store.readStream<E>(stream.id, known?.version);
+    return { state: fold(known ? { ...decider, initialState: known.state } : decider, events), version };
   }
 }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ChangeFeed, StreamChange } from '../change-feed/change-feed';
+import { batchedReads } from '../database/batched-reads';
 import type { RequestContext } from '../context/request-context';
 import { OutboxRoutes } from '../outbox/outbox-routes';
 import { ProjectionRegistry } from '../projections/projection.registry';
@@ -12,6 +13,16 @@ import { appendOnConnection, inPooledTransaction, writeInPooledTransaction } fro
 import { DomainEvent, RecordedEvent } from './recorded-event';
 
 export type { StreamRef } from './append-statement';
+
+/**
+ * Each read's events (the read's index in `read`), in version order: the reads as a jsonb array of
+ * `{ read, stream_id, after }`. Lateral, so that each read is its own index scan (joined, the
+ * planner scanned the whole table for a handful of reads).
+ */
+const BATCHED_READS_SQL = `
+  select r.read, e.* from jsonb_to_recordset(?::jsonb) as r (read integer, stream_id text, after integer)
+    cross join lateral (select * from events where stream_id = r.stream_id and version > r.after order by version) e
+   order by r.read, e.version`;
 
 export interface LoadedStream<E extends DomainEvent> {
   version: number;
@@ -47,11 +58,24 @@ export class EventStore {
     this.groups = new GroupCommit((requests) => this.writeGroup(requests), { transactions: 1, requests: 256 });
   }
 
-  async readStream<E extends DomainEvent>(streamId: string): Promise<LoadedStream<E>> {
-    const rows = await (this.orm.em as EntityManager).getConnection().execute<EventRow[]>('select * from events where stream_id = ? order by version', [streamId]);
-    const events = rows.map((r) => toRecordedEvent(r) as RecordedEvent<E>);
-    return { version: events.at(-1)?.version ?? 0, events };
+  /**
+   * The stream's events after version `after` (all of them by default), and the version it is at:
+   * a caller that holds the state at some version reads only what came since.
+   */
+  async readStream<E extends DomainEvent>(streamId: string, after = 0): Promise<LoadedStream<E>> {
+    const events = (await this.reads.load({ streamId, after })).map((r) => toRecordedEvent(r) as RecordedEvent<E>);
+    return { version: events.at(-1)?.version ?? after, events };
   }
+
+  /** Stream reads asked for together, in one query (see batchedReads): under load, commands on many streams start at once. */
+  private readonly reads = batchedReads(async (reads: readonly { streamId: string; after: number }[]) => {
+    const rows = await (this.orm.em as EntityManager)
+      .getConnection()
+      .execute<(EventRow & { read: number })[]>(BATCHED_READS_SQL, [JSON.stringify(reads.map((r, read) => ({ read, stream_id: r.streamId, after: r.after })))]);
+    const byRead = reads.map((): EventRow[] => []);
+    for (const { read, ...row } of rows) byRead[read].push(row);
+    return byRead;
+  });
 
   /**
    * Appends after `expectedVersion`, with `caller`'s correlation id, causation id and actor as the

@@ -3,13 +3,21 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProjectionRegistry } from '../projections/projection.registry';
 import { toScript } from '../projections/sql-write';
 import type { OutboxRoutes } from '../outbox/outbox-routes';
-import { AppendRequest, appendStatement } from './append-statement';
+import { AppendRequest, appendStatement, staleRequests } from './append-statement';
 import { ConcurrencyError } from './concurrency.error';
 import { EventRow, toRecordedEvent } from './event-row';
 import { GroupRolledBack } from './group-commit';
 import type { RecordedEvent } from './recorded-event';
 
-const UNIQUE_VIOLATION = '23505';
+/**
+ * Two transactions appended to a stream at the same version: the second to insert waits for the
+ * first and is then refused by the events' unique `(stream_id, version)` (a projection's unique
+ * violation is not this).
+ */
+const isVersionClash = (error: unknown) => {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '23505' && constraint === 'events_stream_version_unique';
+};
 
 /** The driver's connection, as the pool hands it out. */
 interface PgConnection {
@@ -22,11 +30,14 @@ interface PgConnection {
 const isStatementError = (error: unknown) => (error as { severity?: string }).severity === 'ERROR';
 
 /**
- * A group of appends in a transaction of its own, in two round trips: `begin` with the append
- * statement, then the projections' statements with `commit`. Both are multi-statement simple
- * queries with values inlined by MikroORM's escaping, which is how `em.execute` sends them too.
- * The connection is taken from the ORM's pool directly because MikroORM's `transactional` would
- * send `begin` and `commit` as round trips of their own.
+ * A group of appends and their projections in a transaction of its own, in one round trip:
+ * `begin`, the append statement, the projections' statements and `commit` as one multi-statement
+ * simple query, values inlined by MikroORM's escaping (which is how `em.execute` sends them too).
+ * The projections are written from the events as they will be stored, which the append then
+ * stores all or none: requests whose streams moved on are left out (undefined in the answer) and
+ * the rest sent again, on the same connection. The connection is taken from the ORM's pool
+ * directly because MikroORM's `transactional` would send `begin` and `commit` as round trips of
+ * their own.
  */
 export async function writeInPooledTransaction(
   orm: MikroORM,
@@ -38,45 +49,56 @@ export async function writeInPooledTransaction(
   const platform = em.getPlatform();
   const convert = (error: unknown) => em.getDriver().convertException(error as Error);
   const client = em.getConnection().getKnex().client;
-  const statement = appendStatement(requests, routes);
   const connection = (await client.acquireConnection()) as PgConnection;
+  const recorded: (RecordedEvent[] | undefined)[] = requests.map(() => undefined);
+  // The requests still to write, by their index in `requests`.
+  let pending = requests.map((_, index) => index);
+  // Whether the connection holds a transaction a refused statement aborted.
+  let aborted = false;
 
   const rollback = async (cause: unknown) => {
     // A session that cannot even roll back is not given to anyone else.
     await connection.query('rollback').catch(() => (connection.__knex__disposed = cause));
   };
   try {
-    let rows: EventRow[];
-    try {
-      const results = (await connection.query(`begin;\n${platform.formatQuery(statement.sql, statement.params)}`)) as { rows: unknown[] }[];
-      rows = results[1].rows as EventRow[];
-    } catch (error) {
-      // COMMIT was not sent: whatever happened, nothing of this group is stored.
-      await rollback(error);
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new GroupRolledBack(new ConcurrencyError(requests[0].stream.id, requests[0].expectedVersion));
-      throw new GroupRolledBack(convert(error));
-    }
-
-    const recorded = statement.rowsOf(rows).map((own) => own?.map(toRecordedEvent));
-    let script: string;
-    try {
-      script = toScript(platform, projections.writesFor(recorded.flatMap((events) => events ?? [])));
-    } catch (error) {
-      await rollback(error);
-      throw new GroupRolledBack(error);
-    }
-
-    try {
-      await connection.query(script ? `${script};\ncommit` : 'commit');
-    } catch (error) {
-      // A statement refused before COMMIT leaves nothing stored; a lost connection leaves it unknown.
-      if (!isStatementError(error)) {
-        connection.__knex__disposed = error;
-        throw convert(error);
+    while (pending.length > 0) {
+      const statement = appendStatement(
+        pending.map((index) => requests[index]),
+        routes,
+      );
+      let script: string;
+      try {
+        script = toScript(platform, projections.writesFor(statement.projected.flat()));
+      } catch (error) {
+        if (aborted) await rollback(error);
+        throw new GroupRolledBack(error);
       }
-      await rollback(error);
-      throw new GroupRolledBack(convert(error));
+      const statements = [...(aborted ? ['rollback'] : []), 'begin', platform.formatQuery(statement.sql, statement.params), ...(script ? [script] : []), 'commit'];
+      let rows: EventRow[];
+      try {
+        const results = (await connection.query(statements.join(';\n'))) as { rows: unknown[] }[];
+        rows = results[statements.indexOf('begin') + 1].rows as EventRow[];
+      } catch (error) {
+        // A lost connection leaves the outcome unknown; a refused statement (COMMIT is the last one) leaves nothing stored.
+        if (!isStatementError(error)) {
+          connection.__knex__disposed = error;
+          throw convert(error);
+        }
+        const stale = staleRequests(error);
+        if (stale) {
+          pending = pending.filter((_, position) => !stale.includes(position));
+          aborted = true;
+          continue;
+        }
+        await rollback(error);
+        if (isVersionClash(error)) throw new GroupRolledBack(new ConcurrencyError(requests[0].stream.id, requests[0].expectedVersion));
+        throw new GroupRolledBack(convert(error));
+      }
+      statement.rowsOf(rows).forEach((own, position) => (recorded[pending[position]] = own.map(toRecordedEvent)));
+      return recorded;
     }
+    // Every stream had moved on: nothing was written.
+    if (aborted) await rollback(new Error('Every stream of the group had moved on'));
     return recorded;
   } finally {
     await client.releaseConnection(connection);
@@ -99,12 +121,10 @@ export async function appendOnConnection(
   try {
     rows = (await query(platform.formatQuery(statement.sql, statement.params))) as EventRow[];
   } catch (error) {
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new ConcurrencyError(request.stream.id, request.expectedVersion);
+    if (isVersionClash(error) || staleRequests(error)) throw new ConcurrencyError(request.stream.id, request.expectedVersion);
     throw error;
   }
-  const [own] = statement.rowsOf(rows);
-  if (!own) throw new ConcurrencyError(request.stream.id, request.expectedVersion);
-  const events = own.map(toRecordedEvent);
+  const events = rows.map(toRecordedEvent);
   const script = toScript(platform, projections.writesFor(events));
   if (script) await query(script);
   return events;

@@ -12,8 +12,8 @@ interface Entry {
 }
 
 /**
- * The state each recently written stream was left in by this process's own commands, so that the
- * next command on it can decide without reading the stream again. Never the last word: the runner
+ * The state of each stream this process's commands recently read or wrote, at its version, so that
+ * the next command on it can decide without reading the stream again. Never the last word: the runner
  * counts a decision made on a remembered state only when its append succeeds at that version (no
  * one else wrote in between); anything else is decided again on the stream as stored. A notice
  * that a stream moved past the remembered version (another process, a transaction of several
@@ -34,14 +34,13 @@ export class StreamStates implements ChangeListener {
   }
 
   remember(decider: object, streamId: string, state: unknown, version: number): void {
+    // A read that resolves after a later append must not put an older state back.
+    const held = this.entries.get(streamId);
+    if (held?.decider === decider && held.version > version) return;
     // Deleted first so that the stream moves to the end: the first entries are the least recently written.
     this.entries.delete(streamId);
     this.entries.set(streamId, { decider, state, version });
     if (this.entries.size > MAX_STREAMS) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  forget(streamId: string): void {
-    this.entries.delete(streamId);
   }
 
   changed(change: StreamChange): void {

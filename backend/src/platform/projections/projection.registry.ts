@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RecordedEvent } from '../event-store/recorded-event';
+import type { ProjectedEvent } from '../event-store/recorded-event';
 import type { Projection } from './projection';
 import type { SqlWrite } from './sql-write';
 
@@ -18,7 +18,7 @@ export class ProjectionRegistry {
   }
 
   /** Every projection's statements for these events, event by event, in order. */
-  writesFor(events: readonly RecordedEvent[]): SqlWrite[] {
+  writesFor(events: readonly ProjectedEvent[]): SqlWrite[] {
     const writes: SqlWrite[] = [];
     for (const event of events) for (const projection of this.projections) writes.push(...projection.writesFor(event));
     return writes;

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '../event-store/recorded-event';
+import type { ProjectedEvent } from '../event-store/recorded-event';
 import type { SqlWrite } from './sql-write';
 
 /**
@@ -10,5 +10,5 @@ export interface Projection {
   /** The read tables this projection owns; a rebuild empties them first. */
   readonly tables: readonly string[];
   /** The statements, in order, that bring the tables up to `event` (none when it is not this projection's). */
-  writesFor(event: RecordedEvent): SqlWrite[];
+  writesFor(event: ProjectedEvent): SqlWrite[];
 }

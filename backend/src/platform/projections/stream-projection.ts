@@ -1,5 +1,5 @@
 import type { StreamKind } from '../event-store/stream';
-import type { DomainEvent, RecordedEvent } from '../event-store/recorded-event';
+import type { DomainEvent, ProjectedEvent } from '../event-store/recorded-event';
 import type { Projection } from './projection';
 import type { SqlWrite } from './sql-write';
 
@@ -15,13 +15,13 @@ export type RowStamp = {
  */
 export function streamProjection<E extends DomainEvent, Id extends string | number = string>(
   projection: { name: string; tables: readonly string[]; stream: StreamKind<Id> },
-  writes: (event: RecordedEvent<E>, id: Id, stamp: RowStamp) => SqlWrite[],
+  writes: (event: ProjectedEvent<E>, id: Id, stamp: RowStamp) => SqlWrite[],
 ): Projection {
   const { name, tables, stream } = projection;
   return {
     name,
     tables,
     writesFor: (recorded) =>
-      recorded.streamType === stream.type ? writes(recorded as RecordedEvent<E>, stream.idOf(recorded.streamId), { version: recorded.version, updated_at: recorded.recordedAt }) : [],
+      recorded.streamType === stream.type ? writes(recorded as ProjectedEvent<E>, stream.idOf(recorded.streamId), { version: recorded.version, updated_at: recorded.recordedAt }) : [],
   };
 }
