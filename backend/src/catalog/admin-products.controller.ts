@@ -47,7 +47,7 @@ export class AdminProductsController {
   @Get()
   @ApiAnswers({ 200: z.array(adminProductSchema) })
   async list(): Promise<AdminProductDto[]> {
-    const [rows, waiting] = await Promise.all([readProducts(this.orm.em.fork() as EntityManager, { newestFirst: true }), this.waiting.byVariant()]);
+    const [rows, waiting] = await Promise.all([readProducts(this.orm.em as EntityManager, { newestFirst: true }), this.waiting.byVariant()]);
     return rows.map(({ product, variants }) => toAdminProductDto(product, variants, waiting));
   }
 
@@ -123,7 +123,7 @@ export class AdminProductsController {
   }
 
   private async one(id: number): Promise<AdminProductDto> {
-    const [[row], waiting] = await Promise.all([readProducts(this.orm.em.fork() as EntityManager, { id }), this.waiting.byVariant()]);
+    const [[row], waiting] = await Promise.all([readProducts(this.orm.em as EntityManager, { id }), this.waiting.byVariant()]);
     if (!row) throw notFound(`Product ${id} was not found.`);
     return toAdminProductDto(row.product, row.variants, waiting);
   }

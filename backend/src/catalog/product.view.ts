@@ -73,8 +73,11 @@ export interface ProductWithVariants {
   variants: VariantRow[];
 }
 
-/** The products (all, or the one `id` names), each with its variants in order, by id (`newestFirst` for the inventory). */
-export async function readProducts(em: EntityManager, options: { id?: number; newestFirst?: boolean } = {}): Promise<ProductWithVariants[]> {
+/**
+ * The products (all, or the one `id` names), each with its variants in order, by id (`newestFirst`
+ * for the inventory). One plain statement: no entity, so no EntityManager of its own is needed.
+ */
+export async function readProducts(em: Pick<EntityManager, 'getConnection'>, options: { id?: number; newestFirst?: boolean } = {}): Promise<ProductWithVariants[]> {
   const rows = await em.getConnection().execute<(Omit<ProductView, 'updatedAt'> & { updatedAt: string | Date; variants: VariantRow[] | null })[]>(
     `select p.id, p.name, p.description, p.price_cents as "priceCents", p.price_max_cents as "priceMaxCents", p.image_url as "imageUrl", p.images, p.options,
             p.category, p.in_stock as "inStock", p.stock_quantity as "stockQuantity", p.reserved_quantity as "reservedQuantity",

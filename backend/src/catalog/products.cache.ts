@@ -89,7 +89,7 @@ export class ProductsCache implements ChangeListener {
   }
 
   private async load(): Promise<Snapshot> {
-    const rows = await readProducts(this.orm.em.fork() as EntityManager);
+    const rows = await readProducts(this.orm.em as EntityManager);
     const dtos = rows.map(({ product, variants }) => toProductDto(product, variants));
     return {
       version: dtos.reduce((sum, dto) => sum + dto.version, 0),
