@@ -46,6 +46,15 @@ export interface Transaction {
 @Injectable()
 export class EventStore {
   private readonly groups: GroupCommit;
+  /** Stream reads asked for together, in one query (see batchedReads): under load, commands on many streams start at once. */
+  private readonly reads = batchedReads(async (reads: readonly { streamId: string; after: number }[]) => {
+    const rows = await (this.orm.em as EntityManager)
+      .getConnection()
+      .execute<(EventRow & { read: number })[]>(BATCHED_READS_SQL, [JSON.stringify(reads.map((r, read) => ({ read, stream_id: r.streamId, after: r.after })))]);
+    const byRead = reads.map((): EventRow[] => []);
+    for (const { read, ...row } of rows) byRead[read].push(row);
+    return byRead;
+  });
 
   constructor(
     private readonly orm: MikroORM,
@@ -66,16 +75,6 @@ export class EventStore {
     const events = (await this.reads.load({ streamId, after })).map((r) => toRecordedEvent(r) as RecordedEvent<E>);
     return { version: events.at(-1)?.version ?? after, events };
   }
-
-  /** Stream reads asked for together, in one query (see batchedReads): under load, commands on many streams start at once. */
-  private readonly reads = batchedReads(async (reads: readonly { streamId: string; after: number }[]) => {
-    const rows = await (this.orm.em as EntityManager)
-      .getConnection()
-      .execute<(EventRow & { read: number })[]>(BATCHED_READS_SQL, [JSON.stringify(reads.map((r, read) => ({ read, stream_id: r.streamId, after: r.after })))]);
-    const byRead = reads.map((): EventRow[] => []);
-    for (const { read, ...row } of rows) byRead[read].push(row);
-    return byRead;
-  });
 
   /**
    * Appends after `expectedVersion`, with `caller`'s correlation id, causation id and actor as the

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ChangeFeed, ChangeListener, StreamChange } from '../change-feed/change-feed';
 
-/** A busy shop's recently written carts, products and orders; past it the least recently written are read again. */
+/** A busy shop's recently read or written carts, products and orders; past it the least recent are read again. */
 const MAX_STREAMS = 20_000;
 
 interface Entry {
