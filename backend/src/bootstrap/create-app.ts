@@ -8,6 +8,7 @@ import { GOOGLE_ENDPOINTS, SESSION_COOKIE, type GoogleEndpoints } from '../auth'
 import { CatalogSeeder } from '../catalog';
 import { serveApiDocs } from '../platform/api-docs/serve-api-docs';
 import { AppConfig } from '../platform/config/app-config';
+import { fastifyTrustProxy } from '../platform/config/trust-proxy';
 import { underPrepareLock } from '../platform/database/prepare-lock';
 import { correlationIdOf, useCorrelation } from '../platform/context/correlation';
 import { rememberFastifyErrorCodes } from '../platform/errors/error-body';
@@ -35,7 +36,7 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
     // The shop has no Nest middleware; without middie no request pays for an empty middleware run.
     skipMiddie: true,
     // Whose X-Forwarded-For to believe (request.ip, which rate limits count by): TRUST_PROXY, else nobody's.
-    trustProxy: config.TRUST_PROXY ?? false,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 100 * 1024,
     // While closing, a request on a kept-alive connection is still served (with Connection: close) rather than refused with 503.
     return503OnClosing: false,

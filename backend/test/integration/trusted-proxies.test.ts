@@ -49,6 +49,21 @@ describe('with TRUST_PROXY set', () => {
   });
 });
 
+describe('with TRUST_PROXY a hop count', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ ...limits, TRUST_PROXY: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('believes the entry the nearest hop added, and counts per forwarded client', async () => {
+    expect((await subscribe(t, BALANCER, SHOPPER_A, 1)).statusCode).toBe(200);
+    expect((await subscribe(t, BALANCER, `203.0.113.99, ${SHOPPER_A}`, 2)).statusCode).toBe(200);
+    expect((await subscribe(t, BALANCER, SHOPPER_A, 3)).statusCode).toBe(429);
+    expect((await subscribe(t, BALANCER, SHOPPER_B, 4)).statusCode).toBe(200);
+  });
+});
+
 describe('with TRUST_PROXY unset', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { parseTrustProxy } from './trust-proxy';
+import { fastifyTrustProxy, parseTrustProxy } from './trust-proxy';
 
 describe('TRUST_PROXY', () => {
   it('takes a hop count', () => {
@@ -16,5 +16,13 @@ describe('TRUST_PROXY', () => {
     for (const bad of ['', ' , ', 'yes', 'true', '10.0.0.0/33', '::/129', '10.0.0/8', '10.0.0.0/8/1', '10.0.0.0/', 'lb.internal', '-1', '1.5', '100']) {
       expect(parseTrustProxy(bad)).toBeUndefined();
     }
+  });
+
+  it('is given to Fastify as a rule for a hop count, as the list itself otherwise', () => {
+    const twoHops = fastifyTrustProxy(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => twoHops('10.0.0.2', hop))).toEqual([true, true, false]);
+    expect((fastifyTrustProxy(0) as (address: string, hop: number) => boolean)('127.0.0.1', 0)).toBe(false);
+    expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+    expect(fastifyTrustProxy(undefined)).toBe(false);
   });
 });

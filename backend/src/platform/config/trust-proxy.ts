@@ -20,6 +20,18 @@ export function parseTrustProxy(text: string): TrustProxy | undefined {
   return entries;
 }
 
+/**
+ * Fastify's `trustProxy` for the setting. Fastify no longer takes a hop count itself (a count cannot
+ * tell the balancer from a client that reached the shop directly, whose header it would then
+ * believe); the shop still offers one, for a host whose API is reachable only through its
+ * balancer, as the rule Fastify used to make of it: the nearest `hops` addresses are proxies.
+ */
+export function fastifyTrustProxy(trust: TrustProxy | undefined): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === undefined) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 function isProxyAddress(entry: string): boolean {
   if (NAMES.has(entry) || isIP(entry)) return true;
   const [address, bits, ...rest] = entry.split('/');
