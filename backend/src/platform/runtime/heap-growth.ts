@@ -23,7 +23,7 @@ export function setHeapGrowth(percent: number): void {
  * One full collection, once the process has started (its modules loaded, its code compiled, the
  * application built), before it serves: V8 sets the next full collection's limit from what the
  * last one found alive, and the last one during start ran half-way through it (37 MB alive, of the
- * 90 MB a started shop holds). So the first full collection under load came 25-30 s after start,
+ * 90 MB a started shop holds). So the first full collection under load came 23-28 s after start,
  * every request in its ~150 ms of marking waiting; sized from the started process, it comes
  * minutes later. V8 exposes `gc` only to contexts made while `--expose-gc` is set, hence the new
  * context, and the flag is unset again at once.
