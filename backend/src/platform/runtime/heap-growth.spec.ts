@@ -6,7 +6,7 @@ describe('collectOnceStarted', () => {
   it('runs one full collection and leaves gc unexposed', async () => {
     const kinds: number[] = [];
     const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) kinds.push((entry.detail as { kind: number }).kind);
+      for (const entry of list.getEntries()) kinds.push((entry as unknown as { detail: { kind: number } }).detail.kind);
     });
     observer.observe({ entryTypes: ['gc'] });
     collectOnceStarted();
