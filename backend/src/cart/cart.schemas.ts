@@ -18,7 +18,8 @@ export const createCartBody = z.object({
 });
 
 export const addItemBody = z.object({
-  productId: wholeNumber('productId').positive('productId must be positive.'),
+  // Product ids are 32-bit integers in the database; the paths take nine digits at most, and so does this.
+  productId: wholeNumber('productId').positive('productId must be positive.').max(999_999_999, 'productId is out of range.'),
   /** Which size or option; a product with one variant may leave it out. */
   variantId: z.string('variantId must be text.').max(40, 'variantId is too long.').optional(),
   quantity: wholeNumber('quantity').min(1, 'quantity must be at least 1.').max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}.`).default(1),

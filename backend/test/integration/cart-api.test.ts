@@ -118,6 +118,12 @@ describe('items', () => {
     expect(again.body.cart.totalAmount).toBe('204.00');
   });
 
+  it('refuses a product id past any product with 400, and answers an unknown one with 404, changing nothing', async () => {
+    const cart = await newCart();
+    await expectRefused(() => t.http.post(`/api/cart/${cart.id}/items`).send({ productId: 2_147_483_648, quantity: 1 }), 400, 'productId is out of range.');
+    await expectRefused(() => t.http.post(`/api/cart/${cart.id}/items`).send({ productId: 999_999_999, quantity: 1 }), 404, 'Product 999999999 was not found.');
+  });
+
   it('refuses sold-out products and quantities above stock with 409, changing nothing', async () => {
     const cart = await newCart();
     await expectRefused(() => t.http.post(`/api/cart/${cart.id}/items`).send({ productId: SOLD_OUT, quantity: 1 }), 409, 'Moth Cardigan is sold out.');
