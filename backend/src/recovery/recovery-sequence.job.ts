@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { cartIdOf, Carts, type CartAbandoned } from '../cart';
+import { cartIdOf, Carts, recoveryStepStops, type CartAbandoned } from '../cart';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
@@ -62,6 +62,11 @@ export class RecoverySequenceJob {
     const requestId = `step-${step}`;
     const after = await this.carts.run(cartId, { kind: 'RequestRecoveryStep', requestId, step, optedOut }, caller);
     const requested = after.state.exists && after.state.pendingRecoveryEmail === requestId;
+    // Steps that came due together (a worker was down past both) would otherwise drop the later
+    // one while the earlier one's email is on its way: it is tried again once that one is sent.
+    if (!requested && recoveryStepStops(after.state, step, optedOut) === 'an email is on its way') {
+      throw new Error(`Cart ${cartId}: recovery step ${step} waits for the email before it`);
+    }
     this.logger.log(`Cart ${cartId}: recovery step ${step} ${requested ? 'requested' : 'not sent'}`);
     return requested ? 'requested' : 'nothing-to-send';
   }
