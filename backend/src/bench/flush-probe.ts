@@ -16,11 +16,13 @@ const EVERY_MS = 10;
 const STALL_MS = 20;
 
 /**
- * The disk's flush latency, watched beside a measured run: a 4 KB write and `fdatasync` every 10 ms
+ * The disk's flush latency, watched beside the measured runs: a 4 KB write and `fdatasync` every 10 ms
  * on the machine's temporary folder (on the bench's machine the same disk as PostgreSQL's WAL), as
  * a commit flushes its WAL. It runs in a worker thread, so its waits never hold up the load
- * generator. A commit cannot answer faster than the flush it waits for: a run whose slow cart
- * writes line up with these stalls was held up by the disk, not by the shop.
+ * generator, started once before the runs (starting a worker, a Node environment of its own, took
+ * a core for tens of milliseconds at the start of every run). `report` answers for the flushes
+ * since the last report. A commit cannot answer faster than the flush it waits for: a run whose
+ * slow cart writes line up with these stalls was held up by the disk, not by the shop.
  */
 export class FlushProbe {
   private constructor(private readonly worker: Worker) {}
@@ -29,12 +31,17 @@ export class FlushProbe {
     return new FlushProbe(new Worker(__filename));
   }
 
-  async stop(): Promise<FlushReport> {
+  /** The flushes since the last report (or the start). */
+  report(): Promise<FlushReport> {
     const report = new Promise<FlushReport>((resolve) => this.worker.once('message', resolve));
+    this.worker.postMessage('report');
+    return report;
+  }
+
+  stop(): Promise<void> {
+    const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.postMessage('stop');
-    const result = await report;
-    await this.worker.terminate();
-    return result;
+    return exited;
   }
 }
 
@@ -42,8 +49,8 @@ function watchFlushes(): void {
   const dir = mkdtempSync(join(tmpdir(), 'dc-flush-probe-'));
   const fd = openSync(join(dir, 'probe'), 'w');
   const block = Buffer.alloc(4096, 1);
-  const latencies: number[] = [];
-  const stalls: FlushReport['stalls'] = [];
+  let latencies: number[] = [];
+  let stalls: FlushReport['stalls'] = [];
   let written = 0;
   const timer = setInterval(() => {
     const start = Date.now();
@@ -54,10 +61,13 @@ function watchFlushes(): void {
     latencies.push(ms);
     if (ms >= STALL_MS) stalls.push({ at: start, ms: Math.round(ms) });
   }, EVERY_MS);
-  parentPort!.once('message', () => {
-    clearInterval(timer);
-    closeSync(fd);
-    rmSync(dir, { recursive: true, force: true });
+  parentPort!.on('message', (message: 'report' | 'stop') => {
+    if (message === 'stop') {
+      clearInterval(timer);
+      closeSync(fd);
+      rmSync(dir, { recursive: true, force: true });
+      return parentPort!.close();
+    }
     latencies.sort((a, b) => a - b);
     const round = (ms: number) => Math.round(ms * 10) / 10;
     parentPort!.postMessage({
@@ -66,6 +76,8 @@ function watchFlushes(): void {
       maxMs: round(latencies.at(-1) ?? 0),
       stalls,
     } satisfies FlushReport);
+    latencies = [];
+    stalls = [];
   });
 }
 

@@ -13,7 +13,7 @@ import { FlushProbe, FlushReport } from './flush-probe';
 import type { ProbeReport } from './loop-probe';
 import { measure, Measurement } from './measure';
 import { measureAppends, measureRebuild } from './event-store-load';
-import { measurePaced } from './paced';
+import { PacedGenerator, type PacedMeasurement } from './paced';
 import { measurePgbench, steadyPgbench } from './pgbench';
 import { probed, startBareServer, startShop, stop } from './processes';
 import { measureScale } from './scale';
@@ -167,14 +167,20 @@ async function steadyCartWrites(shop: ChildProcess, itemIds: string[], databaseU
     headers: { 'content-type': 'application/json' },
     next: changeQuantityOf(itemIds),
   };
-  const runs: { result: Measurement; probe: ProbeReport; disk: FlushReport; from: string }[] = [];
+  const runs: { result: PacedMeasurement; probe: ProbeReport; disk: FlushReport; from: string }[] = [];
   const unsettled = await settleDisk(databaseUrl);
-  await measurePaced({ ...load, seconds: WARM_UP_SECONDS });
-  for (let run = 0; run < STEADY_RUNS; run++) {
-    const from = new Date().toISOString();
-    const flushes = FlushProbe.start();
-    const measured = await probed(shop, () => measurePaced({ ...load, seconds: SECONDS }));
-    runs.push({ from, ...measured, disk: await flushes.stop() });
+  const generator = await PacedGenerator.start();
+  const flushes = FlushProbe.start();
+  try {
+    await generator.run({ ...load, seconds: WARM_UP_SECONDS });
+    await flushes.report();
+    for (let run = 0; run < STEADY_RUNS; run++) {
+      const from = new Date().toISOString();
+      const measured = await probed(shop, () => generator.run({ ...load, seconds: SECONDS }));
+      runs.push({ from, ...measured, disk: await flushes.report() });
+    }
+  } finally {
+    await Promise.all([generator.stop(), flushes.stop()]);
   }
   const pgbench = await steadyPgbench(CONNECTIONS, STEADY_RATE);
   const pgbenchP99s: number[] = [];
@@ -197,6 +203,7 @@ async function steadyCartWrites(shop: ChildProcess, itemIds: string[], databaseU
       majorGcs: process.env.BENCH_STALLS ? majorGcs : majorGcs.length,
       stalls: process.env.BENCH_STALLS ? stalls : stalls.length,
     })),
+    loadGeneratorPerRun: runs.map((r) => r.result.generator),
     diskFlushPerRun: runs.map(({ disk: { stalls, ...disk } }) => ({ ...disk, stalls: process.env.BENCH_STALLS ? stalls : stalls.length })),
     pgbenchSameRate: pgbench ? { p99MsPerRun: pgbenchP99s } : { skipped: 'pgbench is not installed' },
     ...(unsettled.length ? { diskNotSettled: unsettled } : {}),
