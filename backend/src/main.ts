@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { closeGracefully, closeOnSignal, createHttpApp } from './bootstrap';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
-import { collectOnceStarted, setHeapGrowth } from './platform/runtime/heap-growth';
+import { collectOnceStarted, collectWhenIdle, setHeapGrowth } from './platform/runtime/heap-growth';
 import { standInsOf, standInsWarning } from './stand-ins';
 
 /** The HTTP API and the built storefront and admin app, without the worker (docker-compose `api`). */
@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const app = await createHttpApp(database.config, { worker: false });
   closeOnSignal(() => closeGracefully(app, database.config.shutdownDrainMs), database.stop);
   collectOnceStarted();
+  collectWhenIdle();
   await app.listen(database.config.PORT);
   const warning = standInsWarning(standInsOf(database.config));
   if (warning) console.warn(`*** ${warning} ***`);

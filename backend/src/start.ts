@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { closeGracefully, closeOnSignal, createHttpApp } from './bootstrap';
 import { loadSettings } from './platform/config/app-config';
 import { resolveDatabase } from './platform/database/resolve-database';
-import { collectOnceStarted, setHeapGrowth } from './platform/runtime/heap-growth';
+import { collectOnceStarted, collectWhenIdle, setHeapGrowth } from './platform/runtime/heap-growth';
 import { standInsOf, standInsWarning } from './stand-ins';
 import { startWidgetDemo } from './site';
 import { SQUARE_SETTINGS, SquareSettings } from './square';
@@ -16,6 +16,7 @@ async function main(): Promise<void> {
   const app = await createHttpApp(config, { worker: true });
   closeOnSignal(() => closeGracefully(app, config.shutdownDrainMs), database.stop);
   collectOnceStarted();
+  collectWhenIdle();
   await app.listen(config.PORT);
   const where = config.embeddedDatabase ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'DATABASE_URL';
   const square = app.get<SquareSettings>(SQUARE_SETTINGS);
