@@ -54,8 +54,15 @@ const postJson = async <T>(path: string, body: unknown): Promise<T> =>
  * `npm run bench`: the shop as `npm start` runs it, on a fresh real-PostgreSQL database, beside a
  * bare node:http server sending the same bytes and beside pgbench on the same server, all measured
  * in this run; then the event store alone. Prints one JSON document.
+ *
+ * `npm run bench` starts this process with `--no-memory-reducer` (V8 reads it only at start). This
+ * process holds 80-150 MB (the app context it seeds through, the Square stand-in, autocannon's
+ * loads), and once its own work was done V8's memory reducer ran three full collections 0.7 s apart
+ * in it, each taking a core from the shop and the database for ~100 ms: the steady run they fell in
+ * had three clusters of slow cart writes 0.7 s apart (its p99 25-28 ms against 5-9 ms).
  */
 async function main(): Promise<void> {
+  if (!process.execArgv.includes('--no-memory-reducer')) console.warn('Run through `npm run bench`: without --no-memory-reducer this process collects during the steady runs.');
   const database = await createScratchDatabase('bench');
   const productId = await addBenchProduct(database.url);
   // Square's stand-in runs here, outside the shop's process, as the real Square would.
