@@ -19,9 +19,8 @@ const STALL_MS = 20;
  * The disk's flush latency, watched beside the measured runs: a 4 KB write and `fdatasync` every 10 ms
  * on the machine's temporary folder (on the bench's machine the same disk as PostgreSQL's WAL), as
  * a commit flushes its WAL. It runs in a worker thread, so its waits never hold up the load
- * generator, started once before the runs (starting a worker, a Node environment of its own, took
- * a core for tens of milliseconds at the start of every run). `report` answers for the flushes
- * since the last report. A commit cannot answer faster than the flush it waits for: a run whose
+ * generator. It is started once, before the runs, so that starting a worker (a Node environment
+ * of its own) falls in no measured second. `report` answers for the flushes since the last report. A commit cannot answer faster than the flush it waits for: a run whose
  * slow cart writes line up with these stalls was held up by the disk, not by the shop.
  */
 export class FlushProbe {
