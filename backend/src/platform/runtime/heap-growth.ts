@@ -42,8 +42,8 @@ export interface HeapSample {
 
 /**
  * Below this the process is idle. A started shop serving nobody measured 1-2% (its timers, the
- * worker's polls), 2-4% with another load on the machine, and 30-40% at 200 cart writes/s; 3% is
- * about four writes a second.
+ * worker's polls), 2-4% with another load on the machine, and 30-40% at 200 cart writes/s (1.5-2
+ * ms each); 3% leaves room for a handful of writes a second beyond the idle shop's own work.
  */
 const IDLE_UTILIZATION = 0.03;
 
@@ -91,13 +91,17 @@ export function collectWhenIdle(): void {
   setInterval(() => collector.tick(), 1000).unref();
 }
 
+let gc: (() => void) | undefined;
+
 /**
- * V8's full collection as a function. V8 exposes `gc` only to contexts made while `--expose-gc` is
- * set, hence the new context, and the flag is unset again at once.
+ * V8's full collection as a function, made once per process. V8 exposes `gc` only to contexts
+ * made while `--expose-gc` is set, hence the new context, and the flag is unset again at once.
  */
 function exposedGc(): () => void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
-  setFlagsFromString('--no-expose-gc');
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+    setFlagsFromString('--no-expose-gc');
+  }
   return gc;
 }
