@@ -4,6 +4,7 @@ import { CartButton } from './cart/CartButton';
 import { Header } from './components/Header';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { useToast } from './toast/toast-context';
 
 // Every page but the home page is its own chunk, so the first paint loads only what it shows
 // (the fonts showcase alone pulls in 18 font stylesheets, the cart page the checkout).
@@ -43,6 +44,7 @@ function SiteLayout() {
         Skip to content
       </a>
       <ScrollToTopOnPageChange />
+      <DismissToastsAtCheckout />
       <Header actions={<CartButton />} />
       <Suspense fallback={<main id="main" className="page container" aria-busy="true" />}>
         <Outlet />
@@ -59,5 +61,15 @@ function ScrollToTopOnPageChange() {
     if (!hash) window.scrollTo(0, 0);
   });
   useEffect(() => scrollToTop(), [pathname]);
+  return null;
+}
+
+/** The checkout starts clean: a notification from before (the add that led here) is not left over. */
+function DismissToastsAtCheckout() {
+  const { pathname } = useLocation();
+  const { dismiss } = useToast();
+  useEffect(() => {
+    if (pathname === '/cart') dismiss();
+  }, [pathname, dismiss]);
   return null;
 }

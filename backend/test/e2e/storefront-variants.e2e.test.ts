@@ -215,7 +215,7 @@ describe('the embedded grid', () => {
       const grid = page.locator('dc-product-grid');
       const card = grid.getByTestId('product-card').filter({ hasText: 'Sized Raven Hoodie' });
       await card.getByText('from $68.00').waitFor();
-      await card.getByRole('button', { name: 'Add to Cart' }).click();
+      await card.getByRole('button', { name: 'Choose options' }).click();
       const sheet = grid.getByRole('dialog', { name: 'Sized Raven Hoodie' });
       await expect(sheet.getByRole('button', { name: 'SELECT SIZE' }).isDisabled()).resolves.toBe(true);
       await sheet.getByRole('button', { name: size, exact: true }).click();

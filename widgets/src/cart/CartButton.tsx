@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useCartDrawer } from './cart-drawer';
 import { CartDrawer } from './CartDrawer';
 import { useCart } from './useCart';
 
 /**
  * The header's cart button: it keeps the badge current (it polls every 2 s) and opens the drawer
- * (`embedded`: the `<dc-cart>` element's, see CartDrawer).
+ * (`embedded`: the `<dc-cart>` element's, see CartDrawer), or when the notification after an add
+ * asks for it (`openCartDrawer`).
  */
 export function CartButton({ embedded = false }: { embedded?: boolean }) {
   const { itemCount, error } = useCart({ poll: true });
-  const [open, setOpen] = useState(false);
+  const { open, show, close } = useCartDrawer();
 
   // The header's cart fetch errors are only logged.
   useEffect(() => {
@@ -25,7 +27,7 @@ export function CartButton({ embedded = false }: { embedded?: boolean }) {
         aria-label={itemCount === 0 ? 'Open cart' : `Open cart, ${itemCount === 1 ? '1 item' : `${itemCount} items`}`}
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={show}
       >
         <CartIcon />
         {itemCount > 0 && (
@@ -34,7 +36,7 @@ export function CartButton({ embedded = false }: { embedded?: boolean }) {
           </span>
         )}
       </button>
-      {open && <CartDrawer embedded={embedded} onClose={() => setOpen(false)} />}
+      {open && <CartDrawer embedded={embedded} onClose={close} />}
     </>
   );
 }

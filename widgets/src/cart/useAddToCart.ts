@@ -1,10 +1,12 @@
-import { useCallback } from 'react';
+import { createElement, useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiErrorOf } from '@dark-circle/api-client';
 import { shopperMessageOf } from '../api/refusals';
 import { productsKey, type Product, type ProductVariant } from '../api/products';
+import { deepActiveElement } from '../lib/focus';
 import { lineName } from '../lib/variants';
 import { useToast, type ToastOptions } from '../toast/toast-context';
+import { AddedToCartActions } from './AddedToCartActions';
 import { useCartListeners } from './cart-listeners';
 import { addCartItem, createCart, fetchCart, type CartWithItems } from './cart-api';
 import { getOrCreateCartSessionId, readCartSessionId } from './session';
@@ -20,6 +22,8 @@ export interface AddToCart {
 interface Addition {
   product: Product;
   variant?: ProductVariant;
+  /** Where focus was when the shopper asked (the button, disabled while the add is under way). */
+  returnFocusTo?: HTMLElement;
 }
 
 /**
@@ -62,10 +66,13 @@ export function useAddToCart(): AddToCart {
   const { added } = useCartListeners();
   const mutation = useMutation({
     mutationFn: (addition: Addition) => addOneToCart(addition, (sessionId) => queryClient.getQueryData<CartWithItems | null>(cartKey(sessionId))),
-    onSuccess: (data, { product, variant }) => {
+    onSuccess: (data, { product, variant, returnFocusTo }) => {
       applyCartChange(data);
       added?.(product, variant, 1, data);
-      toast({ title: 'Added to Cart', description: `${lineName(product.name, variant?.name)} has been added to your cart.` });
+      // The notification leads on: to the cart (its drawer) and to the checkout.
+      const line = lineName(product.name, variant?.name);
+      const itemCount = data.items.reduce((sum, item) => sum + item.quantity, 0);
+      toast({ title: 'Added to Cart', description: `${line} has been added to your cart.`, actions: createElement(AddedToCartActions, { cartId: data.cart.id, itemCount, returnFocusTo }) });
     },
     onError: (error) => {
       console.error('Failed to add item to cart', error);
@@ -84,7 +91,7 @@ export function useAddToCart(): AddToCart {
         toast(SOLD_OUT_TOAST);
         return;
       }
-      mutate({ product, variant });
+      mutate({ product, variant, returnFocusTo: deepActiveElement() ?? undefined });
     },
     [mutate, toast],
   );

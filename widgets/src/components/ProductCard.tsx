@@ -54,7 +54,7 @@ export function ProductCard({ product, inCart }: { product: Product; inCart: num
               disabled={!product.inStock || allInCart || pending}
               aria-haspopup={choose ? 'dialog' : undefined}
             >
-              {allInCart ? 'All in Cart' : 'Add to Cart'}
+              {!product.inStock ? 'Sold out' : allInCart ? 'All in Cart' : choose ? 'Choose options' : 'Add to Cart'}
             </button>
           </div>
         </div>

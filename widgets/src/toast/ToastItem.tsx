@@ -8,7 +8,7 @@ interface Props {
 
 /**
  * One toast. It closes itself after the duration; the clock pauses while the pointer or focus is
- * on it (time enough to read it), and a swipe to the right closes it early.
+ * on it (time enough to read it), and a swipe to the right or Escape closes it early.
  */
 export function ToastItem({ toast, onDismiss }: Props) {
   const close = useCallback(() => onDismiss(toast.id), [onDismiss, toast.id]);
@@ -57,6 +57,7 @@ export function ToastItem({ toast, onDismiss }: Props) {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setFocused(false)}
+      onKeyDown={(event) => event.key === 'Escape' && close()}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerEnd}
@@ -65,6 +66,7 @@ export function ToastItem({ toast, onDismiss }: Props) {
       <div className="toast__text">
         <p className="toast__title">{toast.title}</p>
         {toast.description && <p className="toast__description">{toast.description}</p>}
+        {toast.actions}
       </div>
       <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={close}>
         <span aria-hidden="true">×</span>

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, type RefObject } from 'react';
+import { createContext, useContext, useEffect, type ReactNode, type RefObject } from 'react';
 
 /** One toast at a time, shown for 5 s, kept (hidden) for 1,000,000 ms after dismissal. */
 export const TOAST_LIMIT = 1;
@@ -11,6 +11,8 @@ export interface ToastOptions {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** Links or buttons under the text: where the shopper may go from here. */
+  actions?: ReactNode;
 }
 
 export interface ToastEntry extends ToastOptions {
