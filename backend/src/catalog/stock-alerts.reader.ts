@@ -26,6 +26,9 @@ export interface StockNotice {
   recordedAt: Date;
 }
 
+/** The driver answers timestamps as text here: read as dates. */
+const dated = <R extends { recordedAt: Date | string }>(rows: R[]): (R & { recordedAt: Date })[] => rows.map((r) => ({ ...r, recordedAt: new Date(r.recordedAt) }));
+
 const NAME = `case when v.name = '' then p.name else p.name || ', ' || v.name end`;
 
 /** The stock changes waiting for Square and the stock alerts the studio has not dismissed, as the tables list them. */
@@ -38,31 +41,37 @@ export class StockAlertsReader {
   }
 
   /** Changes waiting since `before` or longer, oldest first (at most `limit`). */
-  waitingSince(before: Date, limit = 100): Promise<(WaitingChange & { productId: number })[]> {
-    return this.db.execute(
-      `select event_id as "eventId", product_id as "productId", variant_id as "variantId", change, recorded_at as "recordedAt"
+  async waitingSince(before: Date, limit = 100): Promise<(WaitingChange & { productId: number })[]> {
+    return dated(
+      await this.db.execute<(WaitingChange & { productId: number })[]>(
+        `select event_id as "eventId", product_id as "productId", variant_id as "variantId", change, recorded_at as "recordedAt"
          from stock_unpushed where recorded_at <= ? order by recorded_at, event_id limit ?`,
-      [before, limit],
+        [before, limit],
+      ),
     );
   }
 
   /** The same, named for the studio (the dashboard, `/api/health`). */
-  notSentSince(before: Date, limit = 50): Promise<NotSentToSquare[]> {
-    return this.db.execute(
-      `select u.event_id as "eventId", u.product_id as "productId", u.variant_id as "variantId", u.change, u.recorded_at as "recordedAt", ${NAME} as name
+  async notSentSince(before: Date, limit = 50): Promise<NotSentToSquare[]> {
+    return dated(
+      await this.db.execute<NotSentToSquare[]>(
+        `select u.event_id as "eventId", u.product_id as "productId", u.variant_id as "variantId", u.change, u.recorded_at as "recordedAt", ${NAME} as name
          from stock_unpushed u join product_variants v on v.id = u.variant_id join products p on p.id = u.product_id
         where u.recorded_at <= ? order by u.recorded_at, u.event_id limit ?`,
-      [before, limit],
+        [before, limit],
+      ),
     );
   }
 
-  notices(limit = 50): Promise<StockNotice[]> {
-    return this.db.execute(
-      `select n.product_id as "productId", n.variant_id as "variantId", ${NAME} as name, n.alert, n.kind, n.quantity, n.status, n.code, n.detail,
+  async notices(limit = 50): Promise<StockNotice[]> {
+    return dated(
+      await this.db.execute<StockNotice[]>(
+        `select n.product_id as "productId", n.variant_id as "variantId", ${NAME} as name, n.alert, n.kind, n.quantity, n.status, n.code, n.detail,
               n.order_id as "orderId", n.recorded_at as "recordedAt"
          from stock_alert_notices n join product_variants v on v.id = n.variant_id join products p on p.id = n.product_id
         order by n.recorded_at desc, n.alert limit ?`,
-      [limit],
+        [limit],
+      ),
     );
   }
 
