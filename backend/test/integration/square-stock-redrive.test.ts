@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { SquareClient } from 'square';
 import { Products } from '../../src/catalog';
+import { UNPUSHED_FROM_STREAMS } from '../../src/migrations/catalog/Migration20261201000000_stock_push_redrive';
 import { systemContext } from '../../src/platform/context/request-context';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
@@ -129,6 +130,12 @@ describe('the durable re-drive of online stock changes', () => {
     expect(degraded.status).toBe('degraded');
     expect(degraded.alerts).toContainEqual({ source: 'stock', message: expect.stringContaining(name) });
     expect(await squareCount(p.variation)).toBe(5);
+    // A shop upgrading to the sweep finds such a change from its streams alone (the migration's backfill).
+    const waiting = await sql<{ event_id: string }>(t, 'select event_id from stock_unpushed where product_id = ?', [p.id]);
+    expect(waiting).toHaveLength(1);
+    await sql(t, 'delete from stock_unpushed where product_id = ?', [p.id]);
+    await sql(t, UNPUSHED_FROM_STREAMS);
+    expect(await sql(t, 'select event_id from stock_unpushed where product_id = ?', [p.id])).toEqual(waiting);
 
     // Square comes back: the sweep (its schedule registered again after Redis lost it) sends the sale.
     t.square.faults.clear();
@@ -189,6 +196,13 @@ describe("the studio's stock change of a variant Square counts", () => {
     expect(await onHand(p.id)).toBe(11);
     expect((await t.http.get(`/api/products/${p.id}`).expect(200)).body).toMatchObject({ stockQuantity: 11 });
     expect((await eventsOf(p.id, 'StockAdjusted')).map((e) => e.data)).toEqual([expect.objectContaining({ quantity: 10, stockQuantity: 12, change: 'adjusted:1' })]);
+    // Those waiting for it are emailed, as for any restock: the adjustment goes to the back-in-stock job as well as to Square.
+    const routed = await sql<{ job: string }>(
+      t,
+      `select o.queue || '/' || o.job_name as job from outbox o join events e on e.event_id = o.event_id where e.stream_id = ? and e.type = 'StockAdjusted' order by 1`,
+      [`product-${p.id}`],
+    );
+    expect(routed.map((r) => r.job)).toEqual(['email/back-in-stock', 'square/stock-push']);
   }, 60_000);
 
   it('is written to Square from the older whole-product route too, by the units it moves', async () => {
