@@ -324,6 +324,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/stock-alerts/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminStockAlertsController_dismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/subscribers": {
         parameters: {
             query?: never;
@@ -1412,6 +1428,11 @@ export interface components {
             statusCode: number;
         };
         Health: {
+            /** @description What a module says needs someone, such as a stock change Square has not heard of (naming the product and size); any makes the status 'degraded' */
+            alerts: {
+                message: string;
+                source: string;
+            }[];
             changeFeed: {
                 /** @description The LISTEN connection is open */
                 listening: boolean;
@@ -1738,13 +1759,21 @@ export interface components {
             received: true;
         };
         StockAlert: {
+            /** @description The key to dismiss it with (push-refused and restock-refused only) */
+            alert: string | null;
             /** @enum {string} */
-            kind: "oversold-at-stall";
+            kind: "oversold-at-stall" | "not-sent-to-square" | "push-refused" | "restock-refused";
             message: string;
+            /** @description The product and size ("Review Tee, S") */
             name: string;
             productId: number;
-            /** @description Square's count, below zero */
-            squareCount: number;
+            /**
+             * Format: date-time
+             * @description When the stock change was made, or refused (all but oversold-at-stall)
+             */
+            since: string | null;
+            /** @description Square's count, below zero (oversold-at-stall only) */
+            squareCount: number | null;
             /** Format: date-time */
             squareCountAt: string | null;
             variantId: string;
@@ -2669,6 +2698,41 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["StockAlerts"];
                 };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminStockAlertsController_dismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    alert: string;
+                    productId: number;
+                    variantId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description No body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request was refused or failed: the one error body shape */
             default: {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { emailImageUrls, productIdOf, Products, upcastProductEvent, type ProductSnapshot, type StockRestocked, type StockSet } from '../catalog';
+import { emailImageUrls, productIdOf, Products, upcastProductEvent, type ProductSnapshot, type StockAdjusted, type StockRestocked, type StockSet } from '../catalog';
 import { Mail } from '../mail';
 import type { RequestContext } from '../platform/context/request-context';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
@@ -32,13 +32,13 @@ export class BackInStockEmailJob {
     private readonly mail: Mail,
   ) {}
 
-  @OnEvent<StockSet | StockRestocked>(['StockSet', 'StockRestocked'], {
+  @OnEvent<StockSet | StockRestocked | StockAdjusted>(['StockSet', 'StockRestocked', 'StockAdjusted'], {
     queue: 'email',
     job: 'back-in-stock',
     // A stock change that leaves the variant unbuyable can bring nobody news: no job for it.
     when: (event) => event.type === 'StockRestocked' || (event.data.inStock && event.data.stockQuantity > 0),
   })
-  onStockChange(event: RecordedEvent<StockSet | StockRestocked>, caller: RequestContext) {
+  onStockChange(event: RecordedEvent<StockSet | StockRestocked | StockAdjusted>, caller: RequestContext) {
     const productId = productIdOf(event.streamId);
     // Events from before variants name none: they moved the product's only one.
     const [change] = upcastProductEvent(event, productId) as RecordedEvent<StockSet | StockRestocked>[];

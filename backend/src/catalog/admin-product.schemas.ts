@@ -114,3 +114,10 @@ export const productIdParam = z
   .string()
   .regex(/^\d{1,9}$/, 'The product id must be a whole number.')
   .transform(Number);
+
+/** `POST /api/admin/stock-alerts/dismiss`: the alert the studio dealt with, as the alerts list names it. */
+export const dismissStockAlertBody = z.strictObject({
+  productId: z.int('productId is required.').positive(),
+  variantId: variantIdParam,
+  alert: z.string('alert is required.').min(1, 'alert is required.').max(200, 'alert is too long.'),
+});

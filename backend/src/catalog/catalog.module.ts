@@ -1,4 +1,4 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { CatalogSeeder } from './catalog-seeder';
@@ -18,17 +18,28 @@ import { LowStockReader } from './low-stock.reader';
 import { Products } from './products';
 import { SquareLinksReader } from './square-links.reader';
 import { BackInStockWaiting } from './back-in-stock-waiting';
+import { StockAlertsReader } from './stock-alerts.reader';
+import { notSentMessage } from './admin-stock-alerts.controller';
+import { HealthAlerts } from '../platform/health/health-alerts';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
   controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController, EmailImagesController, UploadsController],
-  providers: [BackInStockWaiting, ProductImages, EmailImages, ProductsCache, Products, LowStockReader, SquareLinksReader, ProductIds, CatalogSeeder],
-  exports: [BackInStockWaiting, Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds],
+  providers: [StockAlertsReader, BackInStockWaiting, ProductImages, EmailImages, ProductsCache, Products, LowStockReader, SquareLinksReader, ProductIds, CatalogSeeder],
+  exports: [StockAlertsReader, BackInStockWaiting, Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds],
 })
 export class CatalogModule implements OnModuleInit {
-  constructor(private readonly projections: ProjectionRegistry) {}
+  constructor(
+    private readonly projections: ProjectionRegistry,
+    private readonly health: HealthAlerts,
+    private readonly stockAlerts: StockAlertsReader,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   onModuleInit(): void {
     this.projections.register(productProjection);
+    // A stock change Square has not heard of for too long: the stall may sell a unit the shop sold.
+    this.health.register('stock', async () => (await this.stockAlerts.notSentSince(new Date(Date.now() - this.config.STOCK_PUSH_ALERT_AFTER))).map(notSentMessage));
   }
 }

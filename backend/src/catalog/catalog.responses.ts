@@ -63,18 +63,26 @@ export const adminProductSchema = productSchema
 /** A stored upload: its URL and one URL per width the storefront's `srcset` uses. */
 export const storedImageSchema = z.object({ imageUrl: z.string(), sizes: z.object({ 400: z.string(), 800: z.string(), 1600: z.string() }) }).meta({ id: 'StoredImage' });
 
-/** `GET /api/admin/stock-alerts`: products the stall oversold while an online checkout held the units. */
+/**
+ * `GET /api/admin/stock-alerts`: what the studio must look at about stock. `oversold-at-stall`: the
+ * stall sold units an online checkout held (until a recount); `not-sent-to-square`: a stock change
+ * Square has not heard of for STOCK_PUSH_ALERT_AFTER (until it gets there); `push-refused`: Square
+ * refused a stock change for good; `restock-refused`: a refund's units not put back on a variant no
+ * longer sold (these two until the studio dismisses them, by `alert`).
+ */
 export const stockAlertsSchema = z
   .object({
     alerts: z.array(
       z
         .object({
-          kind: z.literal('oversold-at-stall'),
+          kind: z.enum(['oversold-at-stall', 'not-sent-to-square', 'push-refused', 'restock-refused']),
           productId: z.int(),
           variantId: z.string(),
-          name: z.string(),
-          squareCount: z.int().meta({ description: "Square's count, below zero" }),
+          name: z.string().meta({ description: 'The product and size ("Review Tee, S")' }),
+          squareCount: z.int().nullable().meta({ description: "Square's count, below zero (oversold-at-stall only)" }),
           squareCountAt: z.iso.datetime().nullable(),
+          since: z.iso.datetime().nullable().meta({ description: 'When the stock change was made, or refused (all but oversold-at-stall)' }),
+          alert: z.string().nullable().meta({ description: 'The key to dismiss it with (push-refused and restock-refused only)' }),
           message: z.string(),
         })
         .meta({ id: 'StockAlert' }),

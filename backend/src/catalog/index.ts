@@ -5,6 +5,9 @@ export { ProductsCache } from './products.cache';
 export { Products, productIdOf } from './products';
 export type { ProductCommandBody, ProductSnapshot } from './products';
 export { LowStockReader } from './low-stock.reader';
+export { StockAlertsReader } from './stock-alerts.reader';
+export { duePushes } from './stock-push-due';
+export type { WaitingChange } from './stock-push-due';
 export type { LowStockProduct } from './low-stock.reader';
 export { CATEGORIES, normalizeCategory } from './categories';
 export type { ProductDto } from './product.view';
@@ -26,6 +29,7 @@ export type {
   ProductEvent,
   StockRestocked,
   StockSold,
+  StockAdjusted,
   StockSet,
   VariantAdded,
   ProductAdded,

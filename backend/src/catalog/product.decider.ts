@@ -1,6 +1,6 @@
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
-import { variantIdOf, type ProductDetails, type ProductEvent, type ProductOption, type Stock, type VariantDefinition, type VariantDetails } from './product.events';
+import { adjustedChange, variantIdOf, type ProductDetails, type ProductEvent, type ProductOption, type Stock, type VariantDefinition, type VariantDetails } from './product.events';
 import { checkPrice, checkStock, checkVariants, lineName, MAX_STOCK, variantName } from './product-variants';
 import { newerCount, onHandFromSquare, stockFromSquare } from './product-square-counts';
 import { apply, availableStock, evolve, followerOf, inStockWith, liveVariants, squareFields, variantOf, type ExistingProduct, type ProductState, type VariantState } from './product.state';
@@ -47,7 +47,11 @@ export type ProductCommand =
     }
   | { kind: 'LinkToSquare'; productId: number; squareItemId: string; variations: { variantId: string; squareVariationId: string }[] }
   | ({ kind: 'ApplySquareCount'; productId: number } & SquareCountReading)
-  | { kind: 'RecordSquarePush'; productId: number; variantId: string; change: string; squareCount?: number; squareCountAt?: string };
+  | { kind: 'RecordSquarePush'; productId: number; variantId: string; change: string; squareCount?: number; squareCountAt?: string }
+  /** Square refused a stock change for good (its status, code and detail): recorded once, never asked again. */
+  | { kind: 'RecordSquareRefusal'; productId: number; variantId: string; change: string; status: number; code: string; detail: string }
+  /** The studio dealt with a stock alert (a refused push or restock, by its key). */
+  | { kind: 'DismissStockAlert'; productId: number; variantId: string; alert: string };
 
 function checkDetails(d: Partial<ProductDetails>): void {
   if (d.name !== undefined && d.name.trim() === '') throw invalid('A product needs a name.');
@@ -130,12 +134,24 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         if (stockQuantity === after.stockQuantity) return [pushed];
         return [pushed, { type: 'StockSet', data: { variantId: variant.variantId, inStock: inStockWith(after, stockQuantity), stockQuantity } }];
       }
+      case 'RecordSquareRefusal': {
+        const variant = state.exists ? variantOf(state, command.variantId) : undefined;
+        // Once: a push the sweep and a job both tried is refused once.
+        if (!variant || !(command.change in variant.unpushed)) return [];
+        const { variantId, change, status, code, detail } = command;
+        return [{ type: 'StockPushRefused', data: { variantId, change, quantity: variant.unpushed[change], status, code, detail } }];
+      }
+      case 'DismissStockAlert': {
+        if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
+        const variant = namedVariant(state, command.variantId);
+        // Dismissed once: a second click finds nothing left to dismiss.
+        return variant.alerts?.[command.alert] ? [{ type: 'StockAlertDismissed', data: { variantId: variant.variantId, alert: command.alert } }] : [];
+      }
       case 'SetStock': {
         if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
         const variant = variantOrOnly(state, command.variantId);
         checkStock(command);
-        if (variant.inStock === command.inStock && variant.stockQuantity === command.stockQuantity) return [];
-        return [{ type: 'StockSet', data: { variantId: variant.variantId, inStock: command.inStock, stockQuantity: command.stockQuantity } }];
+        return studioStock(variant, { inStock: command.inStock, stockQuantity: command.stockQuantity });
       }
       case 'ReserveStock': {
         if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
@@ -162,12 +178,33 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         // Once per refund: a retried job finds the units back already.
         if (variant.restocked && command.refundId in variant.restocked) return [];
         if (!Number.isInteger(command.quantity) || command.quantity < 1) throw invalid('A restock needs a whole number of units.');
+        // The refund stands, but its units do not land on a variant no longer sold: the studio is told instead.
+        if (variant.removed) {
+          return [
+            { type: 'RestockRefused', data: { variantId: variant.variantId, orderId: command.orderId, refundId: command.refundId, quantity: command.quantity, reason: 'VARIANT_REMOVED' } },
+          ];
+        }
         const quantity = Math.min(command.quantity, MAX_STOCK - variant.stockQuantity);
         return quantity > 0 ? [{ type: 'StockRestocked', data: { variantId: variant.variantId, orderId: command.orderId, refundId: command.refundId, quantity } }] : [];
       }
     }
   },
 };
+
+/**
+ * The studio's stock of a variant. On one that follows a Square variation's count, a change of the
+ * units is Square's too (`StockAdjusted`, by the units it moves, pushed as an adjustment and
+ * unpushed until Square answers), so the next count from Square holds it rather than undoing it.
+ * The flag alone, and the stock of a variant Square does not count, stay the shop's (`StockSet`).
+ */
+function studioStock(variant: VariantState, stock: Stock): ProductEvent[] {
+  const { variantId } = variant;
+  const quantity = stock.stockQuantity - variant.stockQuantity;
+  if (quantity !== 0 && variant.squareVariationId && !variant.removed) {
+    return [{ type: 'StockAdjusted', data: { variantId, change: adjustedChange((variant.adjustments ?? 0) + 1), quantity, ...stock } }];
+  }
+  return stock.inStock === variant.inStock && quantity === 0 ? [] : [{ type: 'StockSet', data: { variantId, ...stock } }];
+}
 
 /**
  * The studio's options and variants, as the admin's form sends them: a variant with an id is
@@ -188,7 +225,7 @@ function variantsChanged(state: ExistingProduct, options: ProductOption[], input
     events.push(...variantDetailsChanged(variant, { ...details, name: variantName(options, details.options) }));
     if (stock) {
       checkStock(stock);
-      if (stock.inStock !== variant.inStock || stock.stockQuantity !== variant.stockQuantity) events.push({ type: 'StockSet', data: { variantId, ...stock } });
+      events.push(...studioStock(variant, stock));
     }
   }
   const kept = new Set(inputs.map((v) => v.variantId));

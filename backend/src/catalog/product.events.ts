@@ -82,6 +82,30 @@ export type VariantLinkedToSquare = DomainEvent<'VariantLinkedToSquare', { varia
  */
 export type StockPushedToSquare = DomainEvent<'StockPushedToSquare', { variantId: string; change: string; quantity: number } & SquareCount>;
 
+/**
+ * The studio changed the units on hand of a variant that follows Square's count (`quantity`: the
+ * units it moved, `stockQuantity`/`inStock`: the variant after it). It reaches Square as an inventory
+ * adjustment, and until Square's answer is recorded it is remembered as unpushed (`change`:
+ * `adjusted:<n>`), as a sale is, so a count arriving meanwhile does not undo it.
+ */
+export type StockAdjusted = DomainEvent<'StockAdjusted', { variantId: string; change: string; quantity: number } & Stock>;
+
+/**
+ * Square refused a stock change for good (a 4xx other than 409 and 429: the variation deleted, a
+ * request it will never take): `status`, `code` and `detail` are Square's. It is no longer unpushed
+ * (asking again gets the same answer) and the stock alerts show it until the studio dismisses it.
+ */
+export type StockPushRefused = DomainEvent<'StockPushRefused', { variantId: string; change: string; quantity: number; status: number; code: string; detail: string }>;
+
+/**
+ * A refund's units were not put back on the shelf: the variant is no longer sold (`VariantRemoved`).
+ * The refund itself stands; the stock alerts tell the studio which units to put away by hand.
+ */
+export type RestockRefused = DomainEvent<'RestockRefused', { variantId: string; orderId: string; refundId: string; quantity: number; reason: 'VARIANT_REMOVED' }>;
+
+/** The studio read a stock alert (a refused push, a refused restock) and dealt with it: it is no longer shown. */
+export type StockAlertDismissed = DomainEvent<'StockAlertDismissed', { variantId: string; alert: string }>;
+
 export type ProductEvent =
   | ProductAdded
   | ProductImportedFromSquare
@@ -97,13 +121,23 @@ export type ProductEvent =
   | StockReleased
   | StockSold
   | StockRestocked
-  | StockPushedToSquare;
+  | StockPushedToSquare
+  | StockAdjusted
+  | StockPushRefused
+  | RestockRefused
+  | StockAlertDismissed;
 
 /** The key of a sale's stock change, as pushed to Square and acknowledged on the product stream. */
 export const soldChange = (orderId: string) => `sold:${orderId}`;
 
 /** The key of a refund's restock, as pushed to Square and acknowledged on the product stream. */
 export const restockChange = (refundId: string) => `restocked:${refundId}`;
+
+/** The key of the studio's n-th stock change of a variant (from 1), as pushed to Square and acknowledged on the product stream. */
+export const adjustedChange = (n: number) => `adjusted:${n}`;
+
+/** The key of a stock alert a refused restock raised (a refused push's is its change's key). */
+export const restockRefusedAlert = (refundId: string) => `restock-refused:${refundId}`;
 
 /** The id of a product's n-th variant (from 1); a product from before variants has `<productId>-1`. */
 export const variantIdOf = (productId: number, n: number) => `${productId}-${n}`;

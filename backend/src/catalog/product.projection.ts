@@ -1,6 +1,7 @@
 import { insertRow, json, toColumns, updateById, write, type SqlWrite } from '../platform/projections/sql-write';
 import { streamProjection, type RowStamp } from '../platform/projections/stream-projection';
-import { productStream, type ProductEvent, type VariantDefinition } from './product.events';
+import type { ProjectedEvent } from '../platform/event-store/recorded-event';
+import { productStream, restockChange, restockRefusedAlert, soldChange, type ProductEvent, type VariantDefinition } from './product.events';
 import { upcastProductEvent } from './product-upcast';
 
 /** The variant columns, by the event field that fills them. */
@@ -43,7 +44,42 @@ const totals = (productId: number, stamp: RowStamp): SqlWrite =>
     productId,
   );
 
-function writes(event: ProductEvent, id: number, stamp: RowStamp): SqlWrite[] {
+/**
+ * A stock change Square's count must hear of, waiting (`stock_unpushed`, one row per change): the
+ * sweep re-drives the oldest, and the alerts name those waiting too long. Only for a variant that
+ * follows a variation, as the decider remembers it.
+ */
+const unpushed = (event: ProjectedEvent<ProductEvent>, variantId: string, change: string): SqlWrite =>
+  write(
+    `insert into stock_unpushed (event_id, product_id, variant_id, change, recorded_at)
+     select ?, product_id, id, ?, ? from product_variants where id = ? and square_variation_id is not null
+     on conflict do nothing`,
+    event.eventId,
+    change,
+    event.recordedAt,
+    variantId,
+  );
+
+const pushed = (variantId: string, change: string): SqlWrite => write('delete from stock_unpushed where variant_id = ? and change = ?', variantId, change);
+
+/** A stock alert the studio dismisses (`stock_alert_notices`): a refused push, a refused restock. */
+const notice = (id: number, event: ProjectedEvent<ProductEvent>, values: { variant_id: string; alert: string; kind: string; quantity: number } & Record<string, unknown>): SqlWrite =>
+  write(
+    `insert into stock_alert_notices (product_id, variant_id, alert, kind, quantity, status, code, detail, order_id, recorded_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     on conflict do nothing`,
+    id,
+    values.variant_id,
+    values.alert,
+    values.kind,
+    values.quantity,
+    values.status ?? null,
+    values.code ?? null,
+    values.detail ?? null,
+    values.order_id ?? null,
+    event.recordedAt,
+  );
+
+function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp): SqlWrite[] {
   switch (event.type) {
     case 'ProductAdded':
     case 'ProductImportedFromSquare': {
@@ -89,14 +125,37 @@ function writes(event: ProductEvent, id: number, stamp: RowStamp): SqlWrite[] {
       return [updateById('product_variants', event.data.variantId, { removed: true }), totals(id, stamp)];
     case 'VariantLinkedToSquare':
       // A new link forgets the old variation's count (and its oversold mark).
-      return [updateById('product_variants', event.data.variantId, { square_variation_id: event.data.squareVariationId, square_count: null, square_count_at: null }), totals(id, stamp)];
+      return [
+        updateById('product_variants', event.data.variantId, { square_variation_id: event.data.squareVariationId, square_count: null, square_count_at: null }),
+        // Changes made before the link are nobody's to push (as the decider forgets them).
+        write('delete from stock_unpushed where variant_id = ?', event.data.variantId),
+        totals(id, stamp),
+      ];
     case 'StockSet': {
       const { variantId, squareCount, squareCountAt, ...stock } = event.data;
       const count = squareCountAt ? { square_count: squareCount, square_count_at: squareCountAt } : {};
       return [updateById('product_variants', variantId, { ...toColumns(stock, VARIANT_COLUMNS), ...count }), totals(id, stamp)];
     }
     case 'StockPushedToSquare':
-      return [updateById('products', id, stamp)];
+      return [pushed(event.data.variantId, event.data.change), updateById('products', id, stamp)];
+    case 'StockAdjusted': {
+      const { variantId, change, quantity: _moved, ...stock } = event.data;
+      return [updateById('product_variants', variantId, toColumns(stock, VARIANT_COLUMNS)), unpushed(event, variantId, change), totals(id, stamp)];
+    }
+    case 'StockPushRefused': {
+      const { variantId, change, quantity, status, code, detail } = event.data;
+      return [
+        pushed(variantId, change),
+        notice(id, event, { variant_id: variantId, alert: change, kind: 'push-refused', quantity, status, code, detail }),
+        updateById('products', id, stamp),
+      ];
+    }
+    case 'RestockRefused': {
+      const { variantId, refundId, quantity, orderId } = event.data;
+      return [notice(id, event, { variant_id: variantId, alert: restockRefusedAlert(refundId), kind: 'restock-refused', quantity, order_id: orderId }), updateById('products', id, stamp)];
+    }
+    case 'StockAlertDismissed':
+      return [write('delete from stock_alert_notices where variant_id = ? and alert = ?', event.data.variantId, event.data.alert), updateById('products', id, stamp)];
     case 'StockReserved':
       return [write('update product_variants set reserved_quantity = reserved_quantity + ? where id = ?', event.data.quantity, event.data.variantId), totals(id, stamp)];
     case 'StockReleased':
@@ -104,6 +163,7 @@ function writes(event: ProductEvent, id: number, stamp: RowStamp): SqlWrite[] {
     case 'StockSold':
       // Mirrors the decider's evolve: never below zero, sold out when the last unit goes.
       return [
+        unpushed(event, event.data.variantId, soldChange(event.data.orderId)),
         write(
           `update product_variants set stock_quantity = greatest(0, stock_quantity - ?), in_stock = in_stock and stock_quantity - ? > 0,
            reserved_quantity = greatest(0, reserved_quantity - ?) where id = ?`,
@@ -117,6 +177,7 @@ function writes(event: ProductEvent, id: number, stamp: RowStamp): SqlWrite[] {
     case 'StockRestocked':
       // Mirrors the decider's evolve: an operator's Mark Sold Out (flag off while units remain) stays.
       return [
+        unpushed(event, event.data.variantId, restockChange(event.data.refundId)),
         write(
           `update product_variants set in_stock = not (not in_stock and stock_quantity > 0) and stock_quantity + ? > 0, stock_quantity = stock_quantity + ? where id = ?`,
           event.data.quantity,
@@ -128,6 +189,7 @@ function writes(event: ProductEvent, id: number, stamp: RowStamp): SqlWrite[] {
   }
 }
 
-export const productProjection = streamProjection<ProductEvent, number>({ name: 'products', tables: ['products', 'product_variants'], stream: productStream }, (event, id, stamp) =>
-  upcastProductEvent(event, id).flatMap((current) => writes(current, id, stamp)),
+export const productProjection = streamProjection<ProductEvent, number>(
+  { name: 'products', tables: ['products', 'product_variants', 'stock_unpushed', 'stock_alert_notices'], stream: productStream },
+  (event, id, stamp) => upcastProductEvent(event, id).flatMap((current) => writes(current, id, stamp)),
 );

@@ -1,5 +1,6 @@
 import {
   restockChange,
+  restockRefusedAlert,
   soldChange,
   type ProductDetails,
   type ProductEvent,
@@ -27,8 +28,12 @@ export type VariantState = {
   squareCountAt?: string;
   /** Stock changes made here that Square's count does not hold yet, by change key: units moved (sold: negative). */
   unpushed: Readonly<Record<string, number>>;
-  /** The refunds whose units came back, by refund id (absent until the first). */
+  /** The refunds whose units came back (or were refused: 0), by refund id (absent until the first). */
   restocked?: Readonly<Record<string, number>>;
+  /** How many of the studio's stock changes were recorded as `StockAdjusted` (absent: none); the next one's key is `adjusted:<n+1>`. */
+  adjustments?: number;
+  /** The stock alerts the studio has not dismissed yet (a refused push, by its change's key; a refused restock), by key. */
+  alerts?: Readonly<Record<string, true>>;
 } & VariantDetails &
   Stock;
 
@@ -116,6 +121,24 @@ function evolveCurrent(state: ProductState, event: ProductEvent): ProductState {
     }
     case 'StockPushedToSquare':
       return updateVariant(state, event.data.variantId, (v) => ({ ...v, unpushed: without(v.unpushed, event.data.change) }));
+    case 'StockAdjusted': {
+      const { variantId, change, quantity, ...stock } = event.data;
+      return updateVariant(state, variantId, (v) => ({ ...v, ...stock, unpushed: { ...v.unpushed, [change]: quantity }, adjustments: (v.adjustments ?? 0) + 1 }));
+    }
+    case 'StockPushRefused':
+      // Square will never take it: no longer waiting, and shown to the studio instead.
+      return updateVariant(state, event.data.variantId, (v) => ({ ...v, unpushed: without(v.unpushed, event.data.change), alerts: { ...v.alerts, [event.data.change]: true } }));
+    case 'RestockRefused':
+      return updateVariant(state, event.data.variantId, (v) => ({
+        ...v,
+        restocked: { ...v.restocked, [event.data.refundId]: 0 },
+        alerts: { ...v.alerts, [restockRefusedAlert(event.data.refundId)]: true },
+      }));
+    case 'StockAlertDismissed':
+      return updateVariant(state, event.data.variantId, (v) => {
+        const { [event.data.alert]: _gone, ...alerts } = v.alerts ?? {};
+        return { ...v, alerts };
+      });
     case 'StockReserved':
       return updateVariant(state, event.data.variantId, (v) => ({ ...v, reservations: { ...v.reservations, [event.data.orderId]: event.data.quantity } }));
     case 'StockReleased':

@@ -13,6 +13,7 @@ import { Migration20261125000000_order_fulfilment_steps } from './orders/Migrati
 import { Migration20261125180000_order_numbers_when_paid } from './orders/Migration20261125180000_order_numbers_when_paid';
 import { Migration20261125200000_local_events } from './local-events/Migration20261125200000_local_events';
 import { Migration20261126000000_product_variants } from './catalog/Migration20261126000000_product_variants';
+import { Migration20261201000000_stock_push_redrive } from './catalog/Migration20261201000000_stock_push_redrive';
 import { Migration20261126000100_cart_item_variants } from './cart/Migration20261126000100_cart_item_variants';
 import { Migration20261126000200_back_in_stock } from './back-in-stock/Migration20261126000200_back_in_stock';
 import { Migration20261126000300_append_all_or_none } from './platform/Migration20261126000300_append_all_or_none';
@@ -29,6 +30,7 @@ import { Migration20261126000300_append_all_or_none } from './platform/Migration
  *   (reserved stock), auth/…_admin (Square item), square/…_square_stock (Square variation and count),
  *   catalog/…_product_variants (gallery, options; stock and Square links move to `product_variants`)
  * - `product_variants`: catalog/…_product_variants
+ * - `stock_unpushed`, `stock_alert_notices`: catalog/…_stock_push_redrive
  * - `carts`, `cart_items`: cart/…_carts, checkout/…_checkout (the checkout lock), cart/…_cart_item_variants
  * - `orders`: checkout/ (…_checkout creates it, …_discount_redemptions, …_card_fingerprint), auth/…_admin
  *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid)
@@ -55,4 +57,5 @@ export const migrations = [
   { name: 'Migration20261126000100_cart_item_variants', class: Migration20261126000100_cart_item_variants },
   { name: 'Migration20261126000200_back_in_stock', class: Migration20261126000200_back_in_stock },
   { name: 'Migration20261126000300_append_all_or_none', class: Migration20261126000300_append_all_or_none },
+  { name: 'Migration20261201000000_stock_push_redrive', class: Migration20261201000000_stock_push_redrive },
 ];

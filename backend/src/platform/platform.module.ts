@@ -6,6 +6,7 @@ import { EventStore } from './event-store/event-store';
 import { StreamStates } from './event-store/stream-states';
 import { HealthController } from './health/health.controller';
 import { Readiness } from './health/readiness';
+import { HealthAlerts } from './health/health-alerts';
 import { EventJobs } from './jobs/event-jobs';
 import { JobHandlers } from './jobs/job-handlers';
 import { OutboxBacklog } from './outbox/outbox-backlog';
@@ -24,6 +25,7 @@ import { UPLOAD_STORAGE } from './storage/upload-storage';
   providers: [
     ChangeFeed,
     Readiness,
+    HealthAlerts,
     EventStore,
     StreamStates,
     CommandRunner,
@@ -35,6 +37,6 @@ import { UPLOAD_STORAGE } from './storage/upload-storage';
     EventJobs,
     uploadStorageProvider,
   ],
-  exports: [ChangeFeed, Readiness, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, UPLOAD_STORAGE],
+  exports: [ChangeFeed, Readiness, HealthAlerts, EventStore, CommandRunner, ProjectionRegistry, ProjectionRebuilder, OutboxRoutes, OutboxBacklog, JobHandlers, UPLOAD_STORAGE],
 })
 export class PlatformModule {}

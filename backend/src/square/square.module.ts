@@ -12,6 +12,7 @@ import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
 import { SquareRefundReports } from './refunds/square-refund-reports';
 import { SquareWebhooks } from './stock/square-webhooks';
 import { StockPushJob } from './stock/stock-push.job';
+import { StockPushSweep } from './stock/stock-push-sweep.job';
 import { SquareWriteBackJob } from './catalog-write/square-write-back.job';
 import { SquareCatalogueTurns } from './square-catalogue-turns';
 import { SquareWebhooksController } from './stock/square-webhooks.controller';
@@ -30,6 +31,7 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
     CatalogSync,
     SquareWebhooks,
     StockPushJob,
+    StockPushSweep,
     SquareWriteBackJob,
     SquareCatalogueTurns,
     SquarePayments,

@@ -104,6 +104,7 @@ describe('errors and plumbing', () => {
       redis: { up: true },
       changeFeed: { listening: true, trusted: true, problem: null },
       outbox: { unsent: 0, oldestSeconds: null, dead: 0 },
+      alerts: [],
     });
   });
 

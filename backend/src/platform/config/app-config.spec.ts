@@ -140,3 +140,11 @@ describe('recovery durations', () => {
     expect(() => loadSettings({ RECOVERY_SEQUENCE: '1h,,2h' })).toThrow(/RECOVERY_SEQUENCE/);
   });
 });
+
+describe('stock push durations', () => {
+  it('sweeps after 2 minutes and alerts after 10 by default, and reads durations', () => {
+    expect(loadSettings({})).toMatchObject({ STOCK_PUSH_SWEEP_AFTER: 120_000, STOCK_PUSH_ALERT_AFTER: 600_000 });
+    expect(loadSettings({ STOCK_PUSH_SWEEP_AFTER: '30s', STOCK_PUSH_ALERT_AFTER: '1h' })).toMatchObject({ STOCK_PUSH_SWEEP_AFTER: 30_000, STOCK_PUSH_ALERT_AFTER: 3_600_000 });
+    expect(() => loadSettings({ STOCK_PUSH_SWEEP_AFTER: '2 minutes' })).toThrow(/STOCK_PUSH_SWEEP_AFTER: must be a duration/);
+  });
+});

@@ -109,6 +109,10 @@ const schema = z
     RECOVERY_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(14),
     /** How often the worker brings the Square catalogue over (0: only when the studio asks); unset: hourly from a real Square, never from the emulator. */
     SQUARE_SYNC_EVERY_MS: z.coerce.number().int().min(0).optional(),
+    /** A stock change Square has not heard of this long (its job failed for good, or was lost with Redis) is sent again by the worker's sweep, with the same idempotency key. */
+    STOCK_PUSH_SWEEP_AFTER: duration.default(120_000),
+    /** A stock change Square has not heard of this long shows on the dashboard's stock alerts and makes `/api/health` degraded. */
+    STOCK_PUSH_ALERT_AFTER: duration.default(600_000),
     /** Where uploaded product images go; unset: DATA_DIR/uploads. Not read when S3_BUCKET is set. */
     UPLOAD_DIR: z.string().min(1).optional(),
     /** An S3-compatible bucket for the uploads, shared by every replica; unset: the UPLOAD_DIR folder. */

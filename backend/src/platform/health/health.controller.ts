@@ -9,10 +9,11 @@ import type { z } from 'zod';
 import { ApiAnswers } from '../api-docs/api-answers.decorator';
 import { healthSchema, liveSchema, readySchema } from './health.responses';
 import { Readiness } from './readiness';
+import { HealthAlerts } from './health-alerts';
 
 /**
- * Database down means the shop cannot sell (503); Redis down only delays jobs, and an untrusted
- * change feed only slows reads (degraded). A draining process answers 503 so it gets no new requests.
+ * Database down means the shop cannot sell (503); Redis down only delays jobs, an untrusted
+ * change feed only slows reads, and a module's alert (stock Square has not heard of) needs someone (degraded). A draining process answers 503 so it gets no new requests.
  */
 @Controller('api/health')
 export class HealthController {
@@ -22,18 +23,19 @@ export class HealthController {
     private readonly backlog: OutboxBacklog,
     private readonly feed: ChangeFeed,
     private readonly readiness: Readiness,
+    private readonly alerts: HealthAlerts,
   ) {}
 
   @Get()
   @ApiAnswers({ 200: healthSchema, 503: healthSchema })
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<z.infer<typeof healthSchema>> {
     const [database, redis] = await Promise.all([this.databaseUp(), this.queues.ping()]);
-    const outbox = database ? await this.backlog.read() : null;
+    const [outbox, alerts] = database ? await Promise.all([this.backlog.read(), this.alerts.read()]) : [null, []];
     const changeFeed = this.feed.health();
     const draining = this.readiness.draining;
-    const status = draining ? 'draining' : !database ? 'down' : redis && changeFeed.trusted ? 'ok' : 'degraded';
+    const status = draining ? 'draining' : !database ? 'down' : redis && changeFeed.trusted && !alerts.length ? 'ok' : 'degraded';
     reply.status(database && !draining ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return { status, database: { up: database }, redis: { up: redis }, changeFeed, outbox };
+    return { status, database: { up: database }, redis: { up: redis }, changeFeed, outbox, alerts };
   }
 
   /** For a liveness probe: answers while the process runs, whatever it stands on. */

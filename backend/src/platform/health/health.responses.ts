@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { backlogSchema } from '../outbox/outbox.responses';
 
 /**
- * `GET /api/health`: 200 when the database answers (`ok`; `degraded` without Redis or while the
- * change feed is not trusted), 503 `down` without it and `draining` once SIGTERM arrived.
+ * `GET /api/health`: 200 when the database answers (`ok`; `degraded` without Redis, while the
+ * change feed is not trusted, or with an alert), 503 `down` without it and `draining` once SIGTERM arrived.
  */
 export const healthSchema = z
   .object({
@@ -16,6 +16,9 @@ export const healthSchema = z
       problem: z.string().nullable().meta({ description: 'Why it is not trusted, and which setting fixes it' }),
     }),
     outbox: backlogSchema.nullable(),
+    alerts: z
+      .array(z.object({ source: z.string(), message: z.string() }))
+      .meta({ description: "What a module says needs someone, such as a stock change Square has not heard of (naming the product and size); any makes the status 'degraded'" }),
   })
   .meta({ id: 'Health' });
 

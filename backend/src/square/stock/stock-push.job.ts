@@ -1,10 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SquareClient } from 'square';
-import { productIdOf, Products, restockChange, soldChange, upcastProductEvent, variantOf, type StockRestocked, type StockSold } from '../../catalog';
+import { productIdOf, Products, restockChange, soldChange, upcastProductEvent, variantOf, type StockAdjusted, type StockRestocked, type StockSold } from '../../catalog';
 import type { RequestContext } from '../../platform/context/request-context';
 import type { RecordedEvent } from '../../platform/event-store/recorded-event';
 import { OnEvent } from '../../platform/jobs/event-jobs';
+import { classifySquareError } from '../square-errors';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
+
+/** Square's inventory states a shop's change moves units between (NONE: received from nowhere; WASTE: gone off the shelf otherwise than sold). */
+type InventoryState = 'IN_STOCK' | 'SOLD' | 'NONE' | 'WASTE';
 
 /**
  * A change the shop made to a product's units on hand that Square's count must hear of: which
@@ -16,8 +20,8 @@ export interface ShopStockChange {
   variantId: string;
   change: string;
   quantity: number;
-  fromState: 'IN_STOCK' | 'SOLD';
-  toState: 'IN_STOCK' | 'SOLD';
+  fromState: InventoryState;
+  toState: InventoryState;
   occurredAt: string;
   eventId: string;
   referenceId: string;
@@ -25,11 +29,28 @@ export interface ShopStockChange {
 
 /**
  * The shop's stock changes that Square must hear of: `StockSold` (an online sale), IN_STOCK to SOLD,
- * and `StockRestocked` (a refund's units back on the shelf), SOLD to IN_STOCK with a positive quantity.
+ * `StockRestocked` (a refund's units back on the shelf), SOLD to IN_STOCK with a positive quantity,
+ * and `StockAdjusted` (the studio's change of units on hand): NONE to IN_STOCK for units added,
+ * IN_STOCK to WASTE for units taken off.
  */
 export function shopStockChange(stored: RecordedEvent): ShopStockChange | undefined {
   // Events from before variants name none: they moved the product's only one.
   const [event] = upcastProductEvent(stored, productIdOf(stored.streamId));
+  if (event.type === 'StockAdjusted') {
+    const adjusted = event as RecordedEvent<StockAdjusted>;
+    const added = adjusted.data.quantity > 0;
+    return {
+      productId: productIdOf(adjusted.streamId),
+      variantId: adjusted.data.variantId,
+      change: adjusted.data.change,
+      quantity: adjusted.data.quantity,
+      fromState: added ? 'NONE' : 'IN_STOCK',
+      toState: added ? 'IN_STOCK' : 'WASTE',
+      occurredAt: new Date(adjusted.recordedAt).toISOString(),
+      eventId: adjusted.eventId,
+      referenceId: `${adjusted.streamId}/${adjusted.data.change}`,
+    };
+  }
   if (event.type === 'StockRestocked') {
     const restocked = event as RecordedEvent<StockRestocked>;
     return {
@@ -75,13 +96,19 @@ export class StockPushJob {
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
   ) {}
 
-  @OnEvent<StockSold | StockRestocked>(['StockSold', 'StockRestocked'], { queue: 'square', job: 'stock-push' })
-  async onStockChange(event: RecordedEvent<StockSold | StockRestocked>, caller: RequestContext) {
+  @OnEvent<StockSold | StockRestocked | StockAdjusted>(['StockSold', 'StockRestocked', 'StockAdjusted'], { queue: 'square', job: 'stock-push' })
+  async onStockChange(event: RecordedEvent<StockSold | StockRestocked | StockAdjusted>, caller: RequestContext) {
     const change = shopStockChange(event);
     return change ? this.push(change, caller) : 'not-a-stock-change';
   }
 
-  async push(change: ShopStockChange, caller: RequestContext): Promise<'pushed' | 'not-linked' | 'already-pushed'> {
+  /**
+   * Sends one change, unless the product stream says Square has it already (or refused it). A
+   * refusal for good (a 4xx but 409 and 429: the variation deleted in Square, say) is recorded on
+   * the product stream (`StockPushRefused`, shown to the studio) and ends the job; anything else
+   * (Square down, a timeout) fails it, to be retried with the same key, by BullMQ or the sweep.
+   */
+  async push(change: ShopStockChange, caller: RequestContext): Promise<'pushed' | 'not-linked' | 'already-pushed' | 'refused'> {
     const state = await this.products.load(change.productId);
     const variant = state.exists ? variantOf(state, change.variantId) : undefined;
     if (!variant?.squareVariationId) {
@@ -91,24 +118,37 @@ export class StockPushJob {
     if (!(change.change in variant.unpushed)) return 'already-pushed';
     const variation = variant.squareVariationId;
     const location = this.settings.locationId;
-    const answer = await this.square.inventory.batchCreateChanges({
-      idempotencyKey: change.eventId,
-      changes: [
-        {
-          type: 'ADJUSTMENT',
-          adjustment: {
-            catalogObjectId: variation,
-            fromState: change.fromState,
-            toState: change.toState,
-            fromLocationId: location,
-            toLocationId: location,
-            quantity: String(Math.abs(change.quantity)),
-            occurredAt: change.occurredAt,
-            referenceId: change.referenceId,
+    const answer = await this.square.inventory
+      .batchCreateChanges({
+        idempotencyKey: change.eventId,
+        changes: [
+          {
+            type: 'ADJUSTMENT',
+            adjustment: {
+              catalogObjectId: variation,
+              fromState: change.fromState,
+              toState: change.toState,
+              fromLocationId: location,
+              toLocationId: location,
+              quantity: String(Math.abs(change.quantity)),
+              occurredAt: change.occurredAt,
+              referenceId: change.referenceId,
+            },
           },
-        },
-      ],
-    });
+        ],
+      })
+      .catch((error: unknown) => ({ refusal: classifySquareError(error), error }));
+    if ('refusal' in answer) {
+      const { refusal, error } = answer;
+      if (refusal.kind !== 'rejected') throw error;
+      await this.products.run(
+        change.productId,
+        { kind: 'RecordSquareRefusal', variantId: change.variantId, change: change.change, status: refusal.status, code: refusal.code, detail: refusal.detail },
+        caller,
+      );
+      this.logger.warn(`Stock change ${change.change} of product ${change.productId} (${change.variantId}) refused by Square for good: ${refusal.message}`);
+      return 'refused';
+    }
     const count = answer.counts?.find((c) => c.catalogObjectId === variation && c.locationId === location && c.state === 'IN_STOCK');
     const reading = count?.quantity != null && count.calculatedAt ? { squareCount: Number(count.quantity), squareCountAt: count.calculatedAt } : {};
     await this.products.run(change.productId, { kind: 'RecordSquarePush', variantId: change.variantId, change: change.change, ...reading }, caller);

@@ -34,6 +34,25 @@ describe('the stock changes Square hears of', () => {
     expect(shopStockChange(stored('StockSold', { orderId: 'o1', quantity: 1 }))).toMatchObject({ variantId: '7-1', change: 'sold:o1', quantity: -1 });
   });
 
+  it("is the studio's change of units: received from nowhere when added, wasted when taken off, keyed by its change", () => {
+    expect(shopStockChange(stored('StockAdjusted', { variantId: '7-2', change: 'adjusted:3', quantity: 10, inStock: true, stockQuantity: 12 }))).toEqual({
+      productId: 7,
+      variantId: '7-2',
+      change: 'adjusted:3',
+      quantity: 10,
+      fromState: 'NONE',
+      toState: 'IN_STOCK',
+      occurredAt: '2026-11-24T15:00:00.000Z',
+      eventId: 'e1',
+      referenceId: 'product-7/adjusted:3',
+    });
+    expect(shopStockChange(stored('StockAdjusted', { variantId: '7-2', change: 'adjusted:4', quantity: -2, inStock: true, stockQuantity: 10 }))).toMatchObject({
+      quantity: -2,
+      fromState: 'IN_STOCK',
+      toState: 'WASTE',
+    });
+  });
+
   it('is nothing else', () => {
     expect(shopStockChange(stored('StockReserved', { variantId: '7-2', orderId: 'o1', quantity: 1 }))).toBeUndefined();
   });
