@@ -1256,6 +1256,8 @@ export interface components {
             total: number;
         };
         AdminProduct: {
+            /** @description The studio sells it at $0.00: without it, its $0.00 variants are not listed or sold online */
+            allowZeroPrice: boolean;
             /** @enum {string} */
             category: "apparel" | "patches" | "framed-art" | "portraits" | "pride" | "custom" | "originals" | "other";
             description: string;
@@ -2434,6 +2436,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    allowZeroPrice?: boolean;
                     category?: string;
                     /** @default  */
                     description?: string;
@@ -2498,6 +2501,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    allowZeroPrice?: boolean;
                     category?: string;
                     description?: string;
                     images?: string[];

@@ -47,7 +47,7 @@ function writes(event: ProductEvent, id: number, stamp: RowStamp): SqlWrite[] {
   switch (event.type) {
     case 'ProductAdded':
     case 'ProductImportedFromSquare': {
-      const { productId, variants, images, options, name, description, category } = event.data;
+      const { productId, variants, images, options, name, description, category, allowZeroPrice } = event.data;
       const squareItemId = 'squareItemId' in event.data ? event.data.squareItemId : null;
       return [
         insertRow('products', {
@@ -65,6 +65,7 @@ function writes(event: ProductEvent, id: number, stamp: RowStamp): SqlWrite[] {
           stock_quantity: 0,
           reserved_quantity: 0,
           square_item_id: squareItemId,
+          allow_zero_price: allowZeroPrice === true,
           ...stamp,
         }),
         ...variants.map((v) => insertVariant(productId, v)),
@@ -72,8 +73,9 @@ function writes(event: ProductEvent, id: number, stamp: RowStamp): SqlWrite[] {
       ];
     }
     case 'ProductDetailsChanged': {
-      const { images, ...rest } = event.data;
-      return [updateById('products', id, { ...rest, ...(images ? { images: json(images), image_url: images[0] ?? '' } : {}), ...stamp })];
+      const { images, allowZeroPrice, ...rest } = event.data;
+      const zeroPrice = allowZeroPrice === undefined ? {} : { allow_zero_price: allowZeroPrice };
+      return [updateById('products', id, { ...rest, ...zeroPrice, ...(images ? { images: json(images), image_url: images[0] ?? '' } : {}), ...stamp })];
     }
     case 'ProductOptionsChanged':
       return [updateById('products', id, { options: json(event.data.options), ...stamp })];

@@ -12,7 +12,7 @@ import { CheckoutProcess } from './checkout-process';
 import { alreadyUsed, Discounts } from './discounts';
 import { CARD_NOT_ACCEPTED } from './lost-charge';
 import { checkoutIdentity } from './order-identity';
-import { priceOrder } from './order-pricing';
+import { assertChargeable, priceOrder } from './order-pricing';
 import { Orders, OrderStatusLinks, type OpenOrder, type OrderTerms } from '../orders';
 
 import type { DiscountCheck, PaymentResult } from './checkout.responses';
@@ -63,6 +63,8 @@ export class CheckoutService {
     // Shipping is priced on the items before any discount; the discount comes off the items only.
     const discount = await this.discounts.apply(body.discountCode, body.customerEmail, priceOrder(lines, body.fulfillmentMethod).subtotalCents);
     const amounts = priceOrder(lines, body.fulfillmentMethod, discount?.discountCents);
+    // A cart of $0.00 items picked up: Square cannot charge it, so nothing is held for it.
+    assertChargeable(amounts.totalCents);
     if (body.amountMoney.amount !== amounts.totalCents) {
       throw conflict(
         `The order total is $${formatCents(amounts.totalCents)}, not $${formatCents(body.amountMoney.amount)}. Nothing was charged; please review your order and try again.`,

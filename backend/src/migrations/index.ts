@@ -8,6 +8,7 @@ import { Migration20261123130000_admin } from './auth/Migration20261123130000_ad
 import { Migration20261124000000_append_function } from './platform/Migration20261124000000_append_function';
 import { Migration20261124100000_card_fingerprint } from './checkout/Migration20261124100000_card_fingerprint';
 import { Migration20261201120000_checkout_holds } from './checkout/Migration20261201120000_checkout_holds';
+import { Migration20261201120100_zero_price } from './catalog/Migration20261201120100_zero_price';
 import { Migration20261124200000_square_stock } from './square/Migration20261124200000_square_stock';
 import { Migration20261124300000_order_refunds } from './orders/Migration20261124300000_order_refunds';
 import { Migration20261125000000_order_fulfilment_steps } from './orders/Migration20261125000000_order_fulfilment_steps';
@@ -57,4 +58,5 @@ export const migrations = [
   { name: 'Migration20261126000200_back_in_stock', class: Migration20261126000200_back_in_stock },
   { name: 'Migration20261126000300_append_all_or_none', class: Migration20261126000300_append_all_or_none },
   { name: 'Migration20261201120000_checkout_holds', class: Migration20261201120000_checkout_holds },
+  { name: 'Migration20261201120100_zero_price', class: Migration20261201120100_zero_price },
 ];
