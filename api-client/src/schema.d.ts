@@ -1272,6 +1272,8 @@ export interface components {
             total: number;
         };
         AdminProduct: {
+            /** @description The studio sells it at $0.00: without it, its $0.00 variants are not listed or sold online */
+            allowZeroPrice: boolean;
             /** @enum {string} */
             category: "apparel" | "patches" | "framed-art" | "portraits" | "pride" | "custom" | "originals" | "other";
             description: string;
@@ -2463,6 +2465,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    allowZeroPrice?: boolean;
                     category?: string;
                     /** @default  */
                     description?: string;
@@ -2527,6 +2530,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    allowZeroPrice?: boolean;
                     category?: string;
                     description?: string;
                     images?: string[];

@@ -11,7 +11,10 @@ import { ADMIN_PRODUCTS, unitsFrom } from './useSetStock';
 import { NEW_VARIANT, VariantsTable } from './VariantsTable';
 
 /** `inStock` null: it follows the quantity (in stock above 0), as shoppers will see it; true or false: the operator chose. */
-const empty = { name: '', description: '', price: '', category: 'apparel', inStock: null as boolean | null, stockQuantity: '0' };
+const empty = { name: '', description: '', price: '', category: 'apparel', inStock: null as boolean | null, stockQuantity: '0', allowZeroPrice: false };
+
+/** A price the form holds that is $0.00 (an empty one is not a price yet). */
+const isZero = (price: string) => price.trim() !== '' && Number(price) === 0;
 
 /**
  * The add-product form (Add Product stays disabled until a name and a price are given), and the same
@@ -55,7 +58,10 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
         imageUrl: images.includes(draft.imageUrl) ? draft.imageUrl : '',
       };
     });
-  const details = { name: form.name, description: form.description, images, category: form.category };
+  // Sent when ticked on a new product, or changed on one that exists.
+  const zeroPrice = (product ? form.allowZeroPrice !== product.allowZeroPrice : form.allowZeroPrice) ? { allowZeroPrice: form.allowZeroPrice } : {};
+  const details = { name: form.name, description: form.description, images, category: form.category, ...zeroPrice };
+  const zeroPriced = sized ? variantsBody().some((v) => isZero(v.price)) : isZero(form.price);
   const sizes = sized ? { options, variants: variantsBody() } : product?.options.length ? { options: [], variants: [{ options: {}, price: form.price, stockQuantity: units }] } : {};
 
   const save = useMutation({
@@ -102,6 +108,14 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
       {sized && (
         <p id="price-hint" className="muted">
           Every variant's price unless it has its own below.
+        </p>
+      )}
+      <label className="check">
+        <input type="checkbox" checked={form.allowZeroPrice} onChange={(e) => set('allowZeroPrice', e.target.checked)} /> Sell at $0.00
+      </label>
+      {zeroPriced && !form.allowZeroPrice && (
+        <p className="muted" data-testid="zero-price-hint">
+          Shoppers will not see or buy what is priced $0.00 unless Sell at $0.00 is ticked.
         </p>
       )}
       <label>

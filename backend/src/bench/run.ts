@@ -75,6 +75,8 @@ async function main(): Promise<void> {
     QUEUE_PREFIX: 'dc-bench',
     // The checkout shoppers all come from this machine: the card-testing limit would count them as one.
     PAYMENT_RATE_LIMIT_PER_ADDRESS: '1000000',
+    // And the units their unfinished checkouts hold at once.
+    HOLD_UNITS_PER_CLIENT: '1000000',
     // Likewise the carts they make and the contact details they give.
     CART_RATE_LIMIT_PER_ADDRESS: '1000000',
     CONTACT_RATE_LIMIT_PER_ADDRESS: '1000000',

@@ -69,6 +69,9 @@ const options = z
 
 const images = z.array(imageUrl, 'images must be a list of picture addresses.').max(20, 'A product has at most 20 pictures.');
 
+/** The studio sells the product at $0.00: without it, its variants priced $0.00 are not listed or sold online. */
+const allowZeroPrice = z.boolean('allowZeroPrice must be true or false.');
+
 const sku = z.string('sku must be text.').trim().max(64, 'sku is at most 64 characters.').optional();
 
 /** One row of the variants table: an `id` names a variant that exists (an edit), none adds one. */
@@ -95,13 +98,14 @@ export const newProductBody = z
     stockQuantity: stockQuantity.default(0),
     options: options.default([]),
     variants: variants.optional(),
+    allowZeroPrice: allowZeroPrice.optional(),
   })
   .refine((b) => b.price !== undefined || b.variants !== undefined, { message: 'price is required.', path: ['price'] });
 
 export const productChangesBody = z
-  .object({ name, description, price, imageUrl, images, category, options, variants })
+  .object({ name, description, price, imageUrl, images, category, options, variants, allowZeroPrice })
   .partial()
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Give at least one of name, description, price, imageUrl, images, category, options, variants.');
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Give at least one of name, description, price, imageUrl, images, category, options, variants, allowZeroPrice.');
 
 export const stockBody = z.object({
   inStock: z.boolean('inStock must be true or false.').optional(),

@@ -57,7 +57,13 @@ export const adminVariantSchema = variantSchema
   .meta({ id: 'AdminProductVariant' });
 
 export const adminProductSchema = productSchema
-  .extend({ reservedQuantity: z.int(), squareItemId: z.string().nullable(), variants: z.array(adminVariantSchema), updatedAt: z.iso.datetime() })
+  .extend({
+    reservedQuantity: z.int(),
+    squareItemId: z.string().nullable(),
+    allowZeroPrice: z.boolean().meta({ description: 'The studio sells it at $0.00: without it, its $0.00 variants are not listed or sold online' }),
+    variants: z.array(adminVariantSchema),
+    updatedAt: z.iso.datetime(),
+  })
   .meta({ id: 'AdminProduct' });
 
 /** A stored upload: its URL and one URL per width the storefront's `srcset` uses. */

@@ -21,6 +21,9 @@ export function checkPrice(priceCents: number): void {
   }
 }
 
+/** A variant at this price is listed and sold online: any price but $0.00, and $0.00 only when the studio marked the product so. */
+export const sellableAt = (priceCents: number, allowZeroPrice: boolean | undefined): boolean => priceCents > 0 || allowZeroPrice === true;
+
 export function checkStock(s: Stock): void {
   if (!Number.isInteger(s.stockQuantity) || s.stockQuantity < 0 || s.stockQuantity > MAX_STOCK) {
     throw invalid(`The stock quantity must be a whole number from 0 to ${MAX_STOCK}.`);

@@ -1,7 +1,7 @@
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
 import { adjustedChange, variantIdOf, type ProductDetails, type ProductEvent, type ProductOption, type Stock, type VariantDefinition, type VariantDetails } from './product.events';
-import { checkPrice, checkStock, checkVariants, lineName, MAX_STOCK, variantName } from './product-variants';
+import { checkPrice, checkStock, checkVariants, lineName, MAX_STOCK, sellableAt, variantName } from './product-variants';
 import { newerCount, onHandFromSquare, stockFromSquare } from './product-square-counts';
 import { apply, availableStock, evolve, followerOf, inStockWith, liveVariants, squareFields, variantOf, type ExistingProduct, type ProductState, type VariantState } from './product.state';
 import { assertAvailable } from './stock-rules';
@@ -159,7 +159,9 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         // A retried checkout asks again: what it already holds is its answer.
         if (command.orderId in variant.reservations) return [];
         const name = lineName(state.name, variant);
-        assertAvailable({ name, inStock: variant.inStock && !variant.removed, available: availableStock(variant), productId: state.productId }, command.quantity);
+        // A $0.00 variant the studio did not choose to give away is not for sale, like a removed one.
+        const onSale = variant.inStock && !variant.removed && sellableAt(variant.priceCents, state.allowZeroPrice);
+        assertAvailable({ name, inStock: onSale, available: availableStock(variant), productId: state.productId }, command.quantity);
         return [{ type: 'StockReserved', data: { variantId: variant.variantId, orderId: command.orderId, quantity: command.quantity } }];
       }
       case 'ReleaseStock':

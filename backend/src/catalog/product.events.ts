@@ -2,12 +2,17 @@ import type { DomainEvent } from '../platform/event-store/recorded-event';
 import type { CategorySlug } from './categories';
 import { streamKind, numericId } from '../platform/event-store/stream';
 
-/** What a product is, beside its variants: `images` is the gallery in order (the first is its picture). */
+/**
+ * What a product is, beside its variants: `images` is the gallery in order (the first is its picture).
+ * `allowZeroPrice`: the studio sells it at $0.00; without it (absent: no) its variants priced $0.00
+ * are not listed or sold online (a Square variation left at $0.00 is not a gift).
+ */
 export interface ProductDetails {
   name: string;
   description: string;
   category: CategorySlug;
   images: string[];
+  allowZeroPrice?: boolean;
 }
 
 /** A choice a shopper makes (Size: S, M, L), in the order the studio gave. */

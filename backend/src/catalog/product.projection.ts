@@ -83,7 +83,7 @@ function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp
   switch (event.type) {
     case 'ProductAdded':
     case 'ProductImportedFromSquare': {
-      const { productId, variants, images, options, name, description, category } = event.data;
+      const { productId, variants, images, options, name, description, category, allowZeroPrice } = event.data;
       const squareItemId = 'squareItemId' in event.data ? event.data.squareItemId : null;
       return [
         insertRow('products', {
@@ -101,6 +101,7 @@ function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp
           stock_quantity: 0,
           reserved_quantity: 0,
           square_item_id: squareItemId,
+          allow_zero_price: allowZeroPrice === true,
           ...stamp,
         }),
         ...variants.map((v) => insertVariant(productId, v)),
@@ -108,8 +109,9 @@ function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp
       ];
     }
     case 'ProductDetailsChanged': {
-      const { images, ...rest } = event.data;
-      return [updateById('products', id, { ...rest, ...(images ? { images: json(images), image_url: images[0] ?? '' } : {}), ...stamp })];
+      const { images, allowZeroPrice, ...rest } = event.data;
+      const zeroPrice = allowZeroPrice === undefined ? {} : { allow_zero_price: allowZeroPrice };
+      return [updateById('products', id, { ...rest, ...zeroPrice, ...(images ? { images: json(images), image_url: images[0] ?? '' } : {}), ...stamp })];
     }
     case 'ProductOptionsChanged':
       return [updateById('products', id, { options: json(event.data.options), ...stamp })];

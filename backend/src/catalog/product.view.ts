@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { adminProductSchema, productSchema } from './catalog.responses';
 import type { CategorySlug } from './categories';
 import type { ProductOption } from './product.events';
+import { sellableAt } from './product-variants';
 
 /** A row of the products read table: the product and the sums over its variants on sale. */
 export class ProductView extends ProjectedRow {
@@ -27,6 +28,8 @@ export class ProductView extends ProjectedRow {
   reservedQuantity!: number;
   /** The Square catalogue item it was imported from or written to, if any. */
   squareItemId?: string | null;
+  /** The studio sells it at $0.00: without it, its $0.00 variants are not listed. */
+  allowZeroPrice!: boolean;
 }
 
 export const ProductViewSchema = projectedTable(ProductView, 'products', {
@@ -43,6 +46,7 @@ export const ProductViewSchema = projectedTable(ProductView, 'products', {
   stockQuantity: { type: 'integer' },
   reservedQuantity: { type: 'integer', default: 0 },
   squareItemId: { type: 'text', nullable: true },
+  allowZeroPrice: { type: 'boolean', default: false },
 });
 
 /** A row of the product_variants read table. */
@@ -81,7 +85,7 @@ export async function readProducts(em: Pick<EntityManager, 'getConnection'>, opt
   const rows = await em.getConnection().execute<(Omit<ProductView, 'updatedAt'> & { updatedAt: string | Date; variants: VariantRow[] | null })[]>(
     `select p.id, p.name, p.description, p.price_cents as "priceCents", p.price_max_cents as "priceMaxCents", p.image_url as "imageUrl", p.images, p.options,
             p.category, p.in_stock as "inStock", p.stock_quantity as "stockQuantity", p.reserved_quantity as "reservedQuantity",
-            p.square_item_id as "squareItemId", p.version, p.updated_at as "updatedAt",
+            p.square_item_id as "squareItemId", p.allow_zero_price as "allowZeroPrice", p.version, p.updated_at as "updatedAt",
             (select json_agg(${VARIANT_JSON}) from product_variants v where v.product_id = p.id) as variants
        from products p ${options.id === undefined ? '' : 'where p.id = ?'} order by p.id ${options.newestFirst ? 'desc' : 'asc'}`,
     options.id === undefined ? [] : [options.id],
@@ -96,15 +100,23 @@ export type ProductDto = z.infer<typeof productSchema>;
 export const availableQuantity = (v: Pick<VariantRow, 'stockQuantity' | 'reservedQuantity'>) => Math.max(0, v.stockQuantity - (v.reservedQuantity ?? 0));
 export const buyableQuantity = (v: Pick<VariantRow, 'inStock' | 'stockQuantity' | 'reservedQuantity'>) => (v.inStock ? availableQuantity(v) : 0);
 
+/** The variants shoppers see: on sale, and at $0.00 only on a product the studio marked so. */
+const listedVariants = (p: Pick<ProductView, 'allowZeroPrice'>, variants: readonly VariantRow[]) => variants.filter((v) => !v.removed && sellableAt(v.priceCents, p.allowZeroPrice));
+
+/** The storefront lists the product: it has a variant to show, or none on sale at all (as before variants could be unlisted). */
+export const isListed = (p: Pick<ProductView, 'allowZeroPrice'>, variants: readonly VariantRow[]) => listedVariants(p, variants).length > 0 || variants.every((v) => v.removed);
+
 export function toProductDto(p: ProductView, allVariants: readonly VariantRow[]): ProductDto {
-  const variants = allVariants.filter((v) => !v.removed);
+  const variants = listedVariants(p, allVariants);
   const stockQuantity = variants.reduce((sum, v) => sum + buyableQuantity(v), 0);
+  // The row's prices span every variant on sale, unlisted ones too.
+  const prices = variants.map((v) => v.priceCents);
   return {
     id: p.id,
     name: p.name,
     description: p.description,
-    price: formatCents(p.priceCents),
-    priceMax: formatCents(p.priceMaxCents),
+    price: formatCents(prices.length ? Math.min(...prices) : p.priceCents),
+    priceMax: formatCents(prices.length ? Math.max(...prices) : p.priceMaxCents),
     imageUrl: p.imageUrl,
     images: p.images,
     // Products are written only with a slug of the vocabulary (`categories.ts`).
@@ -131,10 +143,14 @@ export function toAdminProductDto(p: ProductView, allVariants: readonly VariantR
   const variants = allVariants.filter((v) => !v.removed);
   return {
     ...toProductDto(p, allVariants),
+    // The studio sees every variant on sale, listed online or not.
+    price: formatCents(p.priceCents),
+    priceMax: formatCents(p.priceMaxCents),
     inStock: p.inStock,
     stockQuantity: p.stockQuantity,
     reservedQuantity: p.reservedQuantity ?? 0,
     squareItemId: p.squareItemId ?? null,
+    allowZeroPrice: p.allowZeroPrice === true,
     variants: variants.map((v) => ({
       id: v.id,
       name: v.name,

@@ -5,7 +5,7 @@ import { compressOnce, CompressedBody } from '../platform/web/compressed-body';
 import { ChangeFeed, ChangeListener, StreamChange } from '../platform/change-feed/change-feed';
 import { PRODUCT_STREAM_TYPE } from './product.events';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ProductDto, readProducts, toProductDto } from './product.view';
+import { isListed, ProductDto, readProducts, toProductDto } from './product.view';
 
 export interface CachedBody {
   body: CompressedBody;
@@ -90,9 +90,11 @@ export class ProductsCache implements ChangeListener {
 
   private async load(): Promise<Snapshot> {
     const rows = await readProducts(this.orm.em as EntityManager);
-    const dtos = rows.map(({ product, variants }) => toProductDto(product, variants));
+    // A product with only $0.00 variants the studio did not choose to sell is not shown at all.
+    const dtos = rows.filter(({ product, variants }) => isListed(product, variants)).map(({ product, variants }) => toProductDto(product, variants));
     return {
-      version: dtos.reduce((sum, dto) => sum + dto.version, 0),
+      // Over every product, unlisted ones too: the version never goes back when one stops being listed.
+      version: rows.reduce((sum, { product }) => sum + product.version, 0),
       list: cached(dtos),
       byId: new Map(dtos.map((dto) => [dto.id, { dto, response: cached(dto) }])),
     };

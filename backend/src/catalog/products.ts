@@ -10,6 +10,7 @@ import { ProductEvent, productStream } from './product.events';
 import { invalid, notFound } from '../platform/errors/domain-error';
 import { batchedReads } from '../platform/database/batched-reads';
 import { availableQuantity } from './product.view';
+import { sellableAt } from './product-variants';
 
 /**
  * What other modules may know of one variant of a product: enough to price it, name it and check
@@ -28,11 +29,12 @@ export interface ProductSnapshot {
 }
 
 /** A variant as the tables hold it, removed ones too. */
-type VariantRow = Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number; removed: boolean };
+type VariantRow = Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number; removed: boolean; allowZeroPrice: boolean };
 
 const VARIANT_ROWS_SQL = `
   select p.id as "productId", v.id as "variantId", p.name, v.name as "variantName", coalesce(nullif(v.image_url, ''), p.image_url) as "imageUrl",
-         v.price_cents as "priceCents", v.in_stock as "inStock", v.removed, v.stock_quantity as "onHand", v.reserved_quantity as "reserved"
+         v.price_cents as "priceCents", v.in_stock as "inStock", v.removed, v.stock_quantity as "onHand", v.reserved_quantity as "reserved",
+         p.allow_zero_price as "allowZeroPrice"
     from products p join product_variants v on v.product_id = p.id
    where p.id = any(?::int[])`;
 
@@ -74,7 +76,7 @@ export class Products {
   /**
    * The variant `variantId` names, or the product's only variant on sale when none is named; a
    * product with several needs one (400 VARIANT_REQUIRED), an unknown one is 404 VARIANT_NOT_FOUND,
-   * a removed one reads as sold out. Undefined when there is no such product. Reads the tables rather
+   * a removed one (or one at $0.00 the studio did not choose to sell so) reads as sold out. Undefined when there is no such product. Reads the tables rather
    * than the in-memory cache: stock decisions must not act on a stale copy.
    */
   async snapshot(productId: number, variantId?: string): Promise<ProductSnapshot | undefined> {
@@ -85,8 +87,9 @@ export class Products {
       if (chosen.length > 1) throw invalid(`${chosen[0].name} comes in ${chosen.map((r) => r.variantName).join(', ')}: choose one.`, 'VARIANT_REQUIRED', { productId });
       return undefined;
     }
-    const { onHand, reserved, removed, ...variant } = chosen[0];
-    return { ...variant, inStock: variant.inStock && !removed, stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }) };
+    const { onHand, reserved, removed, allowZeroPrice, ...variant } = chosen[0];
+    const onSale = !removed && sellableAt(variant.priceCents, allowZeroPrice);
+    return { ...variant, inStock: variant.inStock && onSale, stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }) };
   }
 
   /** The picture of a variant (its own, else the product's first), or of the product when no variant is named; '' when none. */

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SQUARE_SETTINGS, SquarePayments, SquareSettings, type SquarePayment } from '../square';
 import { declineMessage } from './decline-messages';
+import { refusedChargeOutcome, type ChargeRefusal } from './lost-charge';
 
 export interface ChargeRequest {
   idempotencyKey: string;
@@ -15,6 +16,11 @@ export interface ChargeRequest {
   autocomplete: boolean;
   /** When the order asked for its charge (absent on orders from before it was recorded): where a search for it starts. */
   requestedAt?: string;
+  /**
+   * This call is the first to send the charge's idempotency key (the request that recorded
+   * `ChargeRequested`): an outright refusal of its first attempt can then be read as not charged.
+   */
+  firstSendOfKey?: boolean;
 }
 
 interface CardSeen {
@@ -63,6 +69,7 @@ export class CardPayments {
 
   async charge(request: ChargeRequest): Promise<ChargeOutcome> {
     let lastProblem = 'no answer';
+    let refusal: ChargeRefusal | undefined;
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       const answer = await this.square.charge({
         idempotencyKey: request.idempotencyKey,
@@ -76,15 +83,18 @@ export class CardPayments {
       const { failure } = answer;
       if (failure.kind === 'declined') return { kind: 'declined', code: failure.code, message: declineMessage(failure.code) };
       lastProblem = failure.message;
-      // Any other refusal (a duplicate of a request still in flight, say) is no verdict on the
-      // card, and asking again cannot change it: the first attempt may yet capture.
-      if (failure.kind === 'rejected' || failure.inFlight) break;
+      // An outright refusal (an unknown card token: 404) is no verdict on the card, and asking again
+      // cannot change it; nor can a duplicate of a request still in flight, which may yet capture.
+      if (failure.kind === 'rejected') {
+        // Only a refusal of the key's very first send says that nothing was done under it.
+        refusal = { code: failure.code, firstSendOfKey: attempt === 1 && request.firstSendOfKey === true };
+        break;
+      }
+      if (failure.inFlight) break;
       this.logger.warn(`Charge of checkout ${request.orderId} attempt ${attempt} got no answer (${lastProblem}); retrying with the same key`);
     }
-    this.logger.warn(`Charge of checkout ${request.orderId}: whether the card was charged is unknown (${lastProblem}); looking for the payment`);
-    // No payment found yet is no verdict either: the charge may still land.
-    const search = await this.find(request);
-    return search.kind === 'found' ? search.outcome : { kind: 'unknown', message: lastProblem };
+    this.logger.warn(`Charge of checkout ${request.orderId}: no verdict on the card (${lastProblem}); looking for the payment`);
+    return refusedChargeOutcome(refusal, await this.find(request), lastProblem);
   }
 
   /**

@@ -53,6 +53,8 @@ export class CheckoutProcess {
    * charged behind the shopper's back. Each step's events are recorded as `caller`'s.
    */
   async advance(orderId: string, { mayCharge }: { mayCharge: boolean }, caller: RequestContext): Promise<OpenOrder> {
+    // Set when this call recorded `ChargeRequested`: its first charge is then the key's first send.
+    const key = { firstSend: false };
     for (let contention = 0; ;) {
       const order = await this.orders.load(orderId);
       if (!order.exists) throw new Error(`Order ${orderId} does not exist`);
@@ -64,7 +66,7 @@ export class CheckoutProcess {
         return order;
       }
       try {
-        const settled = await this.step(order, mayCharge, caller);
+        const settled = await this.step(order, mayCharge, key, caller);
         if (settled) return settled;
       } catch (error) {
         // Every step is idempotent: a step that lost a race on a busy stream (the last units of a
@@ -75,7 +77,7 @@ export class CheckoutProcess {
   }
 
   /** Takes the order one step on; answers the order when it must stop before being settled. */
-  private async step(order: OpenOrder, mayCharge: boolean, caller: RequestContext): Promise<OpenOrder | undefined> {
+  private async step(order: OpenOrder, mayCharge: boolean, key: { firstSend: boolean }, caller: RequestContext): Promise<OpenOrder | undefined> {
     const { opened } = order;
     const orderId = opened.orderId;
     switch (order.status) {
@@ -85,11 +87,15 @@ export class CheckoutProcess {
           return undefined;
         }
         const refusal = await this.reserveStock(order, caller);
-        await this.order(orderId, refusal ? { kind: 'RecordFailure', failure: refusal } : { kind: 'RequestCharge', at: new Date().toISOString() }, caller);
+        const { events } = await this.orders.run(orderId, refusal ? { kind: 'RecordFailure', failure: refusal } : { kind: 'RequestCharge', at: new Date().toISOString() }, caller);
+        // Only one caller records the request (expected version): no twin has sent this key yet.
+        key.firstSend = !refusal && events.length > 0;
         return undefined;
       }
       case 'charging': {
-        const charged = mayCharge ? await this.payments.charge(chargeOf(order)) : await this.settleWithoutCharging(order);
+        const firstSendOfKey = key.firstSend;
+        key.firstSend = false;
+        const charged = mayCharge ? await this.payments.charge({ ...chargeOf(order), firstSendOfKey }) : await this.settleWithoutCharging(order);
         const outcome = charged.kind === 'held' ? await this.settleHold(order, charged) : charged;
         // Square could not say whether money moved: stay `charging`; a later call asks again.
         if (outcome.kind === 'unknown' || outcome.kind === 'held') return order;

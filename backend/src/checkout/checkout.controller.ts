@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../platform/config/app-config';
@@ -7,7 +7,7 @@ import { OnlyFromThisMachineWhile } from '../stand-ins';
 import type { RequestContext } from '../platform/context/request-context';
 import { text } from '../platform/validation/text';
 import { ZodPipe } from '../platform/validation/zod.pipe';
-import { RateLimitGuard } from '../platform/web/rate-limit';
+import { clientAddressOf, RateLimitGuard } from '../platform/web/rate-limit';
 import { DiscountCheckBody, discountCheckBody, processPaymentBody, ProcessPaymentBody } from './checkout.schemas';
 import { CheckoutService } from './checkout.service';
 import { OrderReader } from '../orders';
@@ -49,8 +49,8 @@ export class CheckoutController {
   @HttpCode(200)
   @UseGuards(OnlyFromThisMachineWhile('square'), CheckoutAttemptsFromAddress, PaymentAttemptsOnCart)
   @ApiAnswers({ 200: paymentResultSchema })
-  processPayment(@Body(new ZodPipe(processPaymentBody)) body: ProcessPaymentBody, @Caller() caller: RequestContext) {
-    return this.checkout.processPayment(body, caller);
+  processPayment(@Body(new ZodPipe(processPaymentBody)) body: ProcessPaymentBody, @Req() req: FastifyRequest, @Caller() caller: RequestContext) {
+    return this.checkout.processPayment(body, clientAddressOf(req), caller);
   }
 
   /** The cart page's Apply. The payment call checks the code again and is what counts. */

@@ -1,7 +1,8 @@
-import { Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { CartLine, Carts } from '../cart';
 import { assertAvailable, Products, ProductSnapshot } from '../catalog';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import { conflict, DomainError, ErrorCode, invalid, notFound } from '../platform/errors/domain-error';
 import { formatCents } from '../platform/money';
@@ -9,8 +10,9 @@ import { assertUsZip } from '../shipping';
 import type { DiscountCheckBody, ProcessPaymentBody } from './checkout.schemas';
 import { CheckoutProcess } from './checkout-process';
 import { alreadyUsed, Discounts } from './discounts';
+import { CARD_NOT_ACCEPTED } from './lost-charge';
 import { checkoutIdentity } from './order-identity';
-import { priceOrder } from './order-pricing';
+import { assertChargeable, priceOrder } from './order-pricing';
 import { Orders, OrderStatusLinks, type OpenOrder, type OrderTerms } from '../orders';
 
 import type { DiscountCheck, PaymentResult } from './checkout.responses';
@@ -20,6 +22,9 @@ const REFUSAL_CODES = new Set<string>(['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'CA
 
 /** The cart decider's refusals of a lock: the only lock failures that close the order. */
 const LOCK_REFUSALS = new Set<string>(['CART_CHANGED', 'CHECKOUT_IN_PROGRESS', 'EMPTY_CART'] satisfies ErrorCode[]);
+
+/** The code's redemption row refused a second one (read by MikroORM, or as PostgreSQL answered inside a transaction of the event store's). */
+const isUniqueViolation = (error: unknown) => error instanceof UniqueConstraintViolationException || (error as { code?: unknown } | null)?.code === '23505';
 
 /** Orders closed without touching the cart keep its version; a bound on how many a version may see. */
 const MAX_ATTEMPTS_PER_VERSION = 20;
@@ -38,9 +43,11 @@ export class CheckoutService {
     private readonly process: CheckoutProcess,
     private readonly discounts: Discounts,
     private readonly links: OrderStatusLinks,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async processPayment(body: ProcessPaymentBody, caller: RequestContext): Promise<PaymentResult> {
+  /** `clientAddress`: the caller's address as the rate limits count it; its unfinished checkouts' units are bounded. */
+  async processPayment(body: ProcessPaymentBody, clientAddress: string, caller: RequestContext): Promise<PaymentResult> {
     const cart = await this.carts.load(body.cartId);
     if (!cart.state.exists) throw notFound('That cart was not found.');
     // A checkout of this cart is under way (a double click, a retry after a dropped answer): see it through.
@@ -56,6 +63,8 @@ export class CheckoutService {
     // Shipping is priced on the items before any discount; the discount comes off the items only.
     const discount = await this.discounts.apply(body.discountCode, body.customerEmail, priceOrder(lines, body.fulfillmentMethod).subtotalCents);
     const amounts = priceOrder(lines, body.fulfillmentMethod, discount?.discountCents);
+    // A cart of $0.00 items picked up: Square cannot charge it, so nothing is held for it.
+    assertChargeable(amounts.totalCents);
     if (body.amountMoney.amount !== amounts.totalCents) {
       throw conflict(
         `The order total is $${formatCents(amounts.totalCents)}, not $${formatCents(body.amountMoney.amount)}. Nothing was charged; please review your order and try again.`,
@@ -77,7 +86,7 @@ export class CheckoutService {
       ...amounts,
       ...(discount ? { discountCode: discount.code } : {}),
     };
-    const { order, openedHere } = await this.openCheckout(cart.version, { ...terms, sourceId: body.sourceId }, caller);
+    const { order, openedHere } = await this.openCheckout(cart.version, { ...terms, sourceId: body.sourceId, clientAddress }, caller);
     // A twin request for the same cart state opened it first: fine if it is the same purchase.
     if (!openedHere && (order.opened.totalCents !== terms.totalCents || order.opened.fulfillment !== terms.fulfillment)) {
       throw conflict('Another payment for this cart is in progress.', 'CHECKOUT_IN_PROGRESS');
@@ -103,16 +112,21 @@ export class CheckoutService {
    * number names a fresh one. The order's redemption row refuses a code another checkout with this
    * email redeemed a moment ago.
    */
-  private async openCheckout(cartVersion: number, terms: Omit<OrderTerms, 'orderId'> & { sourceId: string }, caller: RequestContext): Promise<{ order: OpenOrder; openedHere: boolean }> {
+  private async openCheckout(
+    cartVersion: number,
+    terms: Omit<OrderTerms, 'orderId'> & { sourceId: string; clientAddress: string },
+    caller: RequestContext,
+  ): Promise<{ order: OpenOrder; openedHere: boolean }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS_PER_VERSION; attempt++) {
       const { orderId, idempotencyKey } = checkoutIdentity(terms.cartId, cartVersion, attempt);
       if (terms.discountCode) await this.discounts.assertUnused(terms.discountCode, terms.customer.email, orderId);
       const opened = { ...terms, orderId, idempotencyKey };
       let result;
       try {
-        result = await this.orders.run(orderId, { kind: 'OpenCheckout', opened }, caller);
+        // Refused (409 HOLD_LIMIT) before anything is reserved when the address holds too many units already.
+        result = await this.orders.openWithinHold(opened, this.config.HOLD_UNITS_PER_CLIENT, caller);
       } catch (error) {
-        if (opened.discountCode && error instanceof UniqueConstraintViolationException) throw alreadyUsed(opened.discountCode);
+        if (opened.discountCode && isUniqueViolation(error)) throw alreadyUsed(opened.discountCode);
         throw error;
       }
       const { state, events } = result;
@@ -175,6 +189,8 @@ export class CheckoutService {
       };
     }
     if (order.status === 'closed' && order.failure) {
+      // Square refused the charge outright and nothing was charged: the stock is back already.
+      if (order.failure.code === CARD_NOT_ACCEPTED) throw new HttpException({ code: CARD_NOT_ACCEPTED, message: order.failure.message }, HttpStatus.PAYMENT_REQUIRED);
       if (REFUSAL_CODES.has(order.failure.code)) throw conflict(order.failure.message, order.failure.code as ErrorCode);
       return { success: false, error: order.failure.message, code: order.failure.code };
     }

@@ -19,3 +19,6 @@ const MESSAGES: Record<string, string> = {
 export const GENERAL_PAYMENT_ADVICE = 'Please check your payment information and try again.';
 
 export const declineMessage = (code: string) => MESSAGES[code] ?? GENERAL_PAYMENT_ADVICE;
+
+/** What a shopper reads when Square refused the charge outright (an unknown or spent card token, say): the card's own words when Square named one. */
+export const notAcceptedMessage = (code: string) => MESSAGES[code] ?? 'Your card was not accepted, and nothing was charged. Please enter your card again, or use another card.';

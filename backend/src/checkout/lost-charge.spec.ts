@@ -1,5 +1,5 @@
 import type { ChargeOutcome } from './card-payments';
-import { lostChargeOutcome } from './lost-charge';
+import { lostChargeOutcome, refusedChargeOutcome } from './lost-charge';
 
 const requestedAt = '2026-11-24T12:00:00.000Z';
 const asked = Date.parse(requestedAt);
@@ -32,5 +32,47 @@ describe('a lost charge, settled by a search of Square payments', () => {
     // An order from before the time was recorded is old enough.
     expect(lostChargeOutcome({ kind: 'none' }, undefined, asked, longest)).toEqual(notCharged);
     expect(lostChargeOutcome({ kind: 'none' }, 'not a time', asked, longest)).toEqual(notCharged);
+  });
+});
+
+describe('a charge Square refused outright (a 4xx that is no decline), settled by a search for its key', () => {
+  const bogusToken = { code: 'NOT_FOUND', firstSendOfKey: true };
+  const problem = '404 NOT_FOUND';
+
+  it("is not charged when it was the key's first send and a complete search finds no payment", () => {
+    expect(refusedChargeOutcome(bogusToken, { kind: 'none' }, problem)).toEqual({
+      kind: 'declined',
+      code: 'CARD_NOT_ACCEPTED',
+      message: 'Your card was not accepted, and nothing was charged. Please enter your card again, or use another card.',
+    });
+  });
+
+  it("says what Square named, in the shopper's words", () => {
+    expect(refusedChargeOutcome({ code: 'CARD_TOKEN_USED', firstSendOfKey: true }, { kind: 'none' }, problem)).toEqual({
+      kind: 'declined',
+      code: 'CARD_NOT_ACCEPTED',
+      message: 'This card entry was already used. Please enter your card again.',
+    });
+  });
+
+  it('is what Square holds when a payment carries the key', () => {
+    expect(refusedChargeOutcome(bogusToken, { kind: 'found', outcome: captured }, problem)).toBe(captured);
+    expect(refusedChargeOutcome(undefined, { kind: 'found', outcome: captured }, problem)).toBe(captured);
+  });
+
+  it('stays unknown when the key was sent before: an earlier send may have charged under it', () => {
+    expect(refusedChargeOutcome({ code: 'NOT_FOUND', firstSendOfKey: false }, { kind: 'none' }, problem)).toEqual({ kind: 'unknown', message: problem });
+  });
+
+  it('stays unknown when the search could not read every page', () => {
+    expect(refusedChargeOutcome(bogusToken, { kind: 'unavailable', message: 'timeout' }, problem)).toEqual({ kind: 'unknown', message: problem });
+  });
+
+  it('stays unknown for a reused key, whose first body may have charged', () => {
+    expect(refusedChargeOutcome({ code: 'IDEMPOTENCY_KEY_REUSED', firstSendOfKey: true }, { kind: 'none' }, problem)).toEqual({ kind: 'unknown', message: problem });
+  });
+
+  it('stays unknown without a refusal (no answer at all, a duplicate in flight)', () => {
+    expect(refusedChargeOutcome(undefined, { kind: 'none' }, 'timeout')).toEqual({ kind: 'unknown', message: 'timeout' });
   });
 });

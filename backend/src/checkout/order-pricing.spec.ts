@@ -1,5 +1,6 @@
 import { checkoutIdentity } from './order-identity';
-import { priceOrder } from './order-pricing';
+import { DomainError } from '../platform/errors/domain-error';
+import { assertChargeable, priceOrder } from './order-pricing';
 
 describe('order pricing', () => {
   const lines = [
@@ -22,6 +23,30 @@ describe('order pricing', () => {
 
   it('takes a discount off the total', () => {
     expect(priceOrder(lines, 'pickup', 500).totalCents).toBe(4500);
+  });
+});
+
+describe('a total Square can charge', () => {
+  it('is one cent or more', () => {
+    expect(() => assertChargeable(1)).not.toThrow();
+    expect(() => assertChargeable(3700)).not.toThrow();
+  });
+
+  it('refuses $0.00 (a pickup of items priced $0.00), saying why and the total', () => {
+    let thrown: unknown;
+    try {
+      assertChargeable(0);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(DomainError);
+    expect(thrown).toMatchObject({
+      kind: 'conflict',
+      code: 'TOTAL_NOT_CHARGEABLE',
+      message: 'This order comes to $0.00, which cannot be paid by card. Nothing was charged or held; please add an item with a price.',
+      details: { total: '0.00' },
+    });
+    expect(() => assertChargeable(-1)).toThrow(DomainError);
   });
 });
 

@@ -1,3 +1,5 @@
+import { conflict } from '../platform/errors/domain-error';
+import { formatCents } from '../platform/money';
 import { shippingCostCents } from '../shipping/rules';
 import type { FulfillmentMethod, PricedLine } from '../orders';
 
@@ -13,4 +15,16 @@ export function priceOrder(lines: readonly PricedLine[], fulfillment: Fulfillmen
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
   const shippingCents = shippingCostCents(fulfillment === 'pickup' ? 'pickup' : 'standard', subtotalCents);
   return { subtotalCents, shippingCents, discountCents, totalCents: subtotalCents + shippingCents - discountCents };
+}
+
+/** The least a card can be charged: Square refuses a payment of $0.00 (`amount_money` must be at least one cent). */
+export const LEAST_CHARGE_CENTS = 1;
+
+/** An order is paid by card, so its total must be one Square can charge; refused before any stock is held. */
+export function assertChargeable(totalCents: number): void {
+  if (totalCents < LEAST_CHARGE_CENTS) {
+    throw conflict(`This order comes to $${formatCents(totalCents)}, which cannot be paid by card. Nothing was charged or held; please add an item with a price.`, 'TOTAL_NOT_CHARGEABLE', {
+      total: formatCents(totalCents),
+    });
+  }
 }

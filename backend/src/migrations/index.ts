@@ -7,6 +7,8 @@ import { Migration20261123120000_outbox_dead_letters } from './platform/Migratio
 import { Migration20261123130000_admin } from './auth/Migration20261123130000_admin';
 import { Migration20261124000000_append_function } from './platform/Migration20261124000000_append_function';
 import { Migration20261124100000_card_fingerprint } from './checkout/Migration20261124100000_card_fingerprint';
+import { Migration20261201120000_checkout_holds } from './checkout/Migration20261201120000_checkout_holds';
+import { Migration20261201120100_zero_price } from './catalog/Migration20261201120100_zero_price';
 import { Migration20261124200000_square_stock } from './square/Migration20261124200000_square_stock';
 import { Migration20261124300000_order_refunds } from './orders/Migration20261124300000_order_refunds';
 import { Migration20261125000000_order_fulfilment_steps } from './orders/Migration20261125000000_order_fulfilment_steps';
@@ -32,7 +34,7 @@ import { Migration20261126000300_append_all_or_none } from './platform/Migration
  * - `product_variants`: catalog/…_product_variants
  * - `stock_unpushed`, `stock_alert_notices`: catalog/…_stock_push_redrive
  * - `carts`, `cart_items`: cart/…_carts, checkout/…_checkout (the checkout lock), cart/…_cart_item_variants
- * - `orders`: checkout/ (…_checkout creates it, …_discount_redemptions, …_card_fingerprint), auth/…_admin
+ * - `orders`: checkout/ (…_checkout creates it, …_discount_redemptions, …_card_fingerprint, …_checkout_holds), auth/…_admin
  *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid)
  * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
  * - `sessions`: auth/; `subscribers`: newsletter/; `square_webhook_deliveries`: square/; `local_events`: local-events/
@@ -58,4 +60,6 @@ export const migrations = [
   { name: 'Migration20261126000200_back_in_stock', class: Migration20261126000200_back_in_stock },
   { name: 'Migration20261126000300_append_all_or_none', class: Migration20261126000300_append_all_or_none },
   { name: 'Migration20261201000000_stock_push_redrive', class: Migration20261201000000_stock_push_redrive },
+  { name: 'Migration20261201120000_checkout_holds', class: Migration20261201120000_checkout_holds },
+  { name: 'Migration20261201120100_zero_price', class: Migration20261201120100_zero_price },
 ];

@@ -16,6 +16,48 @@ describe('order decider: checkout', () => {
       .thenNothing();
   });
 
+  describe('the units one client address may hold through unfinished checkouts', () => {
+    const twoLines = { ...terms, clientAddress: '203.0.113.7', lines: [...terms.lines, { productId: 2, name: 'Bat Pin', quantity: 3, unitPriceCents: 900 }] };
+    const withLines = { type: 'CheckoutOpened', data: twoLines } as const;
+
+    it('opens a checkout whose units, with those already held, are within the bound (exactly up to it)', () => {
+      spec
+        .given()
+        .when({ kind: 'OpenCheckout', opened: twoLines, hold: { heldUnits: 0, limit: 20 } })
+        .then([withLines]);
+      spec
+        .given()
+        .when({ kind: 'OpenCheckout', opened: twoLines, hold: { heldUnits: 16, limit: 20 } })
+        .then([withLines]);
+    });
+
+    it('refuses one that would pass it, counting every unit of every line, and says how many are held', () => {
+      spec
+        .given()
+        .when({ kind: 'OpenCheckout', opened: twoLines, hold: { heldUnits: 17, limit: 20 } })
+        .thenThrows(
+          'HOLD_LIMIT',
+          'This checkout would hold 4 items while unfinished checkouts from your address hold 17: one address may hold at most 20 at once. Nothing was charged; please try again in a few minutes.',
+          { held: 17, limit: 20 },
+        );
+      spec
+        .given()
+        .when({ kind: 'OpenCheckout', opened: terms, hold: { heldUnits: 20, limit: 20 } })
+        .thenThrows('HOLD_LIMIT', /would hold 1 item while/);
+    });
+
+    it('never refuses a twin of a checkout already open: its units are held already', () => {
+      spec
+        .given(withLines)
+        .when({ kind: 'OpenCheckout', opened: twoLines, hold: { heldUnits: 20, limit: 20 } })
+        .thenNothing();
+    });
+
+    it('opens without a bound when none is given', () => {
+      spec.given().when({ kind: 'OpenCheckout', opened: twoLines }).then([withLines]);
+    });
+  });
+
   it('refuses commands on an order that does not exist', () => {
     spec.given().when({ kind: 'RequestCharge', at: chargeAt }).thenThrows('NOT_FOUND', 'That order was not found.');
   });

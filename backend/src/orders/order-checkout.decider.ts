@@ -4,7 +4,8 @@ import { OpenOrder, orderName, OrderStatus } from './order.state';
 
 /** The checkout's commands: open, charge, record the payment or the failure, place or close, confirm. */
 export type CheckoutCommand =
-  | { kind: 'OpenCheckout'; opened: CheckoutOpened['data'] }
+  /** `hold`: the units the client's other unfinished checkouts hold, and how many it may hold at once. */
+  | { kind: 'OpenCheckout'; opened: CheckoutOpened['data']; hold?: { heldUnits: number; limit: number } }
   | { kind: 'RequestCharge'; at: string }
   | { kind: 'RecordPayment'; payment: PaymentCaptured['data'] }
   | { kind: 'RecordFailure'; failure: PaymentFailed['data'] }
@@ -21,6 +22,23 @@ const statusAfter: Partial<Record<OrderEvent['type'], OrderStatus>> = {
   OrderPlaced: 'placed',
   CheckoutClosed: 'closed',
 };
+
+/**
+ * A new checkout's units may be held only while the client's unfinished checkouts (not yet paid or
+ * released) hold no more than `limit` with them: a script that never pays cannot hold the catalogue.
+ */
+export function decideOpening(command: Extract<CheckoutCommand, { kind: 'OpenCheckout' }>): OrderEvent[] {
+  const units = command.opened.lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (command.hold && command.hold.heldUnits + units > command.hold.limit) {
+    const { heldUnits, limit } = command.hold;
+    throw conflict(
+      `This checkout would hold ${units} item${units === 1 ? '' : 's'} while unfinished checkouts from your address hold ${heldUnits}: one address may hold at most ${limit} at once. Nothing was charged; please try again in a few minutes.`,
+      'HOLD_LIMIT',
+      { held: heldUnits, limit },
+    );
+  }
+  return [{ type: 'CheckoutOpened', data: command.opened }];
+}
 
 /** The order as it opens: nothing paid, fulfilled or refunded yet. */
 export function openedOrder(opened: CheckoutOpened['data']): OpenOrder {

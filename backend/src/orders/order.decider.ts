@@ -1,6 +1,6 @@
 import { notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
-import { CheckoutCommand, decideCheckout, evolveCheckout, openedOrder } from './order-checkout.decider';
+import { CheckoutCommand, decideCheckout, decideOpening, evolveCheckout, openedOrder } from './order-checkout.decider';
 import { decideFulfillment, evolveFulfillment, FulfillmentCommand } from './order-fulfillment.decider';
 import { decideRefunds, evolveRefunds, RefundCommand } from './order-refunds.decider';
 import type { OrderEvent } from './order.events';
@@ -26,7 +26,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   },
 
   decide(command, state) {
-    if (command.kind === 'OpenCheckout') return state.exists ? [] : [{ type: 'CheckoutOpened', data: command.opened }];
+    if (command.kind === 'OpenCheckout') return state.exists ? [] : decideOpening(command);
     if (!state.exists) throw notFound('That order was not found.');
     if (FULFILLMENT_COMMANDS.has(command.kind)) return decideFulfillment(command as FulfillmentCommand, state);
     if (REFUND_COMMANDS.has(command.kind)) return decideRefunds(command as RefundCommand, state);

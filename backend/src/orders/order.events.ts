@@ -45,8 +45,12 @@ export interface OrderTerms {
 /** The terms of a paid order, with the number it was given: what its emails show. */
 export type PaidOrderTerms = OrderTerms & { orderNumber: string };
 
-/** The card token and the idempotency key travel with the order so a retry charges the same request. */
-export type CheckoutOpened = DomainEvent<'CheckoutOpened', OrderTerms & { sourceId: string; idempotencyKey: string }>;
+/**
+ * The card token and the idempotency key travel with the order so a retry charges the same request.
+ * `clientAddress`: the address it came from as the rate limits count it, whose unfinished checkouts'
+ * units are bounded (absent on orders from before the bound).
+ */
+export type CheckoutOpened = DomainEvent<'CheckoutOpened', OrderTerms & { sourceId: string; idempotencyKey: string; clientAddress?: string }>;
 /** The charge is about to be sent: from here on only Square can say whether money moved. */
 export type ChargeRequested = DomainEvent<'ChargeRequested', { requestedAt?: string }>;
 export type PaymentCaptured = DomainEvent<

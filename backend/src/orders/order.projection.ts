@@ -29,6 +29,7 @@ export const orderProjection = streamProjection<OrderEvent>({ name: 'orders', ta
         discount_cents: d.discountCents,
         discount_code: d.discountCode ?? null,
         total_cents: d.totalCents,
+        client_address: d.clientAddress ?? null,
         created_at: event.recordedAt,
         ...stamp,
       });

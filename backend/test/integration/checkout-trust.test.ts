@@ -1,7 +1,6 @@
 import { Carts, type CartCommand } from '../../src/cart';
 import { CheckoutReconciler } from '../../src/checkout';
-import type { OrderCommand } from '../../src/orders/order.decider';
-import { CommandRunner } from '../../src/platform/event-store/command-runner';
+import { Orders } from '../../src/orders';
 import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -151,15 +150,15 @@ describe('open → lock → charge → record, broken at each step', () => {
       if (cartId === cart.id && ++loads === 2) secondLoaded();
       return result;
     });
-    const runner = t.app.get(CommandRunner);
-    const realRun = runner.run.bind(runner);
+    const orders = t.app.get(Orders);
+    const realOpen = orders.openWithinHold.bind(orders);
     let opens = 0;
     let secondOpened!: () => void;
     const bothOpened = new Promise<void>((r) => (secondOpened = r));
-    jest.spyOn(runner, 'run').mockImplementation(async (...args: Parameters<CommandRunner['run']>) => {
-      const result = await realRun(...args);
-      if ((args[2] as OrderCommand).kind === 'OpenCheckout' && ++opens === 2) secondOpened();
-      return result as never;
+    jest.spyOn(orders, 'openWithinHold').mockImplementation(async (...args: Parameters<Orders['openWithinHold']>) => {
+      const result = await realOpen(...args);
+      if (++opens === 2) secondOpened();
+      return result;
     });
     beforeCartCommand('StartCheckout', async (call) => {
       if (call === 1) return void (await bothLoaded.then(() => bothOpened));

@@ -77,6 +77,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     // Every request of a test comes from one address; the payment limits' own test sets them low.
     PAYMENT_RATE_LIMIT_PER_ADDRESS: '100000',
     PAYMENT_RATE_LIMIT_PER_CART: '100000',
+    // Likewise the units its unfinished checkouts hold; the bound's own test sets it low.
+    HOLD_UNITS_PER_CLIENT: '100000',
     // The change feed's test notice once at start, then rarely: tests that count round trips count every statement.
     CHANGE_FEED_CHECK_EVERY_MS: '60000',
     CART_RATE_LIMIT_PER_ADDRESS: '100000',

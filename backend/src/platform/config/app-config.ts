@@ -149,6 +149,12 @@ const schema = z
     PAYMENT_RATE_LIMIT_PER_CART: z.coerce.number().int().min(1).default(8),
     PAYMENT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     /**
+     * Units one client address may hold at once through checkouts not yet paid or released (a
+     * declined card, a charge whose answer was lost): a script that never pays cannot keep the
+     * catalogue sold out.
+     */
+    HOLD_UNITS_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+    /**
      * Carts created, and contact details written to carts, per client address in each window:
      * plenty for a household or a market stall's shared Wi-Fi, too few to name strangers by the hundred.
      */
