@@ -27,6 +27,7 @@ export type {
   StockRestocked,
   StockSold,
   StockSet,
+  StockPushedToSquare,
   VariantAdded,
   ProductAdded,
   ProductImportedFromSquare,

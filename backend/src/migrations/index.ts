@@ -16,6 +16,7 @@ import { Migration20261126000000_product_variants } from './catalog/Migration202
 import { Migration20261126000100_cart_item_variants } from './cart/Migration20261126000100_cart_item_variants';
 import { Migration20261126000200_back_in_stock } from './back-in-stock/Migration20261126000200_back_in_stock';
 import { Migration20261126000300_append_all_or_none } from './platform/Migration20261126000300_append_all_or_none';
+import { Migration20261201224200_incidents } from './incidents/Migration20261201224200_incidents';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -34,7 +35,7 @@ import { Migration20261126000300_append_all_or_none } from './platform/Migration
  *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid)
  * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
  * - `sessions`: auth/; `subscribers`: newsletter/; `square_webhook_deliveries`: square/; `local_events`: local-events/
- * - `back_in_stock_requests`: back-in-stock/
+ * - `back_in_stock_requests`: back-in-stock/; `incidents`: incidents/
  */
 export const migrations = [
   { name: 'Migration20261122000000_platform_and_catalog', class: Migration20261122000000_platform_and_catalog },
@@ -55,4 +56,5 @@ export const migrations = [
   { name: 'Migration20261126000100_cart_item_variants', class: Migration20261126000100_cart_item_variants },
   { name: 'Migration20261126000200_back_in_stock', class: Migration20261126000200_back_in_stock },
   { name: 'Migration20261126000300_append_all_or_none', class: Migration20261126000300_append_all_or_none },
+  { name: 'Migration20261201224200_incidents', class: Migration20261201224200_incidents },
 ];

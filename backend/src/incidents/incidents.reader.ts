@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { IncidentView } from './incident.view';
+import type { IncidentDto } from './incidents.responses';
+
+/** The most the admin's list shows (open ones are always among them: they sort first). */
+const LISTED = 200;
+
+/** Reads of the incidents table: the admin's list, one incident, a variant's incidents so far. */
+@Injectable()
+export class IncidentsReader {
+  constructor(private readonly orm: MikroORM) {}
+
+  /** Open incidents first, then the resolved ones; each newest first. */
+  async list(): Promise<IncidentDto[]> {
+    const rows = await this.em().find(IncidentView, {}, { orderBy: { openedAt: 'desc', id: 'asc' }, limit: LISTED });
+    const dtos = rows.map(toDto);
+    return [...dtos.filter((i) => i.resolvedAt === null), ...dtos.filter((i) => i.resolvedAt !== null)];
+  }
+
+  async one(id: string): Promise<IncidentDto | undefined> {
+    const row = await this.em().findOne(IncidentView, { id });
+    return row ? toDto(row) : undefined;
+  }
+
+  /** Every incident of one variant, oldest first: which one is open, and which orders were settled already. */
+  async ofVariant(variantId: string): Promise<{ id: string; open: boolean; orderIds: string[] }[]> {
+    const rows = await this.em().find(IncidentView, { variantId }, { orderBy: { openedAt: 'asc', id: 'asc' } });
+    return rows.map((r) => ({ id: r.id, open: !r.resolvedAt, orderIds: r.orders.map((o) => o.orderId) }));
+  }
+
+  private em(): EntityManager {
+    return this.orm.em.fork() as EntityManager;
+  }
+}
+
+function toDto(row: IncidentView): IncidentDto {
+  return {
+    id: row.id,
+    kind: row.kind,
+    productId: row.productId,
+    variantId: row.variantId,
+    name: row.name,
+    orders: row.orders.map((o) => o.orderNumber),
+    orderIds: row.orders.map((o) => o.orderId),
+    squareCount: row.squareCount,
+    openedAt: row.openedAt.toISOString(),
+    resolvedAt: row.resolvedAt ? row.resolvedAt.toISOString() : null,
+    note: row.note ?? null,
+    emailedAt: row.emailedAt ? row.emailedAt.toISOString() : null,
+  };
+}
