@@ -4,19 +4,22 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { IncidentView } from './incident.view';
 import type { IncidentDto } from './incidents.responses';
 
-/** The most the admin's list shows (open ones are always among them: they sort first). */
-const LISTED = 200;
+/** The most resolved incidents the admin's list shows (every open one is listed). */
+const RESOLVED_LISTED = 200;
 
 /** Reads of the incidents table: the admin's list, one incident, a variant's incidents so far. */
 @Injectable()
 export class IncidentsReader {
   constructor(private readonly orm: MikroORM) {}
 
-  /** Open incidents first, then the resolved ones; each newest first. */
+  /** Every open incident, then the latest resolved ones; each newest first. */
   async list(): Promise<IncidentDto[]> {
-    const rows = await this.em().find(IncidentView, {}, { orderBy: { openedAt: 'desc', id: 'asc' }, limit: LISTED });
-    const dtos = rows.map(toDto);
-    return [...dtos.filter((i) => i.resolvedAt === null), ...dtos.filter((i) => i.resolvedAt !== null)];
+    const newestFirst = { orderBy: { openedAt: 'desc', id: 'asc' } } as const;
+    const [open, resolved] = await Promise.all([
+      this.em().find(IncidentView, { resolvedAt: null }, newestFirst),
+      this.em().find(IncidentView, { resolvedAt: { $ne: null } }, { ...newestFirst, limit: RESOLVED_LISTED }),
+    ]);
+    return [...open, ...resolved].map(toDto);
   }
 
   async one(id: string): Promise<IncidentDto | undefined> {
