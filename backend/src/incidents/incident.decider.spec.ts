@@ -123,7 +123,10 @@ describe('the studio is emailed once', () => {
       .given(opened, resolved)
       .when({ kind: 'RecordEmailSent', messageId: 'm1' })
       .then([{ type: 'IncidentEmailSent', data: { messageId: 'm1' } }]);
-    spec.given().when({ kind: 'RecordEmailSent', messageId: 'm1' }).thenThrows('INCIDENT_NOT_FOUND');
+    spec
+      .given()
+      .when({ kind: 'RecordEmailSent', messageId: 'm1' })
+      .thenThrows('INCIDENT_NOT_FOUND', /no such incident/);
   });
 });
 
@@ -146,6 +149,10 @@ describe('the state an incident folds to', () => {
       squareCount: -2,
       emailed: true,
     });
+  });
+
+  it('is open once opened', () => {
+    expect(incidentDecider.evolve(incidentDecider.initialState, opened)).toMatchObject({ status: 'open', emailed: false, orders: [order(1)] });
   });
 
   it('ignores events of an incident that never opened', () => {
