@@ -52,6 +52,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminIncidentsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/incidents/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminIncidentsController_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/local-events": {
         parameters: {
             query?: never;
@@ -1481,6 +1513,35 @@ export interface components {
             type: string;
             version: number;
         };
+        Incident: {
+            /**
+             * Format: date-time
+             * @description When ADMIN_EMAILS were told (null until the email has gone out).
+             */
+            emailedAt: string | null;
+            id: string;
+            /**
+             * @description oversold: a web sale and a stall sale of the same units (Square counted below zero).
+             * @enum {string}
+             */
+            kind: "oversold";
+            /** @description The product and size, as order lines name them ("Raven Hoodie, M"). */
+            name: string;
+            /** @description How the studio settled it. */
+            note: string | null;
+            /** Format: date-time */
+            openedAt: string;
+            /** @description The same orders’ ids, in the same order (the admin’s order pages). */
+            orderIds: string[];
+            /** @description The online orders involved, by the shop’s order numbers (DC-1001). */
+            orders: string[];
+            productId: number;
+            /** Format: date-time */
+            resolvedAt: string | null;
+            /** @description Square’s count of the variant when it was last reported below zero. */
+            squareCount: number;
+            variantId: string;
+        };
         InstagramPost: {
             caption: string | null;
             id: string;
@@ -1846,6 +1907,7 @@ export type ErrorBody = components['schemas']['ErrorBody'];
 export type Health = components['schemas']['Health'];
 export type HeldOutboxRow = components['schemas']['HeldOutboxRow'];
 export type HistoryEvent = components['schemas']['HistoryEvent'];
+export type Incident = components['schemas']['Incident'];
 export type InstagramPost = components['schemas']['InstagramPost'];
 export type InstagramProfile = components['schemas']['InstagramProfile'];
 export type Liveness = components['schemas']['Liveness'];
@@ -1960,6 +2022,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StreamHistory"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminIncidentsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incident"][];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminIncidentsController_resolve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Incident"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */

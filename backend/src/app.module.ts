@@ -4,6 +4,7 @@ import { BackInStockModule } from './back-in-stock';
 import { CartModule } from './cart';
 import { CatalogModule } from './catalog';
 import { CheckoutModule } from './checkout';
+import { IncidentsModule } from './incidents';
 import { LocalEventsModule } from './local-events';
 import { MailModule } from './mail';
 import { NewsletterModule } from './newsletter';
@@ -50,6 +51,7 @@ export class AppModule {
         BackInStockModule,
         SocialModule,
         RecoveryModule,
+        IncidentsModule,
         // Last, so its catch-all route is the fallback behind every API route.
         SiteModule,
         ...(roles.worker ? [OutboxRelayModule, JobsModule] : []),

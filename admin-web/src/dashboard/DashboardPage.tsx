@@ -4,6 +4,7 @@ import { ok, serverMessageOf, type AbandonedCart } from '@dark-circle/api-client
 import { api } from '../api/client';
 import { lineName } from '../orders/order-labels';
 import { useToast } from '../toast/toast';
+import { Incidents } from './Incidents';
 import { FUNNEL, RecoveryFunnel } from './RecoveryFunnel';
 import { SalesSummary } from './SalesSummary';
 import { StockAlerts } from './StockAlerts';
@@ -145,6 +146,7 @@ export function DashboardPage() {
       <p>
         <a href="/">Back to home</a>
       </p>
+      <Incidents />
       <StockAlerts />
       <SalesSummary />
       <div className="grid">

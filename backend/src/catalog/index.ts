@@ -31,6 +31,7 @@ export type {
   StockSold,
   StockAdjusted,
   StockSet,
+  StockPushedToSquare,
   VariantAdded,
   ProductAdded,
   ProductImportedFromSquare,

@@ -6,4 +6,5 @@
 export { assertAvailable, stockFrom } from './stock-rules';
 export { lineName } from './product-variants';
 export { onlyVariantOf } from './product-upcast';
+export { soldChange } from './product.events';
 export type { ProductSnapshot } from './products';

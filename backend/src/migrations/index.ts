@@ -19,6 +19,7 @@ import { Migration20261201000000_stock_push_redrive } from './catalog/Migration2
 import { Migration20261126000100_cart_item_variants } from './cart/Migration20261126000100_cart_item_variants';
 import { Migration20261126000200_back_in_stock } from './back-in-stock/Migration20261126000200_back_in_stock';
 import { Migration20261126000300_append_all_or_none } from './platform/Migration20261126000300_append_all_or_none';
+import { Migration20261201224200_incidents } from './incidents/Migration20261201224200_incidents';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -38,7 +39,7 @@ import { Migration20261126000300_append_all_or_none } from './platform/Migration
  *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid)
  * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
  * - `sessions`: auth/; `subscribers`: newsletter/; `square_webhook_deliveries`: square/; `local_events`: local-events/
- * - `back_in_stock_requests`: back-in-stock/
+ * - `back_in_stock_requests`: back-in-stock/; `incidents`: incidents/
  */
 export const migrations = [
   { name: 'Migration20261122000000_platform_and_catalog', class: Migration20261122000000_platform_and_catalog },
@@ -62,4 +63,5 @@ export const migrations = [
   { name: 'Migration20261201000000_stock_push_redrive', class: Migration20261201000000_stock_push_redrive },
   { name: 'Migration20261201120000_checkout_holds', class: Migration20261201120000_checkout_holds },
   { name: 'Migration20261201120100_zero_price', class: Migration20261201120100_zero_price },
+  { name: 'Migration20261201224200_incidents', class: Migration20261201224200_incidents },
 ];

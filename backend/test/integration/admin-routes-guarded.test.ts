@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
@@ -49,6 +50,7 @@ const concrete = (path: string) =>
     .replace(/:(cartId)/, ids.cartId)
     .replace(/\/:id\/fulfil/, `/${ids.orderId}/fulfil`)
     .replace(/products\/:id/, `products/${ids.productId}`)
+    .replace(/incidents\/:id/, `incidents/${ids.incidentId}`)
     .replace(':file', 'message.eml');
 
 const plausibleBody = { name: 'Intruder', description: 'x', price: '1.00', category: 'patches', inStock: true, stockQuantity: 5, trackingNumber: 'X1' };
@@ -70,7 +72,7 @@ beforeAll(async () => {
   await t.http.post(`/api/cart/${cart.body.id}/items`).send({ productId: product.body.id, quantity: 1 }).expect(200);
   await t.http.patch(`/api/cart/${cart.body.id}/contact`).send({ name: 'Wednesday', email: 'w@example.com' }).expect(200);
   const { orderId } = await placeOrder(t);
-  ids = { productId: String(product.body.id), cartId: cart.body.id, orderId };
+  ids = { productId: String(product.body.id), cartId: cart.body.id, orderId, incidentId: randomUUID() };
 });
 afterAll(async () => {
   await t?.close();
@@ -97,6 +99,8 @@ describe('every admin route is enforced on the server', () => {
         'GET /api/admin/history/:streamType/:id',
         'GET /api/admin/subscribers',
         'GET /api/admin/subscribers.csv',
+        'GET /api/admin/incidents',
+        'POST /api/admin/incidents/:id/resolve',
         'POST /api/cart/:cartId/abandon',
         'POST /api/cart/:cartId/recovery-email',
       ]),

@@ -56,6 +56,8 @@ export type ErrorCode =
   | 'FULFILMENT_STEP_REFUSED'
   | 'ORDER_STATUS_NOT_FOUND'
   | 'LOCAL_EVENT_NOT_FOUND'
+  | 'INCIDENT_NOT_FOUND'
+  | 'INCIDENT_RESOLVED'
   // Refusals at the edge, before any domain rule: Fastify's own and the database being away.
   | 'MALFORMED_REQUEST'
   | 'HEADERS_TOO_LARGE'

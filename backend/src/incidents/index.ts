@@ -1,0 +1,2 @@
+export { IncidentsModule } from './incidents.module';
+export type { IncidentDto } from './incidents.responses';
