@@ -60,7 +60,7 @@ describe('back-in-stock request decider', () => {
       .then([confirmed(2)]);
   });
 
-  it('refuses to confirm a request nobody made', () => spec.given().when({ kind: 'Confirm' }).thenThrows('NOT_FOUND'));
+  it('refuses to confirm a request nobody made', () => spec.given().when({ kind: 'Confirm' }).thenThrows('NOT_FOUND', 'That request was not found.'));
 
   it('leaves a pending or waiting request once; nothing to leave otherwise', () => {
     spec.given(asked()).when({ kind: 'Leave' }).then([left()]);
@@ -86,7 +86,7 @@ describe('back-in-stock request decider', () => {
       .given(asked(), confirmed(), claimed(), emailed(), asked(2), confirmed(2))
       .when(claim(2, 'job-b'))
       .then([claimed(2, 'job-b')]);
-    spec.given().when(claim()).thenThrows('NOT_FOUND');
+    spec.given().when(claim()).thenThrows('NOT_FOUND', 'That request was not found.');
   });
 
   it('records the back-in-stock email once, by its claimant, for a confirmed request of that round only', () => {
@@ -98,6 +98,6 @@ describe('back-in-stock request decider', () => {
     spec.given(asked()).when(sent).thenNothing();
     spec.given(asked(), confirmed(), claimed(), left()).when(sent).thenNothing();
     spec.given(asked(), confirmed(), claimed(), emailed(), asked(2), confirmed(2), claimed(2)).when(sent).thenNothing();
-    spec.given().when(sent).thenThrows('NOT_FOUND');
+    spec.given().when(sent).thenThrows('NOT_FOUND', 'That request was not found.');
   });
 });
