@@ -1035,9 +1035,9 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["BackInStockPagesController_confirm"];
+        get: operations["BackInStockPagesController_askToConfirm"];
         put?: never;
-        post?: never;
+        post: operations["BackInStockPagesController_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4434,7 +4434,7 @@ export interface operations {
             };
         };
     };
-    BackInStockPagesController_confirm: {
+    BackInStockPagesController_askToConfirm: {
         parameters: {
             query: {
                 token: string;
@@ -4444,6 +4444,50 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description An HTML page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description An HTML page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    BackInStockPagesController_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    token: string;
+                };
+            };
+        };
         responses: {
             /** @description An HTML page */
             200: {

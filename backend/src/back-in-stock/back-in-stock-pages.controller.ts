@@ -1,18 +1,20 @@
 import { Body, Controller, Get, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Products } from '../catalog';
+import { Products, type ProductSnapshot } from '../catalog';
 import { Caller } from '../platform/context/correlation';
 import type { RequestContext } from '../platform/context/request-context';
 import { LinkFormDocs, LinkPageDocs, postedToken, sendLinkPage } from '../platform/web/link-page';
 import { OnlyFromThisMachineWhile } from '../stand-ins';
-import { alreadyEmailedPage, confirmLeavePage, invalidLinkPage, leftPage, notOnListPage, onTheListPage, withdrawnPage } from './back-in-stock.pages';
+import { alreadyEmailedPage, confirmJoinPage, confirmLeavePage, invalidLinkPage, leftPage, notOnListPage, onTheListPage, withdrawnPage } from './back-in-stock.pages';
 import { BackInStockService } from './back-in-stock.service';
+import type { RequestState } from './request.decider';
 import { RequestLinks } from './request-links';
 import { buyable, productPath, waitedName } from './waited-variant';
 
 /**
- * The links in the back-in-stock emails. Opening the confirmation link confirms (that is what it is
- * for: the address's owner followed it); the leave link only asks, and its button posts the token.
+ * The links in the back-in-stock emails. Opening one only asks (mail scanners follow links, and a
+ * scanner's visit must not put an address on a list nor take it off); the page's button posts the
+ * same signed token back, and that POST acts.
  */
 @Controller('back-in-stock')
 // Links signed with the development secret could be forged by anyone: only this machine may use them.
@@ -26,17 +28,21 @@ export class BackInStockPagesController {
 
   @Get('confirm')
   @LinkPageDocs()
-  async confirm(@Query('token') token: unknown, @Res() reply: FastifyReply, @Caller() caller: RequestContext): Promise<void> {
-    const requestId = this.links.confirmed(token);
-    const request = requestId && (await this.backInStock.load(requestId));
-    if (!requestId || !request || !request.exists) return sendLinkPage(reply, 400, invalidLinkPage());
+  async askToConfirm(@Query('token') token: unknown, @Res() reply: FastifyReply): Promise<void> {
+    const found = await this.requestOf(this.links.confirmed(token));
+    if (!found) return sendLinkPage(reply, 400, invalidLinkPage());
+    if (found.request.status !== 'pending') return sendLinkPage(reply, 200, this.statusPage(found.request, found.variant));
+    sendLinkPage(reply, 200, confirmJoinPage(found.name, String(token)));
+  }
+
+  @Post('confirm')
+  @LinkFormDocs()
+  async confirm(@Body() body: unknown, @Res() reply: FastifyReply, @Caller() caller: RequestContext): Promise<void> {
+    const requestId = this.links.confirmed(postedToken(body));
+    const found = await this.requestOf(requestId);
+    if (!requestId || !found) return sendLinkPage(reply, 400, invalidLinkPage());
     const { state } = await this.backInStock.confirm(requestId, caller);
-    const variant = await this.products.snapshot(request.productId, request.variantId);
-    const name = variant ? waitedName(variant) : 'this piece';
-    const path = productPath(request.productId, request.variantId);
-    if (!state.exists || state.status === 'left') return sendLinkPage(reply, 200, withdrawnPage(name, path));
-    if (state.status === 'emailed') return sendLinkPage(reply, 200, alreadyEmailedPage(name, path));
-    sendLinkPage(reply, 200, onTheListPage(name, path, buyable(variant)));
+    sendLinkPage(reply, 200, this.statusPage(state, found.variant));
   }
 
   @Get('leave')
@@ -62,6 +68,16 @@ export class BackInStockPagesController {
     const request = requestId ? await this.backInStock.load(requestId) : undefined;
     if (!request?.exists) return undefined;
     const variant = await this.products.snapshot(request.productId, request.variantId);
-    return { request, name: variant ? waitedName(variant) : 'this piece' };
+    return { request, variant, name: variant ? waitedName(variant) : 'this piece' };
+  }
+
+  /** Where a request stands once confirmed, or when it no longer waits for its confirmation. */
+  private statusPage(request: RequestState, variant: ProductSnapshot | undefined): string {
+    if (!request.exists) return invalidLinkPage();
+    const name = variant ? waitedName(variant) : 'this piece';
+    const path = productPath(request.productId, request.variantId);
+    if (request.status === 'left') return withdrawnPage(name, path);
+    if (request.status === 'emailed') return alreadyEmailedPage(name, path);
+    return onTheListPage(name, path, buyable(variant));
   }
 }

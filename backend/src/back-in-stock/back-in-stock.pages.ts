@@ -3,7 +3,20 @@ import { linkPage as page } from '../mail';
 
 const back = '<p><a href="/">Back to the shop</a></p>';
 
-/** The confirmation link's page: on the list, and when the variant can be bought already, a way to it. */
+/** The confirmation link's page asks (mail scanners follow links); its button posts the same token. */
+export const confirmJoinPage = (name: string, token: string) =>
+  page(
+    'Confirm',
+    `<h1>Email you when ${escapeHtml(name)} is back?</h1>
+<p>We will email you once, as soon as it is back in stock.</p>
+<form method="post" action="/back-in-stock/confirm">
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<button type="submit">Yes, put me on the list</button>
+</form>
+${back}`,
+  );
+
+/** After the confirmation page's button: on the list, and when the variant can be bought already, a way to it. */
 export const onTheListPage = (name: string, productPath: string, inStockNow: boolean) =>
   page(
     "You're on the list",

@@ -9,6 +9,7 @@ const ask = (now = t0) => ({ kind: 'Ask', ...request, now }) as const;
 const asked = (round = 1, now = t0): BackInStockEvent => ({ type: 'BackInStockAsked', data: { ...request, round, at: new Date(now).toISOString() } });
 const confirmed = (round = 1): BackInStockEvent => ({ type: 'BackInStockConfirmed', data: { round } });
 const left = (round = 1): BackInStockEvent => ({ type: 'BackInStockLeft', data: { round } });
+const claimed = (round = 1, jobId = 'job-a'): BackInStockEvent => ({ type: 'BackInStockEmailClaimed', data: { round, jobId } });
 const emailed = (round = 1): BackInStockEvent => ({ type: 'BackInStockEmailSent', data: { round, messageId: `<m${round}>` } });
 
 describe('back-in-stock request decider', () => {
@@ -59,7 +60,7 @@ describe('back-in-stock request decider', () => {
       .then([confirmed(2)]);
   });
 
-  it('refuses to confirm a request nobody made', () => spec.given().when({ kind: 'Confirm' }).thenThrows('NOT_FOUND'));
+  it('refuses to confirm a request nobody made', () => spec.given().when({ kind: 'Confirm' }).thenThrows('NOT_FOUND', 'That request was not found.'));
 
   it('leaves a pending or waiting request once; nothing to leave otherwise', () => {
     spec.given(asked()).when({ kind: 'Leave' }).then([left()]);
@@ -69,13 +70,34 @@ describe('back-in-stock request decider', () => {
     spec.given().when({ kind: 'Leave' }).thenNothing();
   });
 
-  it('records the back-in-stock email once, for a confirmed request of that round only', () => {
-    const sent = { kind: 'RecordEmailSent', round: 1, messageId: '<m1>' } as const;
-    spec.given(asked(), confirmed()).when(sent).then([emailed()]);
-    spec.given(asked(), confirmed(), emailed()).when(sent).thenNothing();
+  it('lets one job claim the back-in-stock email of a confirmed request, once per round', () => {
+    const claim = (round = 1, jobId = 'job-a') => ({ kind: 'ClaimEmail', round, jobId }) as const;
+    spec.given(asked(), confirmed()).when(claim()).then([claimed()]);
+    // The claimant's retry finds its own claim and may send; another job is refused.
+    spec.given(asked(), confirmed(), claimed()).when(claim()).thenNothing();
+    spec.given(asked(), confirmed(), claimed()).when(claim(1, 'job-b')).thenThrows('EMAIL_CLAIMED', 'Another job', { round: 1 });
+    // Nothing to claim: not confirmed, told, withdrawn, or another round.
+    spec.given(asked()).when(claim()).thenNothing();
+    spec.given(asked(), confirmed(), claimed(), emailed()).when(claim(1, 'job-b')).thenNothing();
+    spec.given(asked(), confirmed(), left()).when(claim()).thenNothing();
+    spec.given(asked(), confirmed()).when(claim(2)).thenNothing();
+    // A new round's email is claimed afresh, whoever claimed the last one.
+    spec
+      .given(asked(), confirmed(), claimed(), emailed(), asked(2), confirmed(2))
+      .when(claim(2, 'job-b'))
+      .then([claimed(2, 'job-b')]);
+    spec.given().when(claim()).thenThrows('NOT_FOUND', 'That request was not found.');
+  });
+
+  it('records the back-in-stock email once, by its claimant, for a confirmed request of that round only', () => {
+    const sent = { kind: 'RecordEmailSent', round: 1, jobId: 'job-a', messageId: '<m1>' } as const;
+    spec.given(asked(), confirmed(), claimed()).when(sent).then([emailed()]);
+    spec.given(asked(), confirmed(), claimed(), emailed()).when(sent).thenNothing();
+    spec.given(asked(), confirmed()).when(sent).thenNothing();
+    spec.given(asked(), confirmed(), claimed(1, 'job-b')).when(sent).thenNothing();
     spec.given(asked()).when(sent).thenNothing();
-    spec.given(asked(), confirmed(), left()).when(sent).thenNothing();
-    spec.given(asked(), confirmed(), emailed(), asked(2), confirmed(2)).when(sent).thenNothing();
-    spec.given().when(sent).thenThrows('NOT_FOUND');
+    spec.given(asked(), confirmed(), claimed(), left()).when(sent).thenNothing();
+    spec.given(asked(), confirmed(), claimed(), emailed(), asked(2), confirmed(2), claimed(2)).when(sent).thenNothing();
+    spec.given().when(sent).thenThrows('NOT_FOUND', 'That request was not found.');
   });
 });

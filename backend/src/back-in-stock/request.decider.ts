@@ -1,10 +1,10 @@
-import { notFound } from '../platform/errors/domain-error';
+import { conflict, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
 import type { BackInStockEvent } from './request.events';
 
 /**
- * Where one address's request for one variant stands: `pending` until the confirmation link is
- * opened, `confirmed` while it waits on the list, `emailed` once the variant came back and it was
+ * Where one address's request for one variant stands: `pending` until the confirmation page's
+ * button is pressed, `confirmed` while it waits on the list, `emailed` once the variant came back and it was
  * told, `left` when it took itself off.
  */
 export type RequestStatus = 'pending' | 'confirmed' | 'emailed' | 'left';
@@ -22,6 +22,8 @@ export type RequestState =
       round: number;
       /** When the confirmation email last went out (ms). */
       confirmationSentAt: number;
+      /** The job that claimed this round's back-in-stock email (only it sends); unset: not claimed yet. */
+      claimedBy?: string;
     };
 
 /** Asking again before confirming sends the confirmation again at most this often. */
@@ -31,9 +33,13 @@ export type RequestCommand =
   | { kind: 'Ask'; requestId: string; productId: number; variantId: string; email: string; now: number }
   | { kind: 'Confirm' }
   | { kind: 'Leave' }
-  | { kind: 'RecordEmailSent'; round: number; messageId: string };
+  | { kind: 'ClaimEmail'; round: number; jobId: string }
+  | { kind: 'RecordEmailSent'; round: number; jobId: string; messageId: string };
 
-/** Every command is safe to repeat: a second ask, click or job run records nothing new. */
+/**
+ * Every command is safe to repeat: a second ask, click or job run records nothing new. The
+ * back-in-stock email is claimed before it is sent, once per round: a second job's claim is refused.
+ */
 export const requestDecider: Decider<RequestState, RequestCommand, BackInStockEvent> = {
   initialState: { exists: false },
 
@@ -50,6 +56,8 @@ export const requestDecider: Decider<RequestState, RequestCommand, BackInStockEv
         return { ...state, status: 'confirmed' };
       case 'BackInStockLeft':
         return { ...state, status: 'left' };
+      case 'BackInStockEmailClaimed':
+        return { ...state, claimedBy: event.data.jobId };
       case 'BackInStockEmailSent':
         return { ...state, status: 'emailed' };
     }
@@ -75,10 +83,18 @@ export const requestDecider: Decider<RequestState, RequestCommand, BackInStockEv
         return state.status === 'pending' ? [{ type: 'BackInStockConfirmed', data: { round: state.round } }] : [];
       case 'Leave':
         return state.exists && (state.status === 'pending' || state.status === 'confirmed') ? [{ type: 'BackInStockLeft', data: { round: state.round } }] : [];
+      case 'ClaimEmail':
+        if (!state.exists) throw notFound('That request was not found.');
+        // Only a request waiting on the list, in that round, has an email to claim.
+        if (state.status !== 'confirmed' || state.round !== command.round) return [];
+        // Its own claim: the job was retried (it crashed or failed before sending), and may send.
+        if (state.claimedBy === command.jobId) return [];
+        if (state.claimedBy !== undefined) throw conflict('Another job is sending this back-in-stock email.', 'EMAIL_CLAIMED', { round: state.round });
+        return [{ type: 'BackInStockEmailClaimed', data: { round: command.round, jobId: command.jobId } }];
       case 'RecordEmailSent':
         if (!state.exists) throw notFound('That request was not found.');
-        // Once per request: a retried job, or the email of an earlier round, records nothing.
-        if (state.status !== 'confirmed' || state.round !== command.round) return [];
+        // Once per request, by its claimant: a retried job, or the email of an earlier round, records nothing.
+        if (state.status !== 'confirmed' || state.round !== command.round || state.claimedBy !== command.jobId) return [];
         return [{ type: 'BackInStockEmailSent', data: { round: command.round, messageId: command.messageId } }];
     }
   },

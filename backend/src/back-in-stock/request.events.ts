@@ -13,10 +13,15 @@ export type BackInStockConfirmationResent = DomainEvent<'BackInStockConfirmation
 export type BackInStockConfirmed = DomainEvent<'BackInStockConfirmed', { round: number }>;
 /** Taken off the list by its own link, before any back-in-stock email. */
 export type BackInStockLeft = DomainEvent<'BackInStockLeft', { round: number }>;
-/** The back-in-stock email went out; recorded after the send, so a retried job sends none twice. The request is answered. */
+/**
+ * A job took this round's back-in-stock email on itself, before sending it: `jobId` is the job (the
+ * id of the event it runs for, which its retries keep), the only one that may send and record it.
+ */
+export type BackInStockEmailClaimed = DomainEvent<'BackInStockEmailClaimed', { round: number; jobId: string }>;
+/** The back-in-stock email went out; recorded by the claimant after the send. The request is answered. */
 export type BackInStockEmailSent = DomainEvent<'BackInStockEmailSent', { round: number; messageId: string }>;
 
-export type BackInStockEvent = BackInStockAsked | BackInStockConfirmationResent | BackInStockConfirmed | BackInStockLeft | BackInStockEmailSent;
+export type BackInStockEvent = BackInStockAsked | BackInStockConfirmationResent | BackInStockConfirmed | BackInStockLeft | BackInStockEmailClaimed | BackInStockEmailSent;
 
 export const BACK_IN_STOCK_STREAM_TYPE = 'BackInStockRequest';
 /** One stream per address and variant (`requestIdOf`). */

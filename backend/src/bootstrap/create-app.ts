@@ -79,14 +79,31 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   return app;
 }
 
+/** What a process's migrating did: the migrations it applied itself, whether it waited for another's turn, and where the database now is. */
+export interface Migrated {
+  applied: string[];
+  waitedForLock: boolean;
+  latest: string | undefined;
+}
+
 /**
  * Applies the pending migrations (the schema only ever changes this way) and says which; under the
- * prepare lock, so processes starting together apply each migration once.
+ * prepare lock, so processes starting together apply each migration once. A process that waited
+ * finds the others' migrations applied, and reports none of them as its own.
  */
-export async function migrate(app: INestApplicationContext, config: AppConfig): Promise<string[]> {
-  const applied = await underPrepareLock(config, () => app.get(MikroORM).getMigrator().up());
-  if (applied.length) new Logger('Migrations').log(`Applied ${applied.map((m) => m.name).join(', ')}`);
-  return applied.map((m) => m.name);
+export async function migrate(app: INestApplicationContext, config: AppConfig): Promise<Migrated> {
+  const migrator = app.get(MikroORM).getMigrator();
+  const { applied, waitedForLock } = await underPrepareLock(config, async ({ waited }) => ({ applied: (await migrator.up()).map((m) => m.name), waitedForLock: waited }));
+  const migrated = { applied, waitedForLock, latest: (await migrator.getExecutedMigrations()).at(-1)?.name };
+  new Logger('Migrations').log(migratedSentence(migrated));
+  return migrated;
+}
+
+/** "Applied 2 migrations: …", or why none was. */
+export function migratedSentence({ applied, waitedForLock, latest }: Migrated): string {
+  if (applied.length > 0) return `Applied ${applied.length} migration${applied.length === 1 ? '' : 's'}: ${applied.join(', ')}.`;
+  const upToDate = `the database is up to date (${latest ?? 'no migrations'})`;
+  return waitedForLock ? `Applied no migrations: another process applied them while this one waited for the migration lock; ${upToDate}.` : `Applied no migrations: ${upToDate}.`;
 }
 
 /** Seeds the demo catalogue into a database that never had products, when asked to, under the prepare lock. */

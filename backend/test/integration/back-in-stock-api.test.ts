@@ -62,6 +62,19 @@ const isConfirmation = (email: string) => (m: SentMail) => m.to === email && m.s
 const isBackInStock = (email: string) => (m: SentMail) => m.to === email && m.subject.startsWith('Back in stock:');
 const mails = async (match: (m: SentMail) => boolean) => (await sentMail(t.dataDir)).filter(match);
 const linkIn = (mail: SentMail, path: string) => new RegExp(`https?://[^/\\s"<>]+(${path}\\?token=[^\\s"<>]+)`).exec(mail.raw)![1]!.replace(/&amp;/g, '&');
+const tokenOf = (link: string) => new URL(link, 'http://shop').searchParams.get('token')!;
+
+/** What the confirmation email's reader does: opens its link (a page that only asks), then presses the page's button. */
+async function confirmFrom(mail: SentMail) {
+  const link = linkIn(mail, '/back-in-stock/confirm');
+  const page = await t.http.get(link).expect(200);
+  expect(page.text).toContain('<form method="post" action="/back-in-stock/confirm">');
+  return t.http
+    .post('/back-in-stock/confirm')
+    .type('form')
+    .send({ token: tokenOf(link) })
+    .expect(200);
+}
 
 /** A hoodie in S (in stock) and M and L (sold out). */
 async function addHoodie(): Promise<{ id: number; s: string; m: string; l: string }> {
@@ -96,12 +109,11 @@ const waitingOn = async (productId: number, variantId: string) => {
 async function askAndConfirm(productId: number, variantId: string, email: string): Promise<void> {
   await ask(productId, variantId, email).expect(202);
   await relay();
-  const mail = await waitForMail(t.dataDir, isConfirmation(email));
-  await t.http.get(linkIn(mail, '/back-in-stock/confirm')).expect(200);
+  await confirmFrom(await waitForMail(t.dataDir, isConfirmation(email)));
 }
 
 describe('POST /api/products/{id}/variants/{variantId}/notify', () => {
-  it('emails a confirmation link; opening it puts the address on the list, which the inventory counts', async () => {
+  it("emails a confirmation link; its page's button (not opening the link) puts the address on the list, which the inventory counts", async () => {
     const hoodie = await addHoodie();
     const res = await ask(hoodie.id, hoodie.m, ' Raven@Example.com ').expect(202);
     expect(res.body).toEqual({ status: 'confirmation-sent', message: expect.any(String) });
@@ -110,10 +122,34 @@ describe('POST /api/products/{id}/variants/{variantId}/notify', () => {
     await relay();
     const mail = await waitForMail(t.dataDir, isConfirmation('raven@example.com'));
     expect(mail.subject).toBe('Confirm: email me when Coven Zip Hoodie, M is back');
-    const page = await t.http.get(linkIn(mail, '/back-in-stock/confirm')).expect(200);
-    expect(page.headers['content-type']).toContain('text/html');
+    // Opening the link (as a mail scanner does, as often as it likes) only asks.
+    const link = linkIn(mail, '/back-in-stock/confirm');
+    const before = await requestEvents();
+    for (let i = 0; i < 2; i++) {
+      const asks = await t.http.get(link).expect(200);
+      expect(asks.headers['content-type']).toContain('text/html');
+      expect(asks.headers['cache-control']).toBe('no-store');
+      expect(asks.text).toContain('Email you when Coven Zip Hoodie, M is back?');
+      expect(asks.text).toContain('<button type="submit">Yes, put me on the list</button>');
+    }
+    expect(await requestEvents()).toBe(before);
+    expect(await waitingOn(hoodie.id, hoodie.m)).toBe(0);
+    // The page's button posts the link's token: that confirms.
+    const page = await t.http
+      .post('/back-in-stock/confirm')
+      .type('form')
+      .send({ token: tokenOf(link) })
+      .expect(200);
     expect(page.text).toContain("You're on the list for Coven Zip Hoodie, M");
     expect(await waitingOn(hoodie.id, hoodie.m)).toBe(1);
+    // Confirmed: the link's page now says so, and a second press confirms nothing new.
+    expect((await t.http.get(link).expect(200)).text).toContain("You're on the list for Coven Zip Hoodie, M");
+    await t.http
+      .post('/back-in-stock/confirm')
+      .type('form')
+      .send({ token: tokenOf(link) })
+      .expect(200);
+    expect(await requestEvents()).toBe(before + 1);
     expect(await waitingOn(hoodie.id, hoodie.l)).toBe(0);
 
     // Confirmed: asking again answers as any ask does (the route tells no one who waits) and sends nothing.
@@ -171,7 +207,7 @@ describe('when the variant is back in stock', () => {
     await ask(hoodie.id, hoodie.l, otherSize).expect(202);
     await relay();
     // Confirmed in another order than asked: the list keeps the order of asking.
-    for (const email of [third, first, second, otherSize]) await t.http.get(linkIn(await waitForMail(t.dataDir, isConfirmation(email)), '/back-in-stock/confirm')).expect(200);
+    for (const email of [third, first, second, otherSize]) await confirmFrom(await waitForMail(t.dataDir, isConfirmation(email)));
     await waitForMail(t.dataDir, isConfirmation(unconfirmed));
     await settled();
     expect(await waitingOn(hoodie.id, hoodie.m)).toBe(3);
@@ -193,7 +229,7 @@ describe('when the variant is back in stock', () => {
     expect(await waitingOn(hoodie.id, hoodie.l)).toBe(1);
 
     // The job run again (a retry, the outbox relaying twice) finds every send recorded.
-    expect(await t.app.get(BackInStockEmailJob).tellWaiting(hoodie.id, hoodie.m, systemContext())).toEqual({ told: 0 });
+    expect(await t.app.get(BackInStockEmailJob).tellWaiting(hoodie.id, hoodie.m, 'another-job', systemContext())).toEqual({ told: 0 });
     for (const email of [first, second, third]) expect(await mails(isBackInStock(email))).toHaveLength(1);
 
     const [mail] = await mails(isBackInStock(first));
@@ -217,7 +253,7 @@ describe('when the variant is back in stock', () => {
     await relay();
     await until(async () => (await mails(isConfirmation(second))).length === 2, 'the second confirmation');
     const [, confirmAgain] = await mails(isConfirmation(second));
-    await t.http.get(linkIn(confirmAgain!, '/back-in-stock/confirm')).expect(200);
+    await confirmFrom(confirmAgain!);
     await restock(hoodie.id, hoodie.m, 1);
     await until(async () => (await mails(isBackInStock(second))).length === 2, 'the second back-in-stock email');
     await settled();
@@ -247,7 +283,7 @@ describe('when the variant is back in stock', () => {
     await restock(hoodie.id, hoodie.l, 2);
     await settled();
     expect(await mails(isBackInStock('late@example.com'))).toEqual([]);
-    const page = await t.http.get(linkIn(confirmation, '/back-in-stock/confirm')).expect(200);
+    const page = await confirmFrom(confirmation);
     expect(page.text).toContain('in stock right now');
     await until(async () => (await mails(isBackInStock('late@example.com'))).length === 1, 'the back-in-stock email');
   });
@@ -281,7 +317,15 @@ describe('when the variant is back in stock', () => {
     const token = new URL(confirm).searchParams.get('token')!;
     for (const bad of [token.slice(0, -3), `${'0'.repeat(32)}.abc`, '']) {
       expect((await t.http.get(`/back-in-stock/confirm?token=${encodeURIComponent(bad)}`).expect(400)).text).toContain('This link is not valid');
+      expect((await t.http.post('/back-in-stock/confirm').type('form').send({ token: bad }).expect(400)).text).toContain('This link is not valid');
     }
+    // A leave token does not confirm.
+    const leave = t.app.get(RequestLinks).leaveUrl(requestIdOf('forged@example.com', hoodie.m));
+    await t.http
+      .post('/back-in-stock/confirm')
+      .type('form')
+      .send({ token: new URL(leave).searchParams.get('token')! })
+      .expect(400);
     // A confirm token does not open the leave page.
     await t.http.post('/back-in-stock/leave').type('form').send({ token }).expect(400);
     expect(await requestEvents()).toBe(before);

@@ -3,12 +3,16 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { DEMO_CATALOG } from '../../src/catalog/demo-catalog';
 import { migrations } from '../../src/migrations';
+import { ormOptions } from '../../src/platform/database/orm-options';
+import { PREPARE_LOCK } from '../../src/platform/database/prepare-lock';
 import { createScratchDatabase, ScratchDatabase } from '../../src/platform/database/scratch-database';
 import { ShopProcess, startShopProcess } from '../support/shop-process';
 import { oneMigrationBehind } from '../support/one-migration-behind';
+import { until } from '../support/recovery-fixtures';
 
 /**
  * Several API processes (replicas, or the API and the worker) starting together on one database:
@@ -90,4 +94,53 @@ it('leaves migrations to `npm run migrate` when MIGRATE_ON_START is off', async 
   expect(await applied(LATEST)).toBe(1);
   const [products] = await query<{ n: string }>('select count(*) as n from products');
   expect(Number(products!.n)).toBe(DEMO_CATALOG.length);
+});
+
+/** What `npm run migrate` printed: its sentence, then its report (the last line, JSON). */
+const reportOf = (output: string) => {
+  const lines = output.trim().split('\n');
+  return { said: lines.at(-2), report: JSON.parse(lines.at(-1)!) as Record<string, unknown> };
+};
+
+it('says `npm run migrate` applied nothing when another process applied the migrations while it waited for the lock', async () => {
+  await oneMigrationBehind(database.url);
+  // Another process (a replica starting, a second job) holds the lock, about to migrate.
+  const other = new Client({ connectionString: database.url });
+  await other.connect();
+  await other.query('begin');
+  await other.query('select pg_advisory_xact_lock(hashtext($1))', [PREPARE_LOCK]);
+  const job = await startShopProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'false' }, 'cli/migrate.cli.js');
+  started.push(job);
+  try {
+    await until(
+      async () => Number((await query<{ n: string }>(`select count(*) as n from pg_locks where locktype = 'advisory' and not granted`))[0]!.n) === 1,
+      'the job to wait for the lock',
+      60_000,
+    );
+    const orm = await MikroORM.init(ormOptions(database.url, false));
+    await orm.getMigrator().up();
+    await orm.close();
+  } finally {
+    await other.query('commit');
+    await other.end();
+  }
+
+  expect(await job.exited).toBe(0);
+  expect(await applied(LATEST)).toBe(1);
+  const { said, report } = reportOf(job.output());
+  expect(report).toEqual({ applied: [], latest: LATEST, seeded: 0 });
+  expect(said).toBe(`Applied no migrations: another process applied them while this one waited for the migration lock; the database is up to date (${LATEST}).`);
+});
+
+it('says which migrations `npm run migrate` applied, and that it applied none to an up-to-date database', async () => {
+  await oneMigrationBehind(database.url);
+  const first = await startShopProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'false' }, 'cli/migrate.cli.js');
+  started.push(first);
+  expect(await first.exited).toBe(0);
+  expect(reportOf(first.output())).toEqual({ said: `Applied 1 migration: ${LATEST}.`, report: { applied: [LATEST], latest: LATEST, seeded: 0 } });
+
+  const again = await startShopProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, SEED_DEMO_CATALOG: 'false' }, 'cli/migrate.cli.js');
+  started.push(again);
+  expect(await again.exited).toBe(0);
+  expect(reportOf(again.output())).toEqual({ said: `Applied no migrations: the database is up to date (${LATEST}).`, report: { applied: [], latest: LATEST, seeded: 0 } });
 });

@@ -44,6 +44,14 @@ describe('settings', () => {
     expect(() => loadSettings({ HEAP_GROWTH_PERCENT: 'lots' })).toThrow(/HEAP_GROWTH_PERCENT/);
   });
 
+  it("counts an IPv6 client by its address's first 64 bits unless RATE_LIMIT_IPV6_PREFIX says otherwise (0 to 128)", () => {
+    expect(loadSettings({}).RATE_LIMIT_IPV6_PREFIX).toBe(64);
+    expect(loadSettings({ RATE_LIMIT_IPV6_PREFIX: '' }).RATE_LIMIT_IPV6_PREFIX).toBe(64);
+    expect(loadSettings({ RATE_LIMIT_IPV6_PREFIX: '0' }).RATE_LIMIT_IPV6_PREFIX).toBe(0);
+    expect(loadSettings({ RATE_LIMIT_IPV6_PREFIX: '128' }).RATE_LIMIT_IPV6_PREFIX).toBe(128);
+    for (const bad of ['129', '-1', '48.5', '/64']) expect(() => loadSettings({ RATE_LIMIT_IPV6_PREFIX: bad })).toThrow(/RATE_LIMIT_IPV6_PREFIX/);
+  });
+
   it('refuses to start production without a real database and Redis', () => {
     expect(() => loadSettings({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL: is required in production[\s\S]*REDIS_URL: is required in production/);
     expect(() => loadSettings({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop', REDIS_URL: 'redis://cache:6379' })).toThrow(

@@ -134,6 +134,11 @@ const schema = z
     UPLOADS_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Signs the links in emails (unsubscribe); at least 32 characters, required in production. */
     LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * How much of an IPv6 client's address the rate limits count by, in bits: one household or server
+     * is handed a /64 and may use any address in it. IPv4 addresses count whole.
+     */
+    RATE_LIMIT_IPV6_PREFIX: z.coerce.number().int().min(0).max(128).default(64),
     /** Newsletter subscribe/unsubscribe calls allowed per client address per window. */
     NEWSLETTER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
     NEWSLETTER_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),

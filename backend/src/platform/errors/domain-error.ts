@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'VARIANT_REQUIRED'
   | 'VARIANT_NOT_FOUND'
   | 'IN_STOCK'
+  | 'EMAIL_CLAIMED'
   | 'LINE_LIMIT'
   | 'PRICE_CHANGED'
   | 'AMOUNT_MISMATCH'

@@ -6,21 +6,27 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Redis from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
 import { producerRedisOptions } from '../outbox/redis-connection';
+import { clientAddressKey } from './client-address';
 
 export interface RateLimit {
   max: number;
   windowSeconds: number;
 }
 
-/** What a limit counts by: the client's address unless said otherwise, and what the refusal says. */
+/** What a limit counts by: the client's address (an IPv6 one by its prefix) unless said otherwise, and what the refusal says. */
 export interface RateLimitKey {
-  /** The counter this request adds to (within the limit's name); undefined: the client's address. */
+  /** The counter this request adds to (within the limit's name); undefined: the client's address (`clientOf`). */
   of?(req: FastifyRequest): string | undefined;
   /** The refusal's text, given how many seconds are left. */
   message?(seconds: number): string;
 }
 
-const byAddress = (req: FastifyRequest) => req.ip;
+/**
+ * The client a request counts for: its address (`request.ip`, which TRUST_PROXY decides), an IPv6
+ * one by its first RATE_LIMIT_IPV6_PREFIX bits, so a client cannot pass a limit by changing
+ * address within its own network.
+ */
+export const clientOf = (req: FastifyRequest, config: Pick<AppConfig, 'RATE_LIMIT_IPV6_PREFIX'>) => clientAddressKey(req.ip, config.RATE_LIMIT_IPV6_PREFIX);
 const tooManyFromAddress = (seconds: number) => `Too many requests from your address. Please try again in ${seconds} seconds.`;
 
 /**
@@ -41,12 +47,11 @@ export async function registerRateLimits(app: NestFastifyApplication, config: Ap
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 /**
- * A guard that counts calls per client address (or per `key.of`) under `name`, and past `max` in the
+ * A guard that counts calls per client (`clientOf`, or per `key.of`) under `name`, and past `max` in the
  * window answers 429 with `Retry-After` in the one error body shape. Guards run before validation,
  * so malformed calls count too.
  */
 export function RateLimitGuard(name: string, limitOf: (config: AppConfig) => RateLimit, key: RateLimitKey = {}): Type<CanActivate> {
-  const keyOf = (req: FastifyRequest) => key.of?.(req) ?? byAddress(req);
   const message = key.message ?? tooManyFromAddress;
   @Injectable()
   class NamedRateLimitGuard implements CanActivate {
@@ -69,6 +74,7 @@ export function RateLimitGuard(name: string, limitOf: (config: AppConfig) => Rat
       if (!this.limiter) {
         const { max, windowSeconds } = limitOf(this.config);
         const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+        const keyOf = (req: FastifyRequest) => key.of?.(req) ?? clientOf(req, this.config);
         this.limiter = fastify.createRateLimit({ max, timeWindow: windowSeconds * 1000, keyGenerator: (req) => `${name}:${keyOf(req)}` });
       }
       return this.limiter;
