@@ -1,13 +1,13 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { AppConfig } from '../platform/config/app-config';
+import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import { Caller } from '../platform/context/correlation';
 import { OnlyFromThisMachineWhile } from '../stand-ins';
 import type { RequestContext } from '../platform/context/request-context';
 import { text } from '../platform/validation/text';
 import { ZodPipe } from '../platform/validation/zod.pipe';
-import { clientAddressOf, RateLimitGuard } from '../platform/web/rate-limit';
+import { clientOf, RateLimitGuard } from '../platform/web/rate-limit';
 import { DiscountCheckBody, discountCheckBody, processPaymentBody, ProcessPaymentBody } from './checkout.schemas';
 import { CheckoutService } from './checkout.service';
 import { OrderReader } from '../orders';
@@ -43,6 +43,7 @@ export class CheckoutController {
   constructor(
     private readonly checkout: CheckoutService,
     private readonly orders: OrderReader,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('square/process-payment')
@@ -50,7 +51,8 @@ export class CheckoutController {
   @UseGuards(OnlyFromThisMachineWhile('square'), CheckoutAttemptsFromAddress, PaymentAttemptsOnCart)
   @ApiAnswers({ 200: paymentResultSchema })
   processPayment(@Body(new ZodPipe(processPaymentBody)) body: ProcessPaymentBody, @Req() req: FastifyRequest, @Caller() caller: RequestContext) {
-    return this.checkout.processPayment(body, clientAddressOf(req), caller);
+    // The units held are counted per client as the rate limits count it (an IPv6 client by its prefix).
+    return this.checkout.processPayment(body, clientOf(req, this.config), caller);
   }
 
   /** The cart page's Apply. The payment call checks the code again and is what counts. */

@@ -83,5 +83,3 @@ export function RateLimitGuard(name: string, limitOf: (config: AppConfig) => Rat
   return NamedRateLimitGuard;
 }
 
-/** The client address each per-address limit counts by, for counts kept elsewhere (the units a client's checkouts hold). */
-export const clientAddressOf = (req: FastifyRequest): string => byAddress(req);
