@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { compressOnce, CompressedBody } from '../platform/web/compressed-body';
-import { ChangeFeed, ChangeListener, StreamChange } from '../platform/change-feed/change-feed';
+import { ChangeFeed } from '../platform/change-feed/change-feed';
+import { type ChangeNotice, ChangesMissed, StreamCommitted } from '../platform/change-feed/committed-events';
 import { PRODUCT_STREAM_TYPE } from './product.events';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ProductDto, readProducts, toProductDto } from './product.view';
@@ -33,22 +35,18 @@ const cached = (value: unknown): CachedBody => {
  * process's change whose notification is still on its way) is read again.
  */
 @Injectable()
-export class ProductsCache implements ChangeListener {
+@EventsHandler(StreamCommitted, ChangesMissed)
+export class ProductsCache implements IEventHandler<ChangeNotice> {
   private snapshot: Promise<Snapshot> | undefined;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly feed: ChangeFeed,
-  ) {
-    feed.subscribe(this);
-  }
+  ) {}
 
-  changed(change: StreamChange): void {
-    if (change.streamType === PRODUCT_STREAM_TYPE) this.snapshot = undefined;
-  }
-
-  reset(): void {
-    this.snapshot = undefined;
+  /** A product's commit, this process's or another's, or a missed notice: the catalogue is read again when next asked for. */
+  handle(notice: ChangeNotice): void {
+    if (!(notice instanceof StreamCommitted) || notice.streamType === PRODUCT_STREAM_TYPE) this.snapshot = undefined;
   }
 
   /** The list at catalogue version `atLeast` or later (if the database has reached it). */
