@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ChangeFeed, ChangeListener, StreamChange } from '../platform/change-feed/change-feed';
+import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { ChangeFeed } from '../platform/change-feed/change-feed';
+import { ChangesMissed, type ChangeNotice, StreamCommitted } from '../platform/change-feed/committed-events';
 import { cartStream } from './cart.events';
 import { CartReader } from './cart.reader';
 
@@ -20,7 +22,8 @@ const MAX_TOLD_WHILE_READING = 10_000;
  * has not arrived yet) is not used: the database is read instead.
  */
 @Injectable()
-export class CartVersions implements ChangeListener {
+@EventsHandler(StreamCommitted, ChangesMissed)
+export class CartVersions implements IEventHandler<ChangeNotice> {
   private readonly bySession = new Map<string, CartHead>();
   private readonly sessionOfCart = new Map<string, string>();
   /** Versions told while reads were in flight, so a read that started before a commit is not kept. */
@@ -31,8 +34,12 @@ export class CartVersions implements ChangeListener {
   constructor(
     private readonly reader: CartReader,
     private readonly feed: ChangeFeed,
-  ) {
-    feed.subscribe(this);
+  ) {}
+
+  /** A cart's commit, this process's or another's, moves its cached version on; a missed notice forgets them all. */
+  handle(notice: ChangeNotice): void {
+    if (notice instanceof StreamCommitted) this.changed(notice);
+    else this.reset();
   }
 
   /** The session's cart at `atLeast` or later, if the database has reached it. */
@@ -59,7 +66,7 @@ export class CartVersions implements ChangeListener {
     }
   }
 
-  changed(change: StreamChange): void {
+  private changed(change: StreamCommitted): void {
     if (change.streamType !== cartStream.type) return;
     const cartId = cartStream.idOf(change.streamId);
     if (this.reading > 0) this.noteWhileReading(cartId, change.version);
@@ -68,7 +75,7 @@ export class CartVersions implements ChangeListener {
     if (head && change.version > head.version) this.bySession.set(sessionId!, { id: cartId, version: change.version });
   }
 
-  reset(): void {
+  private reset(): void {
     this.bySession.clear();
     this.sessionOfCart.clear();
     this.overflows++;

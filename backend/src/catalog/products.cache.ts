@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { compressOnce, CompressedBody } from '../platform/web/compressed-body';
-import { ChangeFeed, ChangeListener, StreamChange } from '../platform/change-feed/change-feed';
+import { ChangeFeed } from '../platform/change-feed/change-feed';
+import { type ChangeNotice, ChangesMissed, StreamCommitted } from '../platform/change-feed/committed-events';
 import { PRODUCT_STREAM_TYPE } from './product.events';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isListed, ProductDto, readProducts, toProductDto } from './product.view';
@@ -19,6 +21,10 @@ interface Snapshot {
   byId: Map<number, { dto: ProductDto; response: CachedBody }>;
 }
 
+/** The versions as the snapshot counts them (`readProducts` lists every product): the catalogue's, one product's. */
+const CATALOGUE_VERSION_SQL = 'select coalesce(sum(version), 0) as version from products';
+const PRODUCT_VERSION_SQL = 'select version from products where id = ?';
+
 const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 const cached = (value: unknown): CachedBody => {
   const body = JSON.stringify(value);
@@ -30,49 +36,55 @@ const cached = (value: unknown): CachedBody => {
  * (a commit in this process or, through PostgreSQL's NOTIFY, in any other). While the feed is
  * not trusted (`ChangeFeed.trusted`) every request reads the database, since a change elsewhere
  * would go unseen. A reader names the version it already holds (the catalogue's, or the product's): a snapshot behind it (another
- * process's change whose notification is still on its way) is read again.
+ * process's change whose notification is still on its way) is read again, but only when the
+ * database holds that change: a version from the future is answered as current, from the snapshot.
  */
 @Injectable()
-export class ProductsCache implements ChangeListener {
+@EventsHandler(StreamCommitted, ChangesMissed)
+export class ProductsCache implements IEventHandler<ChangeNotice> {
   private snapshot: Promise<Snapshot> | undefined;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly feed: ChangeFeed,
-  ) {
-    feed.subscribe(this);
+  ) {}
+
+  /** A product's commit, this process's or another's, or a missed notice: the catalogue is read again when next asked for. */
+  handle(notice: ChangeNotice): void {
+    if (!(notice instanceof StreamCommitted) || notice.streamType === PRODUCT_STREAM_TYPE) this.snapshot = undefined;
   }
 
-  changed(change: StreamChange): void {
-    if (change.streamType === PRODUCT_STREAM_TYPE) this.snapshot = undefined;
-  }
-
-  reset(): void {
-    this.snapshot = undefined;
-  }
-
-  /** The list at catalogue version `atLeast` or later (if the database has reached it). */
+  /** The list at catalogue version `atLeast` or later (or current, when the database never reached it). */
   async list(atLeast = 0): Promise<CachedBody> {
-    return (await this.reaching((s) => s.version >= atLeast)).list;
+    return (await this.reaching(atLeast, (s) => s.version, CATALOGUE_VERSION_SQL, [])).list;
   }
 
-  /** The product at version `atLeast` or later (if the database has reached it). */
+  /** The product at version `atLeast` or later (or current, when the database never reached it). */
   async one(id: number, atLeast = 0): Promise<{ dto: ProductDto; response: CachedBody } | undefined> {
-    return (await this.reaching((s) => (s.byId.get(id)?.dto.version ?? 0) >= atLeast)).byId.get(id);
+    return (await this.reaching(atLeast, (s) => s.byId.get(id)?.dto.version ?? 0, PRODUCT_VERSION_SQL, [id])).byId.get(id);
   }
 
   /**
-   * The snapshot, read again when it does not reach what the reader holds: the new read is shared
-   * and kept like any other. One that still does not reach it (a read begun before the change, or
-   * a version the database never had) is answered from a read of the reader's own.
+   * The snapshot, if it reaches the version the reader holds. One behind it is either behind the
+   * database (another process's change whose notice is still on its way) or behind a version the
+   * database never had (a client's own number): one small read of that version as stored tells
+   * which. Only the first reads the catalogue again, shared and kept like any other read (one still
+   * behind, begun before the change, is answered from a read of the reader's own); the second is
+   * answered from the snapshot, which is current, and keeps it for everyone else.
    */
-  private async reaching(enough: (snapshot: Snapshot) => boolean): Promise<Snapshot> {
+  private async reaching(atLeast: number, versionIn: (snapshot: Snapshot) => number, storedSql: string, params: unknown[]): Promise<Snapshot> {
+    // Without a trusted feed the snapshot is read for this request: current whatever it holds.
+    const fresh = !this.feed.trusted;
     const held = this.current();
     const snapshot = await held;
-    if (enough(snapshot)) return snapshot;
+    const have = versionIn(snapshot);
+    if (have >= atLeast || fresh) return snapshot;
+    const [row] = await (this.orm.em as EntityManager).getConnection().execute<{ version: string | number }[]>(storedSql, params);
+    const stored = Number(row?.version ?? 0);
+    if (have >= stored) return snapshot;
     if (this.snapshot === held) this.snapshot = undefined;
     const again = await this.current();
-    return enough(again) ? again : this.load();
+    return versionIn(again) >= stored ? again : this.load();
   }
 
   private current(): Promise<Snapshot> {

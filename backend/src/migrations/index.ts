@@ -20,6 +20,7 @@ import { Migration20261126000100_cart_item_variants } from './cart/Migration2026
 import { Migration20261126000200_back_in_stock } from './back-in-stock/Migration20261126000200_back_in_stock';
 import { Migration20261126000300_append_all_or_none } from './platform/Migration20261126000300_append_all_or_none';
 import { Migration20261201224200_incidents } from './incidents/Migration20261201224200_incidents';
+import { Migration20261201000000_change_notice_origin } from './platform/Migration20261201000000_change_notice_origin';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -28,7 +29,7 @@ import { Migration20261201224200_incidents } from './incidents/Migration20261201
  * moved-up migration would run again on a shop that has it). A new one goes last, in its module's folder.
  *
  * A table's history, by table:
- * - `events`, `outbox`: platform/ (…_platform_and_catalog, …_outbox_dead_letters, …_append_function, …_append_all_or_none)
+ * - `events`, `outbox`: platform/ (…_platform_and_catalog, …_outbox_dead_letters, …_append_function, …_append_all_or_none, …_change_notice_origin)
  * - `products`: platform/…_platform_and_catalog (created with the event store), checkout/…_checkout
  *   (reserved stock), auth/…_admin (Square item), square/…_square_stock (Square variation and count),
  *   catalog/…_product_variants (gallery, options; stock and Square links move to `product_variants`)
@@ -64,4 +65,5 @@ export const migrations = [
   { name: 'Migration20261201120000_checkout_holds', class: Migration20261201120000_checkout_holds },
   { name: 'Migration20261201120100_zero_price', class: Migration20261201120100_zero_price },
   { name: 'Migration20261201224200_incidents', class: Migration20261201224200_incidents },
+  { name: 'Migration20261201000000_change_notice_origin', class: Migration20261201000000_change_notice_origin },
 ];

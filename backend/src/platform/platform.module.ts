@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
 import { ChangeFeed } from './change-feed/change-feed';
 import { CommandRunner } from './event-store/command-runner';
 import { EventStore } from './event-store/event-store';
@@ -17,10 +18,13 @@ import { ProjectionRegistry } from './projections/projection.registry';
 import { uploadStorageProvider } from './storage/upload-storage.provider';
 import { UPLOAD_STORAGE } from './storage/upload-storage';
 
-/** What every module stands on: the event store, projections, the outbox, the uploads' storage and health. */
+/**
+ * What every module stands on: the event store, projections, the outbox, the uploads' storage and
+ * health, and the EventBus that carries commits to the in-process reactions (`@EventsHandler`s).
+ */
 @Global()
 @Module({
-  imports: [DiscoveryModule, QueuesModule],
+  imports: [CqrsModule.forRoot(), DiscoveryModule, QueuesModule],
   controllers: [HealthController],
   providers: [
     ChangeFeed,

@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { oneVariantProduct, Products } from '../../src/catalog';
 import { ConcurrencyError } from '../../src/platform/event-store/concurrency.error';
 import { EventStore } from '../../src/platform/event-store/event-store';
-import { ChangeFeed } from '../../src/platform/change-feed/change-feed';
+import { EventBus, ofType } from '@nestjs/cqrs';
+import { StreamCommitted } from '../../src/platform/change-feed/committed-events';
 import { OutboxRoutes } from '../../src/platform/outbox/outbox-routes';
 import { ProjectionRegistry } from '../../src/platform/projections/projection.registry';
 import { systemContext } from '../../src/platform/context/request-context';
@@ -22,10 +23,13 @@ afterAll(() => t.close());
 
 const stream = (id: string) => ({ id, type: 'Test' });
 
-/** The stream ids the change feed announces from now on, in order. */
+/** The stream ids the EventBus announces commits of from now on, in order. */
 function announcedStreams(): string[] {
   const changes: string[] = [];
-  t.app.get(ChangeFeed).subscribe({ changed: (c) => changes.push(c.streamId), reset: () => undefined });
+  t.app
+    .get(EventBus)
+    .pipe(ofType(StreamCommitted))
+    .subscribe((c) => changes.push(c.streamId));
   return changes;
 }
 

@@ -1,27 +1,27 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { EventBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { APP_CONFIG, AppConfig } from '../config/app-config';
+import { ChangesMissed, StreamCommitted } from './committed-events';
 
 /** The channel every append notifies on, inside its own transaction (delivered at commit). */
 export const CHANGE_CHANNEL = 'stream_changes';
 /** The channel of the feed's test notices: `instance|sequence`, each process hearing for its own. */
 export const CHECK_CHANNEL = 'change_feed_check';
 
-/** What a notification says: this stream now stands at this version. */
+/**
+ * What a notification says: this stream now stands at this version, committed by the process whose
+ * feed is `origin` (empty from a process older than the origin), with outbox rows or not.
+ */
 export interface StreamChange {
   streamType: string;
   streamId: string;
   version: number;
-}
-
-export interface ChangeListener {
-  /** A stream moved on (told by this process's own commit or by another process's NOTIFY). */
-  changed(change: StreamChange): void;
-  /** Notifications may have been missed: forget everything cached. */
-  reset(): void;
+  origin: string;
+  queued: boolean;
 }
 
 const RETRY_MS = [100, 250, 500, 1000, 2000, 5000];
@@ -36,7 +36,10 @@ export interface ChangeFeedHealth {
 
 /**
  * The change feed across processes: one dedicated LISTEN connection per process, so the caches of
- * an API replica see what the worker, another replica or an operator command committed.
+ * an API replica see what the worker, another replica or an operator command committed. What it
+ * hears it publishes on the `EventBus` (`StreamCommitted`, `ChangesMissed`), where this process's
+ * own commits are published too, at commit: a handler hears every commit once, whoever made it (a
+ * notice of this process's own commit, which names this feed as its origin, is not published again).
  *
  * A LISTEN that succeeds does not prove notifications arrive: through a transaction-mode pooler
  * (PgBouncer) the LISTEN lands on a server connection handed to someone else at once, and nothing
@@ -49,8 +52,8 @@ export interface ChangeFeedHealth {
 @Injectable()
 export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('ChangeFeed');
-  private readonly listeners: ChangeListener[] = [];
-  private readonly instance = randomUUID();
+  /** This feed's name in its test notices and in the notices of this process's appends. */
+  readonly origin = randomBytes(6).toString('hex');
   private client: Client | undefined;
   private listening: boolean;
   /** The last test notice came back (always, on the embedded database). */
@@ -68,6 +71,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly orm: MikroORM,
+    private readonly bus: EventBus,
   ) {
     this.listening = config.embeddedDatabase;
     this.checked = config.embeddedDatabase;
@@ -89,10 +93,6 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     this.client = undefined;
     this.listening = this.config.embeddedDatabase;
     await client?.end().catch(() => undefined);
-  }
-
-  subscribe(listener: ChangeListener): void {
-    this.listeners.push(listener);
   }
 
   /**
@@ -119,9 +119,19 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     return token >= 0 && this.trusted && this.epoch === token;
   }
 
-  /** This process's own commits, told at once rather than after the round trip through PostgreSQL. */
-  committed(changes: readonly StreamChange[]): void {
-    for (const change of changes) this.deliver(change);
+  /** This process's own commits, published at once rather than after the round trip through PostgreSQL. */
+  committed(commits: readonly StreamCommitted[]): void {
+    for (const commit of commits) this.bus.publish(commit);
+  }
+
+  /**
+   * A commit of this process ended with its outcome unknown (its connection lost around COMMIT):
+   * if it did commit, its notice names this feed and is not published, so caches forget everything
+   * instead, and reads already under way are not kept.
+   */
+  outcomeUnknown(): void {
+    this.epoch++;
+    this.resetAll();
   }
 
   private async connect(): Promise<void> {
@@ -134,7 +144,8 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
       if (message.channel === CHECK_CHANNEL) return this.heard(message.payload);
       if (message.channel !== CHANGE_CHANNEL) return;
       const change = parseChange(message.payload);
-      if (change) this.deliver(change);
+      // This process's own commits were published when they committed.
+      if (change && change.origin !== this.origin) this.bus.publish(new StreamCommitted(change.streamType, change.streamId, change.version, undefined, change.queued));
     });
     try {
       await client.connect();
@@ -163,7 +174,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     const sequence = ++this.sequence;
     const heard = new Promise<void>((resolve) => (this.awaited = { sequence, heard: resolve }));
     try {
-      await (this.orm.em as EntityManager).getConnection().execute('select pg_notify(?, ?)', [CHECK_CHANNEL, `${this.instance}|${sequence}`]);
+      await (this.orm.em as EntityManager).getConnection().execute('select pg_notify(?, ?)', [CHECK_CHANNEL, `${this.origin}|${sequence}`]);
     } catch {
       // The database is away: nothing to judge the feed by (readers fail on their own meanwhile).
       if (this.awaits(sequence)) this.awaited = undefined;
@@ -183,7 +194,7 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
 
   private heard(payload: string): void {
     const [instance, sequence] = payload.split('|');
-    if (instance !== this.instance || !this.awaited || Number(sequence) !== this.awaited.sequence) return;
+    if (instance !== this.origin || !this.awaited || Number(sequence) !== this.awaited.sequence) return;
     this.awaited.heard();
     this.awaited = undefined;
     if (this.checked) return;
@@ -233,19 +244,18 @@ export class ChangeFeed implements OnModuleInit, OnApplicationShutdown {
     this.retryTimer.unref();
   }
 
-  private deliver(change: StreamChange): void {
-    for (const listener of this.listeners) listener.changed(change);
-  }
-
   private resetAll(): void {
-    for (const listener of this.listeners) listener.reset();
+    this.bus.publish(new ChangesMissed());
   }
 }
 
-/** The payload is `type|id|version`, as the append statement writes it. */
+/**
+ * The payload is `type|id|version|origin|jobs`, as the append statement writes it (`jobs`: the
+ * outbox rows the commit wrote for the stream); a process older than the origin wrote `type|id|version`.
+ */
 export function parseChange(payload: string): StreamChange | undefined {
-  const [streamType, streamId, version] = payload.split('|');
+  const [streamType, streamId, version, origin = '', jobs] = payload.split('|');
   const n = Number(version);
   if (!streamType || !streamId || !Number.isInteger(n)) return undefined;
-  return { streamType, streamId, version: n };
+  return { streamType, streamId, version: n, origin, queued: Number(jobs) > 0 };
 }

@@ -40,14 +40,17 @@ export interface AppendStatement {
   projected: ProjectedEvent[][];
   /** Each request's rows, in version order. */
   rowsOf(rows: readonly EventRow[]): EventRow[][];
+  /** Whether each request's events got outbox rows. */
+  queued: boolean[];
 }
 
 /**
  * The one statement that appends `requests`, recorded at `recordedAt`: one round trip whatever the
  * number of streams, events or routes. Event ids are made here, so that the events are known whole
- * (but for their positions) before the statement is sent.
+ * (but for their positions) before the statement is sent. Each stream's change notification names
+ * `origin` (the appending process's change feed) and how many outbox rows the stream's events got.
  */
-export function appendStatement(requests: readonly AppendRequest[], routes: OutboxRoutes, recordedAt = new Date()): AppendStatement {
+export function appendStatement(requests: readonly AppendRequest[], routes: OutboxRoutes, origin: string, recordedAt = new Date()): AppendStatement {
   const owner = new Map<string, number>();
   const projected = requests.map((): ProjectedEvent[] => []);
   const events = requests.flatMap((r, m) =>
@@ -58,8 +61,12 @@ export function appendStatement(requests: readonly AppendRequest[], routes: Outb
       return { m, n: i + 1, event_id: eventId, type: e.type, data: e.data };
     }),
   );
+  const jobsOf = requests.map(() => 0);
   const jobs = events.flatMap((e) =>
-    routes.of({ type: e.type, data: e.data, metadata: requests[e.m].metadata }).map((route) => ({ event_id: e.event_id, queue: route.queue, job_name: route.jobName })),
+    routes.of({ type: e.type, data: e.data, metadata: requests[e.m].metadata }).map((route) => {
+      jobsOf[e.m]++;
+      return { event_id: e.event_id, queue: route.queue, job_name: route.jobName };
+    }),
   );
   const streams = requests.map((r, m) => ({
     m,
@@ -68,11 +75,14 @@ export function appendStatement(requests: readonly AppendRequest[], routes: Outb
     expected: r.expectedVersion,
     n_events: r.events.length,
     metadata: r.metadata,
+    origin,
+    jobs: jobsOf[m],
   }));
   return {
     sql: APPEND_SQL,
     params: [JSON.stringify(streams), JSON.stringify(events), JSON.stringify(jobs), CHANGE_CHANNEL, recordedAt.toISOString()],
     projected,
+    queued: jobsOf.map((n) => n > 0),
     rowsOf(rows) {
       const byRequest = requests.map((): EventRow[] => []);
       for (const row of rows) byRequest[owner.get(row.event_id)!].push(row);

@@ -1,4 +1,4 @@
-import type { ChangeFeed, ChangeListener } from '../change-feed/change-feed';
+import { ChangesMissed, StreamCommitted } from '../change-feed/committed-events';
 import type { RequestContext } from '../context/request-context';
 import { invalid } from '../errors/domain-error';
 import { CommandRunner } from './command-runner';
@@ -33,7 +33,7 @@ const caller: RequestContext = { correlationId: 'c', actor: 'test' } as RequestC
 const stream: StreamRef = { id: 'counter-1', type: 'counter' };
 
 /** The event store as far as the runner uses it, in memory; like the real one it tells the change feed of each commit. */
-function memoryStore(listeners: ChangeListener[]) {
+function memoryStore(states: StreamStates) {
   const streams = new Map<string, RecordedEvent<CounterEvent>[]>();
   const calls = { reads: 0, appends: 0 };
   /** The version each read started after. */
@@ -55,7 +55,7 @@ function memoryStore(listeners: ChangeListener[]) {
       if (stored.length !== expectedVersion) throw new ConcurrencyError(ref.id, expectedVersion);
       const recorded = events.map((e, i) => ({ ...e, streamId: ref.id, streamType: ref.type, version: expectedVersion + i + 1 }) as RecordedEvent<CounterEvent>);
       streams.set(ref.id, [...stored, ...recorded]);
-      if (recorded.length) for (const l of listeners) l.changed({ streamType: ref.type, streamId: ref.id, version: expectedVersion + recorded.length });
+      if (recorded.length) states.handle(new StreamCommitted(ref.type, ref.id, expectedVersion + recorded.length, recorded, false));
       return recorded;
     },
   };
@@ -74,10 +74,8 @@ function memoryStore(listeners: ChangeListener[]) {
 }
 
 function setUp() {
-  const listeners: ChangeListener[] = [];
-  const feed = { subscribe: (l: ChangeListener) => listeners.push(l) } as unknown as ChangeFeed;
-  const states = new StreamStates(feed);
-  const memory = memoryStore(listeners);
+  const states = new StreamStates();
+  const memory = memoryStore(states);
   const runner = new CommandRunner(memory.store, states);
   const set = (value: number) => runner.run(counter, stream, { kind: 'Set', value }, caller);
   return { ...memory, states, runner, set };
@@ -170,10 +168,10 @@ describe('command runner', () => {
   it('forgets a stream when the change feed tells of a later version, not of the one it holds', async () => {
     const { set, calls, states } = setUp();
     await set(1);
-    states.changed({ streamType: stream.type, streamId: stream.id, version: 1 });
+    states.handle(new StreamCommitted(stream.type, stream.id, 1, undefined, false));
     await set(2);
     expect(calls.reads).toBe(1);
-    states.changed({ streamType: stream.type, streamId: stream.id, version: 3 });
+    states.handle(new StreamCommitted(stream.type, stream.id, 3, undefined, false));
     await expect(set(3)).resolves.toMatchObject({ version: 3 });
     expect(calls.reads).toBe(2);
   });
@@ -181,7 +179,7 @@ describe('command runner', () => {
   it('forgets everything when the change feed may have missed notices', async () => {
     const { set, calls, states } = setUp();
     await set(1);
-    states.reset();
+    states.handle(new ChangesMissed());
     await set(2);
     expect(calls.reads).toBe(2);
   });
@@ -215,7 +213,7 @@ describe('command runner', () => {
 
 describe('stream states', () => {
   it('keeps a later state rather than put back an older one read meanwhile', () => {
-    const states = new StreamStates({ subscribe: () => undefined } as unknown as ChangeFeed);
+    const states = new StreamStates();
     const decider = {};
     states.remember(decider, 's', 'later', 3);
     states.remember(decider, 's', 'older', 2);
@@ -225,7 +223,7 @@ describe('stream states', () => {
   });
 
   it('holds the 20,000 most recently written streams', () => {
-    const states = new StreamStates({ subscribe: () => undefined } as unknown as ChangeFeed);
+    const states = new StreamStates();
     const decider = {};
     for (let i = 0; i <= 20_000; i++) states.remember(decider, `s-${i}`, i, 1);
     states.remember(decider, 's-1', 'again', 2);

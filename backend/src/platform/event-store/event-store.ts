@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ChangeFeed, StreamChange } from '../change-feed/change-feed';
+import { ChangeFeed } from '../change-feed/change-feed';
+import { StreamCommitted } from '../change-feed/committed-events';
 import { batchedReads } from '../database/batched-reads';
 import type { RequestContext } from '../context/request-context';
 import { OutboxRoutes } from '../outbox/outbox-routes';
 import { ProjectionRegistry } from '../projections/projection.registry';
 import { AppendRequest, StreamRef } from './append-statement';
 import { EventRow, toRecordedEvent } from './event-row';
-import { GroupCommit } from './group-commit';
+import { GroupCommit, GroupRolledBack } from './group-commit';
 import { appendOnConnection, inPooledTransaction, writeInPooledTransaction } from './pooled-transaction';
 import { DomainEvent, RecordedEvent } from './recorded-event';
 
@@ -89,32 +90,47 @@ export class EventStore {
    * Runs `work` in one database transaction, on a connection of its own, under the PostgreSQL
    * advisory lock `lockKey` (so two processes doing the same work take turns): everything `work`
    * reads and appends through its `Transaction` commits together or not at all, and caches hear of
-   * the events only after the commit.
+   * the events only after the commit (on the EventBus, as `StreamCommitted`, one per append).
    */
   async inOneTransaction<T>(lockKey: string, work: (tx: Transaction) => Promise<T>): Promise<T> {
     const platform = (this.orm.em as EntityManager).getPlatform();
-    const committed: { changes: StreamChange[] } = { changes: [] };
-    const result = await inPooledTransaction(this.orm, async (query) => {
-      const execute = (sql: string, params: readonly unknown[] = []) => query(platform.formatQuery(sql, [...params]));
-      await execute('select pg_advisory_xact_lock(hashtext(?))', [lockKey]);
-      const append = async <E extends DomainEvent>(stream: StreamRef, expectedVersion: number, events: E[], caller: RequestContext) => {
-        if (events.length === 0) return [];
-        const request = appendRequest(stream, expectedVersion, events, caller);
-        const recorded = await appendOnConnection(query, platform, this.projections, this.routes, request);
-        committed.changes.push(changeOf(request));
-        return recorded as RecordedEvent<E>[];
-      };
-      return work({ execute: execute as Transaction['execute'], append });
-    });
-    if (committed.changes.length) this.feed.committed(committed.changes);
+    const commits: StreamCommitted[] = [];
+    const result = await inPooledTransaction(
+      this.orm,
+      async (query) => {
+        const execute = (sql: string, params: readonly unknown[] = []) => query(platform.formatQuery(sql, [...params]));
+        await execute('select pg_advisory_xact_lock(hashtext(?))', [lockKey]);
+        const append = async <E extends DomainEvent>(stream: StreamRef, expectedVersion: number, events: E[], caller: RequestContext) => {
+          if (events.length === 0) return [];
+          const request = appendRequest(stream, expectedVersion, events, caller);
+          const appended = await appendOnConnection(query, platform, this.projections, this.routes, request, this.feed.origin);
+          commits.push(commitOf(request, appended.events, appended.queued));
+          return appended.events as RecordedEvent<E>[];
+        };
+        return work({ execute: execute as Transaction['execute'], append });
+      },
+      () => {
+        if (commits.length) this.feed.outcomeUnknown();
+      },
+    );
+    if (commits.length) this.feed.committed(commits);
     return result;
   }
 
   /** A group in a transaction of its own; its members are announced once it committed. */
   private async writeGroup(requests: readonly AppendRequest[]): Promise<(RecordedEvent[] | undefined)[]> {
-    const recorded = await writeInPooledTransaction(this.orm, this.projections, this.routes, requests);
-    const changes = requests.flatMap((r, i) => (recorded[i] ? [changeOf(r)] : []));
-    if (changes.length) this.feed.committed(changes);
+    let written: Awaited<ReturnType<typeof writeInPooledTransaction>>;
+    try {
+      written = await writeInPooledTransaction(this.orm, this.projections, this.routes, requests, this.feed.origin);
+    } catch (error) {
+      // Anything but a rollback leaves the group perhaps committed, and its notices are this process's own.
+      if (!(error instanceof GroupRolledBack)) this.feed.outcomeUnknown();
+      throw error;
+    }
+    const { recorded, queued } = written;
+    const commits: StreamCommitted[] = [];
+    for (let i = 0; i < requests.length; i++) if (recorded[i]) commits.push(commitOf(requests[i], recorded[i]!, queued[i]));
+    if (commits.length) this.feed.committed(commits);
     return recorded;
   }
 }
@@ -126,4 +142,4 @@ const appendRequest = (stream: StreamRef, expectedVersion: number, events: Domai
   metadata: { correlationId, causationId, actor },
 });
 
-const changeOf = (r: AppendRequest): StreamChange => ({ streamType: r.stream.type, streamId: r.stream.id, version: r.expectedVersion + r.events.length });
+const commitOf = (r: AppendRequest, events: RecordedEvent[], queued: boolean) => new StreamCommitted(r.stream.type, r.stream.id, r.expectedVersion + r.events.length, events, queued);

@@ -37,20 +37,22 @@ const isStatementError = (error: unknown) => (error as { severity?: string }).se
  * stores all or none: requests whose streams moved on are left out (undefined in the answer) and
  * the rest sent again, on the same connection. The connection is taken from the ORM's pool
  * directly because MikroORM's `transactional` would send `begin` and `commit` as round trips of
- * their own.
+ * their own. Beside each request's events: whether they got outbox rows.
  */
 export async function writeInPooledTransaction(
   orm: MikroORM,
   projections: ProjectionRegistry,
   routes: OutboxRoutes,
   requests: readonly AppendRequest[],
-): Promise<(RecordedEvent[] | undefined)[]> {
+  origin: string,
+): Promise<{ recorded: (RecordedEvent[] | undefined)[]; queued: boolean[] }> {
   const em = orm.em as EntityManager;
   const platform = em.getPlatform();
   const convert = (error: unknown) => em.getDriver().convertException(error as Error);
   const client = em.getConnection().getKnex().client;
   const connection = (await client.acquireConnection()) as PgConnection;
   const recorded: (RecordedEvent[] | undefined)[] = requests.map(() => undefined);
+  const queued = requests.map(() => false);
   // The requests still to write, by their index in `requests`.
   let pending = requests.map((_, index) => index);
   // Whether the connection holds a transaction a refused statement aborted.
@@ -65,6 +67,7 @@ export async function writeInPooledTransaction(
       const statement = appendStatement(
         pending.map((index) => requests[index]),
         routes,
+        origin,
       );
       let script: string;
       try {
@@ -94,12 +97,15 @@ export async function writeInPooledTransaction(
         if (isVersionClash(error)) throw new GroupRolledBack(new ConcurrencyError(requests[0].stream.id, requests[0].expectedVersion));
         throw new GroupRolledBack(convert(error));
       }
-      statement.rowsOf(rows).forEach((own, position) => (recorded[pending[position]] = own.map(toRecordedEvent)));
-      return recorded;
+      statement.rowsOf(rows).forEach((own, position) => {
+        recorded[pending[position]] = own.map(toRecordedEvent);
+        queued[pending[position]] = statement.queued[position];
+      });
+      return { recorded, queued };
     }
     // Every stream had moved on: nothing was written.
     if (aborted) await rollback(new Error('Every stream of the group had moved on'));
-    return recorded;
+    return { recorded, queued };
   } finally {
     await client.releaseConnection(connection);
   }
@@ -108,15 +114,16 @@ export async function writeInPooledTransaction(
 /** Runs one statement (or several, `;`-separated) on the transaction's connection: the last one's rows. */
 export type TransactionQuery = (sql: string) => Promise<unknown[]>;
 
-/** One append and its projections, inside a transaction `inPooledTransaction` holds open. */
+/** One append and its projections, inside a transaction `inPooledTransaction` holds open; whether its events got outbox rows. */
 export async function appendOnConnection(
   query: TransactionQuery,
   platform: Platform,
   projections: ProjectionRegistry,
   routes: OutboxRoutes,
   request: AppendRequest,
-): Promise<RecordedEvent[]> {
-  const statement = appendStatement([request], routes);
+  origin: string,
+): Promise<{ events: RecordedEvent[]; queued: boolean }> {
+  const statement = appendStatement([request], routes, origin);
   let rows: EventRow[];
   try {
     rows = (await query(platform.formatQuery(statement.sql, statement.params))) as EventRow[];
@@ -127,16 +134,17 @@ export async function appendOnConnection(
   const events = rows.map(toRecordedEvent);
   const script = toScript(platform, projections.writesFor(events));
   if (script) await query(script);
-  return events;
+  return { events, queued: statement.queued[0] };
 }
 
 /**
  * Runs `work` in a transaction of its own on one connection from the ORM's pool, which `work`
  * queries through: committed if `work` resolves, rolled back if it throws. Not MikroORM's
  * `transactional`, which finds its transaction through an AsyncLocalStorage that, once enabled,
- * costs every promise of the process a hook.
+ * costs every promise of the process a hook. `commitFailed` is told when COMMIT itself failed: the
+ * transaction may or may not have committed.
  */
-export async function inPooledTransaction<T>(orm: MikroORM, work: (query: TransactionQuery) => Promise<T>): Promise<T> {
+export async function inPooledTransaction<T>(orm: MikroORM, work: (query: TransactionQuery) => Promise<T>, commitFailed?: () => void): Promise<T> {
   const client = (orm.em as EntityManager).getConnection().getKnex().client;
   const connection = (await client.acquireConnection()) as PgConnection;
   const query: TransactionQuery = async (sql) => {
@@ -155,6 +163,7 @@ export async function inPooledTransaction<T>(orm: MikroORM, work: (query: Transa
     const committed = (await connection.query('commit').catch((error) => {
       // Lost while committing, perhaps after the commit: this session is not handed out again.
       connection.__knex__disposed = error;
+      commitFailed?.();
       throw error;
     })) as { command?: string };
     // PostgreSQL answers COMMIT with ROLLBACK when a statement failed and `work` went on regardless.

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ChangeFeed, ChangeListener, StreamChange } from '../change-feed/change-feed';
+import { EventsHandler, IEventHandler } from '@nestjs/cqrs';
+import { ChangesMissed, type ChangeNotice, StreamCommitted } from '../change-feed/committed-events';
 
 /** A busy shop's recently read or written carts, products and orders; past it the least recent are read again. */
 const MAX_STREAMS = 20_000;
@@ -21,11 +22,14 @@ interface Entry {
  * deciders make them, so the remembered one is shared with the caller that got it.
  */
 @Injectable()
-export class StreamStates implements ChangeListener {
+@EventsHandler(StreamCommitted, ChangesMissed)
+export class StreamStates implements IEventHandler<ChangeNotice> {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(feed: ChangeFeed) {
-    feed.subscribe(this);
+  /** A commit, this process's or another's: a state behind it is forgotten; a missed notice forgets them all. */
+  handle(notice: ChangeNotice): void {
+    if (notice instanceof StreamCommitted) this.changed(notice);
+    else this.reset();
   }
 
   get(decider: object, streamId: string): { state: unknown; version: number } | undefined {
@@ -43,7 +47,7 @@ export class StreamStates implements ChangeListener {
     if (this.entries.size > MAX_STREAMS) this.entries.delete(this.entries.keys().next().value!);
   }
 
-  changed(change: StreamChange): void {
+  private changed(change: StreamCommitted): void {
     const entry = this.entries.get(change.streamId);
     if (entry && change.version > entry.version) this.entries.delete(change.streamId);
   }
