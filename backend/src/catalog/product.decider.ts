@@ -1,10 +1,11 @@
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
-import { variantIdOf, type ProductDetails, type ProductEvent, type ProductOption, type Stock, type VariantDefinition, type VariantDetails } from './product.events';
+import { variantIdOf, type ProductDetails, type ProductEvent, type ProductOption, type Stock, type VariantDefinition, type VariantDetails, type WithdrawalReason } from './product.events';
 import { checkPrice, checkStock, checkVariants, lineName, MAX_STOCK, variantName } from './product-variants';
 import { newerCount, onHandFromSquare, stockFromSquare } from './product-square-counts';
 import { apply, availableStock, evolve, followerOf, inStockWith, liveVariants, squareFields, variantOf, type ExistingProduct, type ProductState, type VariantState } from './product.state';
 import { assertAvailable } from './stock-rules';
+import { restoredInSquare, withdrawnInSquare } from './product-square-withdrawal';
 
 /**
  * The Product decider: the commands of the studio, the shoppers' checkouts, the refunds and Square,
@@ -47,7 +48,11 @@ export type ProductCommand =
     }
   | { kind: 'LinkToSquare'; productId: number; squareItemId: string; variations: { variantId: string; squareVariationId: string }[] }
   | ({ kind: 'ApplySquareCount'; productId: number } & SquareCountReading)
-  | { kind: 'RecordSquarePush'; productId: number; variantId: string; change: string; squareCount?: number; squareCountAt?: string };
+  | { kind: 'RecordSquarePush'; productId: number; variantId: string; change: string; squareCount?: number; squareCountAt?: string }
+  /** A sync read the product's Square item archived or deleted (or not at all, in a complete read). */
+  | { kind: 'WithdrawInSquare'; productId: number; squareItemId: string; reason: WithdrawalReason }
+  /** A sync read the item of a withdrawn product again, on sale. */
+  | { kind: 'RestoreInSquare'; productId: number; squareItemId: string };
 
 function checkDetails(d: Partial<ProductDetails>): void {
   if (d.name !== undefined && d.name.trim() === '') throw invalid('A product needs a name.');
@@ -104,6 +109,10 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         }
         return events;
       }
+      case 'WithdrawInSquare':
+        return withdrawnInSquare(state, command.squareItemId, command.reason);
+      case 'RestoreInSquare':
+        return restoredInSquare(state, command.squareItemId);
       case 'ApplySquareCount': {
         // Counts of variations no variant follows (or of no product) change nothing.
         const variant = state.exists ? followerOf(state, command.squareVariationId) : undefined;
@@ -143,7 +152,9 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         // A retried checkout asks again: what it already holds is its answer.
         if (command.orderId in variant.reservations) return [];
         const name = lineName(state.name, variant);
-        assertAvailable({ name, inStock: variant.inStock && !variant.removed, available: availableStock(variant), productId: state.productId }, command.quantity);
+        // A product withdrawn in Square is not sold, as a removed variant is not.
+        const onSale = !variant.removed && !state.withdrawnInSquare;
+        assertAvailable({ name, inStock: variant.inStock && onSale, available: availableStock(variant), productId: state.productId }, command.quantity);
         return [{ type: 'StockReserved', data: { variantId: variant.variantId, orderId: command.orderId, quantity: command.quantity } }];
       }
       case 'ReleaseStock':

@@ -82,6 +82,17 @@ export type VariantLinkedToSquare = DomainEvent<'VariantLinkedToSquare', { varia
  */
 export type StockPushedToSquare = DomainEvent<'StockPushedToSquare', { variantId: string; change: string; quantity: number } & SquareCount>;
 
+/** Why a product's Square item no longer sells it: archived, deleted (`is_deleted`), or missing from a complete read of the catalogue. */
+export type WithdrawalReason = 'archived' | 'deleted' | 'missing';
+
+/**
+ * The Square item the product is was archived or deleted in Square (a sync read it so): the product
+ * is no longer listed nor sold online; past carts and orders still name it, and its stream stays.
+ */
+export type ProductWithdrawnInSquare = DomainEvent<'ProductWithdrawnInSquare', { squareItemId: string; reason: WithdrawalReason }>;
+/** The item is in Square's catalogue again (un-archived): the product is listed and sold again. */
+export type ProductRestoredInSquare = DomainEvent<'ProductRestoredInSquare', { squareItemId: string }>;
+
 export type ProductEvent =
   | ProductAdded
   | ProductImportedFromSquare
@@ -97,7 +108,9 @@ export type ProductEvent =
   | StockReleased
   | StockSold
   | StockRestocked
-  | StockPushedToSquare;
+  | StockPushedToSquare
+  | ProductWithdrawnInSquare
+  | ProductRestoredInSquare;
 
 /** The key of a sale's stock change, as pushed to Square and acknowledged on the product stream. */
 export const soldChange = (orderId: string) => `sold:${orderId}`;

@@ -89,10 +89,12 @@ export class ProductsCache implements ChangeListener {
   }
 
   private async load(): Promise<Snapshot> {
-    const rows = await readProducts(this.orm.em as EntityManager);
-    const dtos = rows.map(({ product, variants }) => toProductDto(product, variants));
+    const all = await readProducts(this.orm.em as EntityManager);
+    // A product withdrawn in Square is not listed, and its page is 404. Its version still counts, so
+    // the catalogue's version only grows when one is withdrawn.
+    const dtos = all.filter(({ product }) => !product.withdrawnInSquare).map(({ product, variants }) => toProductDto(product, variants));
     return {
-      version: dtos.reduce((sum, dto) => sum + dto.version, 0),
+      version: all.reduce((sum, { product }) => sum + product.version, 0),
       list: cached(dtos),
       byId: new Map(dtos.map((dto) => [dto.id, { dto, response: cached(dto) }])),
     };

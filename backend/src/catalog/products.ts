@@ -27,12 +27,13 @@ export interface ProductSnapshot {
   stockQuantity: number;
 }
 
-/** A variant as the tables hold it, removed ones too. */
-type VariantRow = Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number; removed: boolean };
+/** A variant as the tables hold it, removed ones too; `withdrawn`: its product's Square item was archived or deleted. */
+type VariantRow = Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number; removed: boolean; withdrawn: boolean };
 
 const VARIANT_ROWS_SQL = `
   select p.id as "productId", v.id as "variantId", p.name, v.name as "variantName", coalesce(nullif(v.image_url, ''), p.image_url) as "imageUrl",
-         v.price_cents as "priceCents", v.in_stock as "inStock", v.removed, v.stock_quantity as "onHand", v.reserved_quantity as "reserved"
+         v.price_cents as "priceCents", v.in_stock as "inStock", v.removed, p.withdrawn_in_square is not null as withdrawn,
+         v.stock_quantity as "onHand", v.reserved_quantity as "reserved"
     from products p join product_variants v on v.product_id = p.id
    where p.id = any(?::int[])`;
 
@@ -74,7 +75,7 @@ export class Products {
   /**
    * The variant `variantId` names, or the product's only variant on sale when none is named; a
    * product with several needs one (400 VARIANT_REQUIRED), an unknown one is 404 VARIANT_NOT_FOUND,
-   * a removed one reads as sold out. Undefined when there is no such product. Reads the tables rather
+   * a removed one (or any of a product withdrawn in Square) reads as sold out. Undefined when there is no such product. Reads the tables rather
    * than the in-memory cache: stock decisions must not act on a stale copy.
    */
   async snapshot(productId: number, variantId?: string): Promise<ProductSnapshot | undefined> {
@@ -85,8 +86,8 @@ export class Products {
       if (chosen.length > 1) throw invalid(`${chosen[0].name} comes in ${chosen.map((r) => r.variantName).join(', ')}: choose one.`, 'VARIANT_REQUIRED', { productId });
       return undefined;
     }
-    const { onHand, reserved, removed, ...variant } = chosen[0];
-    return { ...variant, inStock: variant.inStock && !removed, stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }) };
+    const { onHand, reserved, removed, withdrawn, ...variant } = chosen[0];
+    return { ...variant, inStock: variant.inStock && !removed && !withdrawn, stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }) };
   }
 
   /** The picture of a variant (its own, else the product's first), or of the product when no variant is named; '' when none. */

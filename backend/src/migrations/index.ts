@@ -16,6 +16,7 @@ import { Migration20261126000000_product_variants } from './catalog/Migration202
 import { Migration20261126000100_cart_item_variants } from './cart/Migration20261126000100_cart_item_variants';
 import { Migration20261126000200_back_in_stock } from './back-in-stock/Migration20261126000200_back_in_stock';
 import { Migration20261126000300_append_all_or_none } from './platform/Migration20261126000300_append_all_or_none';
+import { Migration20261201210000_product_withdrawn_in_square } from './catalog/Migration20261201210000_product_withdrawn_in_square';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -27,7 +28,8 @@ import { Migration20261126000300_append_all_or_none } from './platform/Migration
  * - `events`, `outbox`: platform/ (…_platform_and_catalog, …_outbox_dead_letters, …_append_function, …_append_all_or_none)
  * - `products`: platform/…_platform_and_catalog (created with the event store), checkout/…_checkout
  *   (reserved stock), auth/…_admin (Square item), square/…_square_stock (Square variation and count),
- *   catalog/…_product_variants (gallery, options; stock and Square links move to `product_variants`)
+ *   catalog/…_product_variants (gallery, options; stock and Square links move to `product_variants`),
+ *   catalog/…_product_withdrawn_in_square (its Square item archived or deleted)
  * - `product_variants`: catalog/…_product_variants
  * - `carts`, `cart_items`: cart/…_carts, checkout/…_checkout (the checkout lock), cart/…_cart_item_variants
  * - `orders`: checkout/ (…_checkout creates it, …_discount_redemptions, …_card_fingerprint), auth/…_admin
@@ -55,4 +57,5 @@ export const migrations = [
   { name: 'Migration20261126000100_cart_item_variants', class: Migration20261126000100_cart_item_variants },
   { name: 'Migration20261126000200_back_in_stock', class: Migration20261126000200_back_in_stock },
   { name: 'Migration20261126000300_append_all_or_none', class: Migration20261126000300_append_all_or_none },
+  { name: 'Migration20261201210000_product_withdrawn_in_square', class: Migration20261201210000_product_withdrawn_in_square },
 ];
