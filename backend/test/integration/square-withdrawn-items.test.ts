@@ -188,4 +188,27 @@ describe('an item archived or deleted in Square stops being sold online', () => 
     expect(await listed(productId)).toBe(true);
     await addToCart(cart.id, productId).expect(200);
   });
+
+  it('sells a studio product deleted in Square again once an admin edit wrote it to Square anew', async () => {
+    const added = await admin.post('/api/admin/products', { name: 'Studio Bone Comb', description: 'Carved', category: 'other', price: '14.00', stockQuantity: 3 });
+    const productId = added.body.id as number;
+    const itemId = async () => (await sql<{ square_item_id: string | null }>(t, 'select square_item_id from products where id = ?', [productId]))[0]!.square_item_id;
+    const relayUntil = (done: () => Promise<boolean>) =>
+      until(async () => {
+        await t.app.get(OutboxRelay).tick();
+        return done();
+      });
+    await relayUntil(async () => (await itemId()) !== null);
+    const first = (await itemId())!;
+    await square.catalog.object.delete({ objectId: first });
+    await sync();
+    expect(await listed(productId)).toBe(false);
+
+    expect((await admin.patch(`/api/admin/products/${productId}`, { description: 'Carved bone' })).status).toBe(200);
+    await relayUntil(async () => (await itemId()) !== first);
+    await sync();
+
+    expect(await listed(productId)).toBe(true);
+    expect((await t.http.get(`/api/products/${productId}`).expect(200)).body).toMatchObject({ description: 'Carved bone', inStock: true });
+  });
 });
