@@ -1,10 +1,11 @@
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
-import { adjustedChange, variantIdOf, type ProductDetails, type ProductEvent, type ProductOption, type Stock, type VariantDefinition, type VariantDetails } from './product.events';
+import { adjustedChange, variantIdOf, type ProductDetails, type ProductEvent, type ProductOption, type Stock, type VariantDefinition, type VariantDetails, type WithdrawalReason } from './product.events';
 import { checkPrice, checkStock, checkVariants, lineName, MAX_STOCK, sellableAt, variantName } from './product-variants';
 import { newerCount, onHandFromSquare, stockFromSquare } from './product-square-counts';
 import { apply, availableStock, evolve, followerOf, inStockWith, liveVariants, squareFields, variantOf, type ExistingProduct, type ProductState, type VariantState } from './product.state';
 import { assertAvailable } from './stock-rules';
+import { restoredInSquare, withdrawnInSquare } from './product-square-withdrawal';
 
 /**
  * The Product decider: the commands of the studio, the shoppers' checkouts, the refunds and Square,
@@ -51,7 +52,12 @@ export type ProductCommand =
   /** Square refused a stock change for good (its status, code and detail): recorded once, never asked again. */
   | { kind: 'RecordSquareRefusal'; productId: number; variantId: string; change: string; status: number; code: string; detail: string }
   /** The studio dealt with a stock alert (a refused push or restock, by its key). */
-  | { kind: 'DismissStockAlert'; productId: number; variantId: string; alert: string };
+  | { kind: 'DismissStockAlert'; productId: number; variantId: string; alert: string }
+
+  /** A sync read the product's Square item archived or deleted (or not at all, in a complete read). */
+  | { kind: 'WithdrawInSquare'; productId: number; squareItemId: string; reason: WithdrawalReason }
+  /** A sync read the item of a withdrawn product again, on sale. */
+  | { kind: 'RestoreInSquare'; productId: number; squareItemId: string };
 
 function checkDetails(d: Partial<ProductDetails>): void {
   if (d.name !== undefined && d.name.trim() === '') throw invalid('A product needs a name.');
@@ -108,6 +114,10 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         }
         return events;
       }
+      case 'WithdrawInSquare':
+        return withdrawnInSquare(state, command.squareItemId, command.reason);
+      case 'RestoreInSquare':
+        return restoredInSquare(state, command.squareItemId);
       case 'ApplySquareCount': {
         // Counts of variations no variant follows (or of no product) change nothing.
         const variant = state.exists ? followerOf(state, command.squareVariationId) : undefined;
@@ -159,8 +169,9 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         // A retried checkout asks again: what it already holds is its answer.
         if (command.orderId in variant.reservations) return [];
         const name = lineName(state.name, variant);
-        // A $0.00 variant the studio did not choose to give away is not for sale, like a removed one.
-        const onSale = variant.inStock && !variant.removed && sellableAt(variant.priceCents, state.allowZeroPrice);
+        // A $0.00 variant the studio did not choose to give away is not for sale, like a removed one,
+        // and a product withdrawn in Square is not sold at all.
+        const onSale = variant.inStock && !variant.removed && !state.withdrawnInSquare && sellableAt(variant.priceCents, state.allowZeroPrice);
         assertAvailable({ name, inStock: onSale, available: availableStock(variant), productId: state.productId }, command.quantity);
         return [{ type: 'StockReserved', data: { variantId: variant.variantId, orderId: command.orderId, quantity: command.quantity } }];
       }

@@ -110,6 +110,16 @@ export type RestockRefused = DomainEvent<'RestockRefused', { variantId: string; 
 
 /** The studio read a stock alert (a refused push, a refused restock) and dealt with it: it is no longer shown. */
 export type StockAlertDismissed = DomainEvent<'StockAlertDismissed', { variantId: string; alert: string }>;
+/** Why a product's Square item no longer sells it: archived, deleted (`is_deleted`), or missing from a complete read of the catalogue. */
+export type WithdrawalReason = 'archived' | 'deleted' | 'missing';
+
+/**
+ * The Square item the product is was archived or deleted in Square (a sync read it so): the product
+ * is no longer listed nor sold online; past carts and orders still name it, and its stream stays.
+ */
+export type ProductWithdrawnInSquare = DomainEvent<'ProductWithdrawnInSquare', { squareItemId: string; reason: WithdrawalReason }>;
+/** The item is in Square's catalogue again (un-archived): the product is listed and sold again. */
+export type ProductRestoredInSquare = DomainEvent<'ProductRestoredInSquare', { squareItemId: string }>;
 
 export type ProductEvent =
   | ProductAdded
@@ -130,7 +140,10 @@ export type ProductEvent =
   | StockAdjusted
   | StockPushRefused
   | RestockRefused
-  | StockAlertDismissed;
+  | StockAlertDismissed
+
+  | ProductWithdrawnInSquare
+  | ProductRestoredInSquare;
 
 /** The key of a sale's stock change, as pushed to Square and acknowledged on the product stream. */
 export const soldChange = (orderId: string) => `sold:${orderId}`;

@@ -117,6 +117,10 @@ function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp
       return [updateById('products', id, { options: json(event.data.options), ...stamp })];
     case 'ProductLinkedToSquare':
       return [updateById('products', id, { square_item_id: event.data.squareItemId, ...stamp })];
+    case 'ProductWithdrawnInSquare':
+      return [updateById('products', id, { withdrawn_in_square: event.data.reason, ...stamp })];
+    case 'ProductRestoredInSquare':
+      return [updateById('products', id, { withdrawn_in_square: null, ...stamp })];
     case 'VariantAdded':
       return [insertVariant(id, event.data.variant), totals(id, stamp)];
     case 'VariantChanged': {

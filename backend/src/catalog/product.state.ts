@@ -9,6 +9,7 @@ import {
   type Stock,
   type VariantDefinition,
   type VariantDetails,
+  type WithdrawalReason,
 } from './product.events';
 import { upcastProductEvent } from './product-upcast';
 
@@ -42,6 +43,8 @@ export type ExistingProduct = {
   productId: number;
   /** The Square item it came from or was written to, if any. */
   squareItemId?: string;
+  /** Its Square item was archived or deleted: not listed nor sold online until the item is back. */
+  withdrawnInSquare?: WithdrawalReason;
   options: ProductOption[];
   /** Every variant it ever had, in order (removed ones too: a new one takes the next number). */
   variants: VariantState[];
@@ -108,6 +111,12 @@ function evolveCurrent(state: ProductState, event: ProductEvent): ProductState {
       return updateVariant(state, event.data.variantId, (v) => ({ ...v, removed: true }));
     case 'ProductLinkedToSquare':
       return { ...state, squareItemId: event.data.squareItemId };
+    case 'ProductWithdrawnInSquare':
+      return { ...state, withdrawnInSquare: event.data.reason };
+    case 'ProductRestoredInSquare': {
+      const { withdrawnInSquare: _gone, ...restored } = state;
+      return restored;
+    }
     case 'VariantLinkedToSquare':
       return updateVariant(state, event.data.variantId, (v) => {
         const { squareVariationId: _previous, squareCount: _count, squareCountAt: _at, ...rest } = v;

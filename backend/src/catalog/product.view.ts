@@ -30,6 +30,8 @@ export class ProductView extends ProjectedRow {
   squareItemId?: string | null;
   /** The studio sells it at $0.00: without it, its $0.00 variants are not listed. */
   allowZeroPrice!: boolean;
+  /** Why it is not listed nor sold (its Square item archived, deleted or missing), or null. */
+  withdrawnInSquare?: string | null;
 }
 
 export const ProductViewSchema = projectedTable(ProductView, 'products', {
@@ -47,6 +49,7 @@ export const ProductViewSchema = projectedTable(ProductView, 'products', {
   reservedQuantity: { type: 'integer', default: 0 },
   squareItemId: { type: 'text', nullable: true },
   allowZeroPrice: { type: 'boolean', default: false },
+  withdrawnInSquare: { type: 'text', nullable: true },
 });
 
 /** A row of the product_variants read table. */
@@ -85,7 +88,7 @@ export async function readProducts(em: Pick<EntityManager, 'getConnection'>, opt
   const rows = await em.getConnection().execute<(Omit<ProductView, 'updatedAt'> & { updatedAt: string | Date; variants: VariantRow[] | null })[]>(
     `select p.id, p.name, p.description, p.price_cents as "priceCents", p.price_max_cents as "priceMaxCents", p.image_url as "imageUrl", p.images, p.options,
             p.category, p.in_stock as "inStock", p.stock_quantity as "stockQuantity", p.reserved_quantity as "reservedQuantity",
-            p.square_item_id as "squareItemId", p.allow_zero_price as "allowZeroPrice", p.version, p.updated_at as "updatedAt",
+            p.square_item_id as "squareItemId", p.allow_zero_price as "allowZeroPrice", p.withdrawn_in_square as "withdrawnInSquare", p.version, p.updated_at as "updatedAt",
             (select json_agg(${VARIANT_JSON}) from product_variants v where v.product_id = p.id) as variants
        from products p ${options.id === undefined ? '' : 'where p.id = ?'} order by p.id ${options.newestFirst ? 'desc' : 'asc'}`,
     options.id === undefined ? [] : [options.id],

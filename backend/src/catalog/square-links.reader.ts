@@ -58,6 +58,12 @@ export class SquareLinksReader {
     return new Set(rows.map((r: { id: number }) => r.id));
   }
 
+  /** The products withdrawn in Square (their item archived or deleted): a sync that reads the item on sale again restores them. */
+  async withdrawnInSquare(): Promise<Set<number>> {
+    const rows = await (this.orm.em as EntityManager).getConnection().execute<{ id: number }[]>('select id from products where withdrawn_in_square is not null');
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Products never linked to Square, by name in lower case: a sync adopts the one of a Square item's name rather than adding its twin. */
   async unlinkedProductsByName(): Promise<Map<string, number[]>> {
     const rows = await (this.orm.em as EntityManager).getConnection().execute<{ id: number; name: string }[]>('select id, name from products where square_item_id is null order by id');

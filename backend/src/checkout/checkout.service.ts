@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { CartLine, Carts } from '../cart';
-import { assertAvailable, Products, ProductSnapshot } from '../catalog';
+import { assertAvailable, lineName, Products, ProductSnapshot } from '../catalog';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import type { RequestContext } from '../platform/context/request-context';
 import { conflict, DomainError, ErrorCode, invalid, notFound } from '../platform/errors/domain-error';
@@ -146,7 +146,8 @@ export class CheckoutService {
     if (changed.length === 0) return;
     const { state } = await this.carts.run(cartId, { kind: 'RepriceItems', prices }, caller);
     const subtotal = state.exists ? priceOrder(state.lines, 'pickup').subtotalCents : 0;
-    const names = changed.map((l) => `${l.name} is now $${formatCents(prices[l.itemId])}`).join('; ');
+    // Named as the line is ("Review Tee, S"): of a product in sizes, only one size may have moved.
+    const names = changed.map((l) => `${lineName(l.name, { name: l.variantName })} is now $${formatCents(prices[l.itemId])}`).join('; ');
     throw conflict(`A price changed since you added it: ${names}. Your cart now shows the new subtotal of $${formatCents(subtotal)}; nothing was charged.`, 'PRICE_CHANGED', {
       subtotal: formatCents(subtotal),
     });

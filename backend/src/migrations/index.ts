@@ -21,6 +21,7 @@ import { Migration20261126000200_back_in_stock } from './back-in-stock/Migration
 import { Migration20261126000300_append_all_or_none } from './platform/Migration20261126000300_append_all_or_none';
 import { Migration20261201224200_incidents } from './incidents/Migration20261201224200_incidents';
 import { Migration20261201000000_change_notice_origin } from './platform/Migration20261201000000_change_notice_origin';
+import { Migration20261201210000_product_withdrawn_in_square } from './catalog/Migration20261201210000_product_withdrawn_in_square';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -32,7 +33,8 @@ import { Migration20261201000000_change_notice_origin } from './platform/Migrati
  * - `events`, `outbox`: platform/ (…_platform_and_catalog, …_outbox_dead_letters, …_append_function, …_append_all_or_none, …_change_notice_origin)
  * - `products`: platform/…_platform_and_catalog (created with the event store), checkout/…_checkout
  *   (reserved stock), auth/…_admin (Square item), square/…_square_stock (Square variation and count),
- *   catalog/…_product_variants (gallery, options; stock and Square links move to `product_variants`)
+ *   catalog/…_product_variants (gallery, options; stock and Square links move to `product_variants`),
+ *   catalog/…_product_withdrawn_in_square (its Square item archived or deleted)
  * - `product_variants`: catalog/…_product_variants
  * - `stock_unpushed`, `stock_alert_notices`: catalog/…_stock_push_redrive
  * - `carts`, `cart_items`: cart/…_carts, checkout/…_checkout (the checkout lock), cart/…_cart_item_variants
@@ -66,4 +68,5 @@ export const migrations = [
   { name: 'Migration20261201120100_zero_price', class: Migration20261201120100_zero_price },
   { name: 'Migration20261201224200_incidents', class: Migration20261201224200_incidents },
   { name: 'Migration20261201000000_change_notice_origin', class: Migration20261201000000_change_notice_origin },
+  { name: 'Migration20261201210000_product_withdrawn_in_square', class: Migration20261201210000_product_withdrawn_in_square },
 ];

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Products } from '../../src/catalog';
+import { ProductIds, Products } from '../../src/catalog';
 import { OrderConfirmationJob } from '../../src/orders';
 import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct, cartWith, eventCount, repriced, sql } from '../support/shop-fixtures';
@@ -121,6 +121,29 @@ describe('paying for a cart', () => {
     expect((await t.http.get(`/api/cart/${cart.sessionId}`).expect(200)).body.cart.totalAmount).toBe('72.00');
     expect(t.square.payments()).toHaveLength(paymentsBefore);
     expect((await pay(cart.id, 7200).expect(200)).body.success).toBe(true);
+  });
+
+  it('names the size whose price changed: "Review Tee, S is now $35.00"', async () => {
+    const tee = await t.app.get(ProductIds).next();
+    const sizes = { name: 'Size', values: ['S', 'M'] };
+    const variant = (size: string, priceCents: number) => ({ options: { Size: size }, priceCents, stock: { inStock: true, stockQuantity: 5 } });
+    const details = { name: 'Review Tee', description: 'A tee in sizes', category: 'apparel' as const, images: [] };
+    await t.app.get(Products).run(tee, { kind: 'AddProduct', ...details, options: [sizes], variants: [variant('S', 3200), variant('M', 3200)] }, systemContext());
+    const created = await t.http
+      .post('/api/cart')
+      .send({ sessionId: `session_${Date.now()}_review`, totalAmount: '0.00' })
+      .expect(201);
+    for (const variantId of [`${tee}-1`, `${tee}-2`]) await t.http.post(`/api/cart/${created.body.id}/items`).send({ productId: tee, variantId, quantity: 1 }).expect(200);
+    const change = { variantId: `${tee}-1`, options: { Size: 'S' }, priceCents: 3500 };
+    await t.app
+      .get(Products)
+      .run(tee, { kind: 'ChangeProductDetails', changes: {}, options: [sizes], variants: [change, { variantId: `${tee}-2`, options: { Size: 'M' }, priceCents: 3200 }] }, systemContext());
+
+    const res = await pay(created.body.id, 6400).expect(409);
+
+    expect(res.body).toMatchObject({ code: 'PRICE_CHANGED' });
+    expect(res.body.message).toMatch(/: Review Tee, S is now \$35\.00\. /);
+    expect(res.body.message).not.toMatch(/Review Tee, M/);
   });
 
   it('refuses a sold-out line before charging, naming the product and what is left', async () => {

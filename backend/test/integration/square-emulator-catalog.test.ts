@@ -506,6 +506,82 @@ describe('Square emulator: catalogue, inventory and customers', () => {
     expect(((await emulator.client.catalog.object.get({ objectId: cap.id! })).object as Square.CatalogObject.Item).itemData?.name).toBe('Cap Renamed');
   });
 
+  it('archives an item as Square does: still listed with is_archived, left out of item searches unless asked for', async () => {
+    const created = await emulator.client.catalog.object.upsert({
+      idempotencyKey: key(),
+      object: {
+        type: 'ITEM',
+        id: '#shelved',
+        itemData: {
+          name: 'Shelved Candle',
+          variations: [{ type: 'ITEM_VARIATION', id: '#shelved-one', itemVariationData: { name: 'Regular', pricingType: 'FIXED_PRICING', priceMoney: { amount: 900n, currency: 'USD' } } }],
+        },
+      },
+    });
+    const candle = created.catalogObject as Square.CatalogObject.Item;
+    await emulator.client.catalog.batchUpsert({ idempotencyKey: key(), batches: [{ objects: [{ ...candle, itemData: { ...candle.itemData, isArchived: true } }] }] });
+
+    const listed = (await allItems()).find((i) => i.id === candle.id)!;
+    expect(itemData(listed)).toMatchObject({ name: 'Shelved Candle', isArchived: true });
+    expect((await emulator.client.catalog.searchItems({ textFilter: 'shelved candle' })).items).toBeUndefined();
+    const archived = await emulator.client.catalog.searchItems({ textFilter: 'shelved candle', archivedState: 'ARCHIVED_STATE_ARCHIVED' });
+    expect(archived.items?.map((i) => i.id)).toEqual([candle.id]);
+  });
+
+  it('deletes an item with its variations (DeleteCatalogObject): no longer listed, retrieved, upserted or counted', async () => {
+    const created = await emulator.client.catalog.object.upsert({
+      idempotencyKey: key(),
+      object: {
+        type: 'ITEM',
+        id: '#gone',
+        itemData: {
+          name: 'Gone Pin',
+          variations: [{ type: 'ITEM_VARIATION', id: '#gone-one', itemVariationData: { name: 'Regular', pricingType: 'FIXED_PRICING', priceMoney: { amount: 700n, currency: 'USD' } } }],
+        },
+      },
+    });
+    const pin = created.catalogObject as Square.CatalogObject.Item;
+    const pinVariation = variationId(pin);
+    const raw = await wire(emulator, 'DELETE', `/v2/catalog/object/${pin.id}`);
+    expect(raw.status).toBe(200);
+    expect(schemaProblems(serialization.DeleteCatalogObjectResponse, raw.body)).toEqual([]);
+    expect(raw.body.deleted_object_ids.sort()).toEqual([pin.id, pinVariation].sort());
+    expect(raw.body.deleted_at).toEqual(expect.any(String));
+
+    expect((await allItems()).some((i) => i.id === pin.id)).toBe(false);
+    expect((await squareError(emulator.client.catalog.object.get({ objectId: pin.id! }))).statusCode).toBe(404);
+    expect((await squareError(emulator.client.catalog.object.delete({ objectId: pin.id! }))).statusCode).toBe(404);
+    const upsert = await wire(emulator, 'POST', '/v2/catalog/object', {
+      idempotency_key: key(),
+      object: { type: 'ITEM', id: pin.id, version: Number(pin.version), item_data: { name: 'Back' } },
+    });
+    expect(upsert.status).toBe(404);
+    const counted = await wire(emulator, 'POST', '/v2/inventory/changes/batch-create', {
+      idempotency_key: key(),
+      changes: [
+        {
+          type: 'PHYSICAL_COUNT',
+          physical_count: { catalog_object_id: pinVariation, state: 'IN_STOCK', location_id: EMULATOR_LOCATION_ID, quantity: '3', occurred_at: new Date().toISOString() },
+        },
+      ],
+    });
+    expect(counted.status).toBe(404);
+    // Through the SDK, as an app (or the dashboard) deletes.
+    const other = await emulator.client.catalog.object.upsert({
+      idempotencyKey: key(),
+      object: {
+        type: 'ITEM',
+        id: '#gone-2',
+        itemData: {
+          name: 'Gone Patch',
+          variations: [{ type: 'ITEM_VARIATION', id: '#gone-2-one', itemVariationData: { name: 'Regular', pricingType: 'FIXED_PRICING', priceMoney: { amount: 500n, currency: 'USD' } } }],
+        },
+      },
+    });
+    const deleted = await emulator.client.catalog.object.delete({ objectId: other.catalogObject!.id! });
+    expect(deleted.deletedObjectIds).toHaveLength(2);
+  });
+
   it('answers unknown paths and methods like Square', async () => {
     const path = await wire(emulator, 'GET', '/v2/orders');
     expect(path.status).toBe(404);

@@ -7,7 +7,7 @@ import { JobHandlers } from '../../platform/jobs/job-handlers';
 import { SquareCatalogueTurns } from '../square-catalogue-turns';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import { SquareCatalogueReader } from './square-catalogue.reader';
-import { mapSquareItem, type MappedItem } from './square-item-mapping';
+import { mapSquareItem, type MappedItem, type SquareCatalogue } from './square-item-mapping';
 
 export const CATALOG_SYNC_JOB = 'catalog-sync';
 
@@ -74,6 +74,7 @@ export class CatalogSync implements OnModuleInit {
     // may be older than an edit still on its way there, and an item of theirs not linked yet is being
     // written (a write that failed after Square took the item): the write-back links it, not the sync.
     const studio = await this.squareLinks.studioProducts();
+    const withdrawn = await this.squareLinks.withdrawnInSquare();
     let changes = 0;
     const stockCorrections: NonNullable<SyncResult['stockCorrections']> = [];
     for (const [index, item] of mapped.entries()) {
@@ -81,6 +82,8 @@ export class CatalogSync implements OnModuleInit {
       const existing = linked ?? adopt(item.details.name);
       if (existing !== undefined && studio.has(existing) && linked === undefined) continue;
       const productId = existing ?? (await this.ids.next());
+      // Its item is on sale in Square again (un-archived): so is the product.
+      if (linked !== undefined && withdrawn.has(linked)) changes += (await this.products.run(linked, { kind: 'RestoreInSquare', squareItemId: item.squareItemId }, caller)).events.length;
       const { events, state } = studio.has(productId) ? await this.countsOnly(productId, item, caller) : await this.products.run(productId, { kind: 'ImportFromSquare', ...item }, caller);
       changes += events.length;
       // A followed count newer than the last one applied: a webhook that never came (or has not yet).
@@ -92,8 +95,30 @@ export class CatalogSync implements OnModuleInit {
       }
       if (index % 50 === 49) await job?.updateProgress({ phase: 'saving', itemsRead: mapped.length, itemsTotal: mapped.length, saved: index + 1 });
     }
+    changes += await this.withdrawGone(catalogue, new Set(mapped.map((m) => m.squareItemId)), known, withdrawn, caller);
     this.logger.log(`Square catalogue synced: ${mapped.length} products, ${changes} changes, ${stockCorrections.length} stock counts brought over`);
     return { products: mapped.length, changes, stockCorrections };
+  }
+
+  /**
+   * Products whose item Square no longer sells are withdrawn: archived, deleted, or (only when every
+   * page was read) not in the catalogue at all, as ListCatalog leaves deleted items out. An item read
+   * but not brought over for another reason (no priced variation) is left alone. The studio's own
+   * products too: an archive in Square takes the item off the one shelf, the stall's and the shop's.
+   */
+  private async withdrawGone(catalogue: SquareCatalogue, mapped: Set<string>, known: Map<string, number>, withdrawn: Set<number>, caller: RequestContext): Promise<number> {
+    const read = new Map(catalogue.items.map((item) => [item.id, item]));
+    let changes = 0;
+    for (const [squareItemId, productId] of known) {
+      if (mapped.has(squareItemId) || withdrawn.has(productId)) continue;
+      const item = read.get(squareItemId);
+      const reason = !item ? (catalogue.complete ? 'missing' : undefined) : item.isDeleted ? 'deleted' : item.itemData?.isArchived ? 'archived' : undefined;
+      if (!reason) continue;
+      const { events } = await this.products.run(productId, { kind: 'WithdrawInSquare', squareItemId, reason }, caller);
+      if (events.length) this.logger.log(`Product ${productId} withdrawn: its Square item ${squareItemId} is ${reason === 'missing' ? 'no longer in the catalogue' : reason}`);
+      changes += events.length;
+    }
+    return changes;
   }
 
   /** Each variation's count, applied to the variant that follows it (as a webhook's would be). */

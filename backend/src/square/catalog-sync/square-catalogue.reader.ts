@@ -65,6 +65,7 @@ export class SquareCatalogueReader {
       }
       await progress({ phase: 'inventory', itemsRead: items.length, itemsTotal: items.length });
     }
-    return { items, images, categories, itemOptions, counts, readings };
+    // Reached only once every page of the catalogue and of the counts was read: an error on any throws.
+    return { items, images, categories, itemOptions, counts, readings, complete: true };
   }
 }

@@ -27,6 +27,8 @@ export interface SquareCatalogue {
   counts: Map<string, number>;
   /** The same counts as Square states them (possibly below zero) with their `calculated_at`. */
   readings?: Map<string, { quantity: number; calculatedAt: string }>;
+  /** Every page was read without an error: only then does an item missing from `items` mean it is gone from Square. */
+  complete?: boolean;
 }
 
 /** The option the shop names when an item has several variations but no item options: the variations' own names are its values. */

@@ -91,6 +91,24 @@ function relatedObjects(state: EmulatorState, object: StoredObject): StoredObjec
   });
 }
 
+/**
+ * `DELETE /v2/catalog/object/{object_id}`: deletes the object and what depends on it (an item its
+ * variations, an item option its values), as Square does. Deleted objects stay as tombstones
+ * (`is_deleted`, a new `version`, `updated_at` the deletion time): ListCatalog, RetrieveCatalogObject
+ * and SearchCatalogItems no longer return them, and an upsert naming one is 404. An id that names no
+ * object (or one deleted already) is 404.
+ */
+export function deleteCatalogObject(ctx: HandlerContext): Reply {
+  const object = ctx.state.catalog[ctx.params[0]] as StoredObject | undefined;
+  if (!object || object.is_deleted) throw notFound(`Object with id \`${ctx.params[0]}\` not found.`, 'object_id');
+  const nested = NESTED[object.type];
+  const deleted = [object, ...(nested ? childrenOf(ctx.state, object.id, nested.type) : [])];
+  const at = now();
+  for (const gone of deleted) ctx.state.catalog[gone.id] = { ...gone, is_deleted: true, updated_at: at, version: ++ctx.state.catalogVersion } as CatalogObjectRaw;
+  catalogChanged(ctx);
+  return ok({ deleted_object_ids: deleted.map((o) => o.id), deleted_at: at });
+}
+
 /** As Square does when the catalogue changes: a webhook that says so, without the change. */
 function catalogChanged(ctx: HandlerContext): void {
   ctx.notify({ type: 'catalog.version.updated', dataType: 'catalog_version', object: { catalog_version: { updated_at: new Date().toISOString() } }, withId: false });
@@ -221,7 +239,7 @@ function checkOptionValues(state: EmulatorState, written: StoredObject[], remove
   for (const id of removed) {
     if (state.catalog[id]?.type !== 'ITEM_OPTION_VAL') continue;
     const inUse = [...after.values()].some(
-      (o) => o.type === 'ITEM_VARIATION' && (o.item_variation_data?.item_option_values ?? []).some((c: { item_option_value_id: string }) => c.item_option_value_id === id),
+      (o) => o.type === 'ITEM_VARIATION' && !o.is_deleted && (o.item_variation_data?.item_option_values ?? []).some((c: { item_option_value_id: string }) => c.item_option_value_id === id),
     );
     if (inUse) throw invalidRequest('INVALID_VALUE', `Item option value \`${id}\` is used by a variation and cannot be removed.`);
   }
@@ -330,16 +348,16 @@ export function searchCatalogItems(ctx: HandlerContext): Reply {
 /** A stored variation, when `id` names one (inventory counts are kept per variation). */
 export function findVariation(state: EmulatorState, id: string): StoredObject | undefined {
   const object = state.catalog[id] as StoredObject | undefined;
-  return object?.type === 'ITEM_VARIATION' ? object : undefined;
+  return object?.type === 'ITEM_VARIATION' && !object.is_deleted ? object : undefined;
 }
 
 const variationsOf = (state: EmulatorState, itemId: string) => childrenOf(state, itemId, 'ITEM_VARIATION');
 
-/** An item's variations or an option's values, by ordinal. */
+/** An item's variations or an option's values (deleted ones aside), by ordinal. */
 function childrenOf(state: EmulatorState, parentId: string, type: string): StoredObject[] {
   const { childData, parent } = PARENT_OF[type];
   return (Object.values(state.catalog) as StoredObject[])
-    .filter((o) => o.type === type && o[childData]?.[parent] === parentId)
+    .filter((o) => o.type === type && !o.is_deleted && o[childData]?.[parent] === parentId)
     .sort((a, b) => (a[childData].ordinal ?? 0) - (b[childData].ordinal ?? 0));
 }
 

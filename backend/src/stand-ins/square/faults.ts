@@ -32,6 +32,7 @@ export const OPERATIONS = [
   'BatchUpsertCatalogObjects',
   'UpsertCatalogObject',
   'RetrieveCatalogObject',
+  'DeleteCatalogObject',
   'ListCatalog',
   'SearchCatalogItems',
   'BatchChangeInventory',

@@ -1,4 +1,4 @@
-import { batchUpsertCatalogObjects, listCatalog, retrieveCatalogObject, searchCatalogItems, upsertCatalogObject } from './catalog';
+import { batchUpsertCatalogObjects, deleteCatalogObject, listCatalog, retrieveCatalogObject, searchCatalogItems, upsertCatalogObject } from './catalog';
 import { createCustomer, searchCustomers } from './customers';
 import type { HandlerContext, Reply } from './emulator-context';
 import type { Operation } from './faults';
@@ -8,7 +8,7 @@ import { getPaymentRefund, listPaymentRefunds, refundPayment } from './refunds';
 import { cancelPayment, completePayment, createPayment, getPayment, listPayments } from './payments';
 
 export interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Matched against the path; its groups become `ctx.params`. */
   pattern: RegExp;
   operation: Operation;
@@ -34,6 +34,7 @@ export const ROUTES: Route[] = [
   { method: 'POST', pattern: /^\/v2\/catalog\/batch-upsert$/, operation: 'BatchUpsertCatalogObjects', mutates: true, handle: batchUpsertCatalogObjects },
   { method: 'POST', pattern: /^\/v2\/catalog\/object$/, operation: 'UpsertCatalogObject', mutates: true, handle: upsertCatalogObject },
   { method: 'GET', pattern: /^\/v2\/catalog\/object\/([^/]+)$/, operation: 'RetrieveCatalogObject', mutates: false, handle: retrieveCatalogObject },
+  { method: 'DELETE', pattern: /^\/v2\/catalog\/object\/([^/]+)$/, operation: 'DeleteCatalogObject', mutates: true, handle: deleteCatalogObject },
   { method: 'GET', pattern: /^\/v2\/catalog\/list$/, operation: 'ListCatalog', mutates: false, handle: listCatalog },
   { method: 'POST', pattern: /^\/v2\/catalog\/search-catalog-items$/, operation: 'SearchCatalogItems', mutates: false, handle: searchCatalogItems },
   { method: 'POST', pattern: /^\/v2\/inventory\/changes\/batch-create$/, operation: 'BatchChangeInventory', mutates: true, handle: batchChangeInventory },
