@@ -1,6 +1,16 @@
 import { conflict, invalid, notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
-import { adjustedChange, variantIdOf, type ProductDetails, type ProductEvent, type ProductOption, type Stock, type VariantDefinition, type VariantDetails, type WithdrawalReason } from './product.events';
+import {
+  adjustedChange,
+  variantIdOf,
+  type ProductDetails,
+  type ProductEvent,
+  type ProductOption,
+  type Stock,
+  type VariantDefinition,
+  type VariantDetails,
+  type WithdrawalReason,
+} from './product.events';
 import { checkPrice, checkStock, checkVariants, lineName, MAX_STOCK, sellableAt, variantName } from './product-variants';
 import { newerCount, onHandFromSquare, stockFromSquare } from './product-square-counts';
 import { apply, availableStock, evolve, followerOf, inStockWith, liveVariants, squareFields, variantOf, type ExistingProduct, type ProductState, type VariantState } from './product.state';

@@ -141,7 +141,6 @@ export type ProductEvent =
   | StockPushRefused
   | RestockRefused
   | StockAlertDismissed
-
   | ProductWithdrawnInSquare
   | ProductRestoredInSquare;
 

@@ -82,4 +82,3 @@ export function RateLimitGuard(name: string, limitOf: (config: AppConfig) => Rat
   }
   return NamedRateLimitGuard;
 }
-
