@@ -108,11 +108,15 @@ export class CatalogSync implements OnModuleInit {
    */
   private async withdrawGone(catalogue: SquareCatalogue, mapped: Set<string>, known: Map<string, number>, withdrawn: Set<number>, caller: RequestContext): Promise<number> {
     const read = new Map(catalogue.items.map((item) => [item.id, item]));
+    // A complete read with no item at all is the wrong account or location, or a catalogue being
+    // rebuilt, not the studio taking every piece off sale: nothing is withdrawn as missing then.
+    const trustMissing = catalogue.complete && catalogue.items.length > 0;
+    if (catalogue.complete && !trustMissing && known.size) this.logger.warn('The Square catalogue read holds no items: no product is withdrawn as missing from it');
     let changes = 0;
     for (const [squareItemId, productId] of known) {
       if (mapped.has(squareItemId) || withdrawn.has(productId)) continue;
       const item = read.get(squareItemId);
-      const reason = !item ? (catalogue.complete ? 'missing' : undefined) : item.isDeleted ? 'deleted' : item.itemData?.isArchived ? 'archived' : undefined;
+      const reason = !item ? (trustMissing ? 'missing' : undefined) : item.isDeleted ? 'deleted' : item.itemData?.isArchived ? 'archived' : undefined;
       if (!reason) continue;
       const { events } = await this.products.run(productId, { kind: 'WithdrawInSquare', squareItemId, reason }, caller);
       if (events.length) this.logger.log(`Product ${productId} withdrawn: its Square item ${squareItemId} is ${reason === 'missing' ? 'no longer in the catalogue' : reason}`);
