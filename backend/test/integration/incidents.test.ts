@@ -3,13 +3,14 @@ import { SquareClient } from 'square';
 import { systemContext } from '../../src/platform/context/request-context';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins';
+import { EMULATOR_ACCESS_TOKEN } from '../../src/stand-ins';
 import { IncidentEmailJob } from '../../src/incidents/incident-email.job';
 import { AdminClient } from '../support/admin-client';
 import { sentMail } from '../support/mailbox';
 import { observeQueue, type QueueObserver } from '../support/queue-observer';
 import { cartWith, payForCart, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { atTheStall, squareCount } from '../support/square-stall';
 
 let t: TestApp;
 let square: SquareClient;
@@ -49,35 +50,6 @@ async function relayUntil(done: () => Promise<boolean>): Promise<void> {
   });
 }
 
-async function squareCount(variation: string): Promise<number> {
-  const page = await square.inventory.batchGetCounts({ catalogObjectIds: [variation], locationIds: [EMULATOR_LOCATION_ID], states: ['IN_STOCK'] });
-  return Number(page.data[0]?.quantity ?? 0);
-}
-
-/** The stall's point of sale: a recount or a sale, which Square then announces by webhook. */
-const atTheStall = (variation: string, change: { count: number } | { sell: number }) =>
-  square.inventory.batchCreateChanges({
-    idempotencyKey: randomUUID(),
-    changes: [
-      'count' in change
-        ? {
-            type: 'PHYSICAL_COUNT',
-            physicalCount: { catalogObjectId: variation, state: 'IN_STOCK', locationId: EMULATOR_LOCATION_ID, quantity: String(change.count), occurredAt: new Date().toISOString() },
-          }
-        : {
-            type: 'ADJUSTMENT',
-            adjustment: {
-              catalogObjectId: variation,
-              fromState: 'IN_STOCK',
-              toState: 'SOLD',
-              fromLocationId: EMULATOR_LOCATION_ID,
-              quantity: String(change.sell),
-              occurredAt: new Date().toISOString(),
-            },
-          },
-    ],
-  });
-
 const onHand = async (id: number) => (await sql<{ stock_quantity: number }>(t, 'select stock_quantity from product_variants where product_id = ?', [id]))[0]!.stock_quantity;
 const incidents = async (): Promise<Incident[]> => (await admin.get('/api/admin/incidents')).body as Incident[];
 const incidentsOf = async (productId: number) => (await incidents()).filter((i) => i.productId === productId);
@@ -102,18 +74,18 @@ async function incidentJobsDone(): Promise<boolean> {
  * answers −1. Returns the online order.
  */
 async function raceForTheLastUnit(p: { id: number; variation: string; priceCents: number }) {
-  await atTheStall(p.variation, { count: 1 });
+  await atTheStall(square, p.variation, { count: 1 });
   await until(async () => (await onHand(p.id)) === 1);
   const cart = await cartWith(t, { [p.id]: 1 });
   t.square.faults.next('CreatePayment', { kind: 'slow', delayMs: 800 });
   const paying = payForCart(t, cart.id, p.priceCents).then((r) => r);
   await until(async () => (await sql(t, 'select 1 from product_variants where product_id = ? and reserved_quantity = 1', [p.id])).length === 1);
-  await atTheStall(p.variation, { sell: 1 });
+  await atTheStall(square, p.variation, { sell: 1 });
   await until(async () => (await onHand(p.id)) === 0);
   const paid = await paying;
   expect(paid.status).toBe(200);
   expect(paid.body.success).toBe(true);
-  await relayUntil(async () => (await squareCount(p.variation)) === -1);
+  await relayUntil(async () => (await squareCount(square, p.variation)) === -1);
   return orderOf(cart.id);
 }
 
@@ -169,7 +141,7 @@ describe('a web sale and a stall sale of the same last unit', () => {
     expect((await sentMail(t.dataDir)).filter((m) => m.subject.startsWith('Sold twice'))).toHaveLength(1);
 
     // New units at the stall clear the dashboard's stock alert, not the incident.
-    await atTheStall(p.variation, { count: 2 });
+    await atTheStall(square, p.variation, { count: 2 });
     await until(async () => (await onHand(p.id)) === 2);
     expect(((await admin.get('/api/admin/stock-alerts')).body.alerts as { productId: number }[]).some((a) => a.productId === p.id)).toBe(false);
     await relayUntil(async () => true);
@@ -206,7 +178,7 @@ describe('a web sale and a stall sale of the same last unit', () => {
 
     // The stall sells on below zero: Square counts −2, and the same incident stays the only one.
     const runsBefore = (await incidentJobResults()).length;
-    await atTheStall(p.variation, { sell: 1 });
+    await atTheStall(square, p.variation, { sell: 1 });
     await until(async () => (await sql(t, 'select 1 from product_variants where product_id = ? and square_count = -2', [p.id])).length === 1);
     await relayUntil(incidentJobsDone);
     expect((await incidentJobResults()).slice(runsBefore)).toEqual(['folded']);
@@ -224,11 +196,11 @@ describe('a web sale and a stall sale of the same last unit', () => {
 
   it('opens none for a count below zero with no online sale involved (the stall alone sold more than Square counted)', async () => {
     const p = linked[2]!;
-    await atTheStall(p.variation, { count: 0 });
+    await atTheStall(square, p.variation, { count: 0 });
     await until(async () => (await sql(t, 'select 1 from product_variants where product_id = ? and square_count = 0', [p.id])).length === 1);
     await relayUntil(incidentJobsDone);
     const runsBefore = (await incidentJobResults()).length;
-    await atTheStall(p.variation, { sell: 1 });
+    await atTheStall(square, p.variation, { sell: 1 });
     await until(async () => (await sql(t, 'select 1 from product_variants where product_id = ? and square_count = -1', [p.id])).length === 1);
     await relayUntil(incidentJobsDone);
     expect((await incidentJobResults()).slice(runsBefore)).toEqual(['no-online-order']);

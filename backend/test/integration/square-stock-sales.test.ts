@@ -3,11 +3,12 @@ import { SquareClient } from 'square';
 import { systemContext } from '../../src/platform/context/request-context';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
-import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins';
+import { EMULATOR_ACCESS_TOKEN } from '../../src/stand-ins';
 import { StockPushJob } from '../../src/square/stock/stock-push.job';
 import { AdminClient } from '../support/admin-client';
 import { addProduct, cartWith, payForCart, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { atTheStall, squareCount } from '../support/square-stall';
 
 let t: TestApp;
 let square: SquareClient;
@@ -21,36 +22,6 @@ async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
     await new Promise((r) => setTimeout(r, 50));
   }
 }
-
-/** Square's IN_STOCK count of a variation at the studio. */
-async function squareCount(variation: string): Promise<number> {
-  const page = await square.inventory.batchGetCounts({ catalogObjectIds: [variation], locationIds: [EMULATOR_LOCATION_ID], states: ['IN_STOCK'] });
-  return Number(page.data[0]?.quantity ?? 0);
-}
-
-/** What the stall's point of sale does: a change through the SDK, which Square then announces by webhook. */
-const atTheStall = (variation: string, change: { count: number } | { sell: number }) =>
-  square.inventory.batchCreateChanges({
-    idempotencyKey: randomUUID(),
-    changes: [
-      'count' in change
-        ? {
-            type: 'PHYSICAL_COUNT',
-            physicalCount: { catalogObjectId: variation, state: 'IN_STOCK', locationId: EMULATOR_LOCATION_ID, quantity: String(change.count), occurredAt: new Date().toISOString() },
-          }
-        : {
-            type: 'ADJUSTMENT',
-            adjustment: {
-              catalogObjectId: variation,
-              fromState: 'IN_STOCK',
-              toState: 'SOLD',
-              fromLocationId: EMULATOR_LOCATION_ID,
-              quantity: String(change.sell),
-              occurredAt: new Date().toISOString(),
-            },
-          },
-    ],
-  });
 
 const onHand = async (id: number) => (await sql<{ stock_quantity: number }>(t, 'select stock_quantity from product_variants where product_id = ?', [id]))[0]!.stock_quantity;
 
@@ -85,12 +56,12 @@ afterAll(async () => {
 describe('one stock for the stall and the shop', () => {
   it('sends an online sale to Square: the emulator counts it, once, and the echo moves nothing', async () => {
     const [p] = linked;
-    await atTheStall(p!.variation, { count: 5 });
+    await atTheStall(square, p!.variation, { count: 5 });
     await until(async () => (await onHand(p!.id)) === 5);
     const cart = await cartWith(t, { [p!.id]: 2 });
     expect((await pay(cart.id, 2 * p!.priceCents).expect(200)).body.success).toBe(true);
     expect(await onHand(p!.id)).toBe(3);
-    await relayUntil(async () => (await squareCount(p!.variation)) === 3);
+    await relayUntil(async () => (await squareCount(square, p!.variation)) === 3);
     await t.square.webhooks.settled();
     await until(async () => (await sql(t, `select 1 from events where stream_id = ? and type = 'StockPushedToSquare'`, [`product-${p!.id}`])).length === 1);
     expect(await onHand(p!.id)).toBe(3);
@@ -116,25 +87,25 @@ describe('one stock for the stall and the shop', () => {
       systemContext(),
     );
     expect(again).toBe('already-pushed');
-    expect(await squareCount(p!.variation)).toBe(3);
+    expect(await squareCount(square, p!.variation)).toBe(3);
   });
 
   it("sends a refund's restock to Square: the count goes back up, once", async () => {
     const p = linked[0]!;
-    const before = await squareCount(p.variation);
+    const before = await squareCount(square, p.variation);
     const cart = await cartWith(t, { [p.id]: 1 });
     expect((await pay(cart.id, p.priceCents).expect(200)).body.success).toBe(true);
-    await relayUntil(async () => (await squareCount(p.variation)) === before - 1);
+    await relayUntil(async () => (await squareCount(square, p.variation)) === before - 1);
     const [order] = await sql<{ id: string }>(t, 'select id from orders where cart_id = ?', [cart.id]);
     const refunded = await admin.post(`/api/admin/orders/${order!.id}/refunds`, { lines: [{ itemId: 0, quantity: 1, restock: true }], reason: 'Returned unworn' });
     expect(refunded.status).toBe(201);
-    await relayUntil(async () => (await squareCount(p.variation)) === before && (await onHand(p.id)) === before);
+    await relayUntil(async () => (await squareCount(square, p.variation)) === before && (await onHand(p.id)) === before);
     await t.square.webhooks.settled();
     await until(
       async () => (await sql(t, `select 1 from events where stream_id = ? and type = 'StockPushedToSquare' and data->>'change' like 'restocked:%'`, [`product-${p.id}`])).length === 1,
     );
     expect(await onHand(p.id)).toBe(before);
-    expect(await squareCount(p.variation)).toBe(before);
+    expect(await squareCount(square, p.variation)).toBe(before);
   });
 
   it('skips a product that is not linked to Square', async () => {
@@ -158,7 +129,7 @@ describe('one stock for the stall and the shop', () => {
 
   it('lets the reserved online sale win the last unit the stall also sold, shows it oversold at the stall, and refuses a later checkout before any charge', async () => {
     const p = linked[1]!;
-    await atTheStall(p.variation, { count: 1 });
+    await atTheStall(square, p.variation, { count: 1 });
     await until(async () => (await onHand(p.id)) === 1);
     const first = await cartWith(t, { [p.id]: 1 });
     const second = await cartWith(t, { [p.id]: 1 });
@@ -171,7 +142,7 @@ describe('one stock for the stall and the shop', () => {
     const payingDone = paying.then((r) => r);
     await until(async () => (await sql(t, 'select reserved_quantity from product_variants where product_id = ? and reserved_quantity = 1', [p.id])).length === 1);
     // Meanwhile the stall sells the same unit: its count arrives before the charge is answered.
-    await atTheStall(p.variation, { sell: 1 });
+    await atTheStall(square, p.variation, { sell: 1 });
     await until(async () => (await onHand(p.id)) === 0);
 
     const firstAnswer = await payingDone;
@@ -186,7 +157,7 @@ describe('one stock for the stall and the shop', () => {
     expect(charged()).toBe(chargesBefore + 1);
 
     // The online sale reaches Square, whose count goes below zero: the dashboard says so.
-    await relayUntil(async () => (await squareCount(p.variation)) === -1);
+    await relayUntil(async () => (await squareCount(square, p.variation)) === -1);
     await until(async () => {
       const alerts = (await admin.get('/api/admin/stock-alerts')).body.alerts as { productId: number }[];
       return alerts.some((a) => a.productId === p.id);
@@ -201,7 +172,7 @@ describe('one stock for the stall and the shop', () => {
     expect((await t.http.get(`/api/products/${p.id}`).expect(200)).body).toMatchObject({ inStock: false, stockQuantity: 0 });
 
     // A recount at the stall clears it.
-    await atTheStall(p.variation, { count: 2 });
+    await atTheStall(square, p.variation, { count: 2 });
     await until(async () => (await onHand(p.id)) === 2);
     expect(((await admin.get('/api/admin/stock-alerts')).body.alerts as { productId: number }[]).some((a) => a.productId === p.id)).toBe(false);
   });
@@ -210,7 +181,7 @@ describe('one stock for the stall and the shop', () => {
     const p = linked[2]!;
     t.square.webhooks.unsubscribe();
     try {
-      await atTheStall(p.variation, { count: 11 });
+      await atTheStall(square, p.variation, { count: 11 });
       await t.square.webhooks.settled();
       const before = await onHand(p.id);
       expect(before).not.toBe(11);

@@ -5,6 +5,7 @@ import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins';
 import { cartWith, payForCart, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { squareCount } from '../support/square-stall';
 
 /**
  * An online sale's stock push starts when the sale commits, not on the outbox relay's next tick:
@@ -24,11 +25,6 @@ async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> 
     if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-async function squareCount(variation: string): Promise<number> {
-  const page = await square.inventory.batchGetCounts({ catalogObjectIds: [variation], locationIds: [EMULATOR_LOCATION_ID], states: ['IN_STOCK'] });
-  return Number(page.data[0]?.quantity ?? 0);
 }
 
 /** The studio counts the variation at the stall; the shop hears of it by webhook. */
@@ -71,7 +67,7 @@ describe("an online sale's stock push", () => {
     const cart = await cartWith(worker, { [p!.id]: 2 });
     expect((await payForCart(worker, cart.id, 2 * p!.priceCents).expect(200)).body.success).toBe(true);
 
-    await until(async () => (await squareCount(p!.variation)) === 3);
+    await until(async () => (await squareCount(square, p!.variation)) === 3);
   });
 
   it("reaches Square at once when the sale was taken by another process, through the change feed's notice", async () => {
@@ -81,6 +77,6 @@ describe("an online sale's stock push", () => {
     const cart = await cartWith(api, { [p!.id]: 1 });
     expect((await payForCart(api, cart.id, p!.priceCents).expect(200)).body.success).toBe(true);
 
-    await until(async () => (await squareCount(p!.variation)) === 3);
+    await until(async () => (await squareCount(square, p!.variation)) === 3);
   });
 });
