@@ -58,6 +58,11 @@ describe('add to cart leads somewhere', () => {
     const [t, page] = [suite.app(), suite.page()];
     await page.goto(`${t.baseUrl}/product/5`);
     await page.getByRole('heading', { name: 'Crescent Moon Patch' }).waitFor();
+    // The page fetched anew after the add comes slowly (a busy shop): the button is free all the same.
+    await page.route('**/api/products**', async (route) => {
+      await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await page.waitForFunction(() => document.activeElement?.textContent === 'View cart (1)');
     await page.keyboard.press('Escape');

@@ -79,8 +79,9 @@ export function useAddToCart(): AddToCart {
       toast(addToCartRefusal(error));
     },
     // Stock moves under the shopper (other carts check out, the studio restocks): after an add or a
-    // refusal, the product page and the grid show what the server holds now.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: productsKey }),
+    // refusal, the product page and the grid show what the server holds now. Not awaited: the
+    // button is free again once the add is answered, not once the page has been fetched anew.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: productsKey }),
   });
 
   const { mutate } = mutation;
