@@ -43,7 +43,8 @@ export class CartService {
       cartId,
       async () => {
         const product = await this.products.snapshot(productId, variantId);
-        if (!product) throw notFound(`Product ${productId} was not found.`);
+        // A draft is not in the shop yet: as unknown to a shopper as a product that does not exist.
+        if (!product || product.draft) throw notFound(`Product ${productId} was not found.`);
         return { kind: 'AddItem', newItemId, quantity, product };
       },
       caller,

@@ -72,6 +72,9 @@ const images = z.array(imageUrl, 'images must be a list of picture addresses.').
 /** The studio sells the product at $0.00: without it, its variants priced $0.00 are not listed or sold online. */
 const allowZeroPrice = z.boolean('allowZeroPrice must be true or false.');
 
+/** `draft`: not listed, sold nor written to Square until published; `active` (the default for a new product): on sale. */
+const status = z.enum(['draft', 'active'], 'status must be draft or active.');
+
 const sku = z.string('sku must be text.').trim().max(64, 'sku is at most 64 characters.').optional();
 
 /** One row of the variants table: an `id` names a variant that exists (an edit), none adds one. */
@@ -99,13 +102,14 @@ export const newProductBody = z
     options: options.default([]),
     variants: variants.optional(),
     allowZeroPrice: allowZeroPrice.optional(),
+    status: status.default('active'),
   })
   .refine((b) => b.price !== undefined || b.variants !== undefined, { message: 'price is required.', path: ['price'] });
 
 export const productChangesBody = z
-  .object({ name, description, price, imageUrl, images, category, options, variants, allowZeroPrice })
+  .object({ name, description, price, imageUrl, images, category, options, variants, allowZeroPrice, status })
   .partial()
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Give at least one of name, description, price, imageUrl, images, category, options, variants, allowZeroPrice.');
+  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Give at least one of name, description, price, imageUrl, images, category, options, variants, allowZeroPrice, status.');
 
 export const stockBody = z.object({
   inStock: z.boolean('inStock must be true or false.').optional(),

@@ -56,7 +56,7 @@ export class AdminProductsController {
   @ApiAnswers({ 201: adminProductSchema })
   async add(@Body(new ZodPipe(newProductBody)) body: z.infer<typeof newProductBody>, @Res({ passthrough: true }) reply: FastifyReply, @Caller() caller: RequestContext) {
     const id = await this.ids.next();
-    const { price, inStock, stockQuantity, imageUrl, images, options, variants, ...details } = body;
+    const { price, inStock, stockQuantity, imageUrl, images, options, variants, status, ...details } = body;
     const rows = variants ?? [{ options: {}, price: price!, stockQuantity, inStock }];
     await this.products.run(
       id,
@@ -65,6 +65,7 @@ export class AdminProductsController {
         ...details,
         images: images ?? (imageUrl ? [imageUrl] : []),
         options,
+        ...(status === 'draft' && { draft: true }),
         variants: rows.map((v) => ({ ...variantInput(v), stock: stockFrom({ inStock: v.inStock, stockQuantity: v.stockQuantity ?? 0 }) })),
       },
       caller,
@@ -76,16 +77,20 @@ export class AdminProductsController {
   /**
    * Details, the gallery, and the variants table as a whole (rows with an id are edited, rows
    * without are added, variants not listed stop being sold). The old body's `price` prices a
-   * one-variant product, and its `imageUrl` replaces the first picture.
+   * one-variant product, and its `imageUrl` replaces the first picture. `status` publishes a draft
+   * (`active`) or takes a product back to `draft`.
    */
   @Patch(':id')
   @ApiAnswers({ 200: adminProductSchema })
   async change(@Param('id', productId) id: number, @Body(new ZodPipe(productChangesBody)) body: z.infer<typeof productChangesBody>, @Caller() caller: RequestContext) {
-    const { price, imageUrl, images, options, variants, ...details } = body;
+    const { price, imageUrl, images, options, variants, status, ...details } = body;
     const state = await this.existing(id);
     const gallery = images ?? (imageUrl === undefined ? undefined : [imageUrl, ...state.images.slice(1)].filter(Boolean));
     const rows = variants?.map(variantInput) ?? (price === undefined ? undefined : [{ ...this.onlyVariant(state), priceCents: price }]);
-    await this.products.run(id, { kind: 'ChangeProductDetails', changes: { ...details, images: gallery }, options: options ?? (rows && state.options), variants: rows }, caller);
+    const edit = rows !== undefined || Object.values({ ...details, gallery }).some((v) => v !== undefined);
+    if (edit) await this.products.run(id, { kind: 'ChangeProductDetails', changes: { ...details, images: gallery }, options: options ?? (rows && state.options), variants: rows }, caller);
+    // After the edit: a draft published with its last changes is written to Square as it now is.
+    if (status) await this.products.run(id, { kind: 'SetProductStatus', status }, caller);
     return this.one(id);
   }
 

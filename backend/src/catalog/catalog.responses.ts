@@ -61,6 +61,7 @@ export const adminProductSchema = productSchema
     reservedQuantity: z.int(),
     squareItemId: z.string().nullable(),
     allowZeroPrice: z.boolean().meta({ description: 'The studio sells it at $0.00: without it, its $0.00 variants are not listed or sold online' }),
+    status: z.enum(['draft', 'active']).meta({ description: 'draft: not listed, sold nor written to Square until the studio publishes it' }),
     variants: z.array(adminVariantSchema),
     updatedAt: z.iso.datetime(),
   })

@@ -24,7 +24,7 @@ export { productStream, restockChange, soldChange } from './product.events';
 export type { CategorySlug } from './categories';
 export type { SquareCountReading, SquareVariationInput } from './product.decider';
 export type { ProductState, ExistingProduct, VariantState } from './product.state';
-export { liveVariants, variantOf } from './product.state';
+export { evolve as evolveProduct, liveVariants, variantOf } from './product.state';
 export type {
   ProductEvent,
   StockRestocked,
@@ -34,6 +34,7 @@ export type {
   StockPushedToSquare,
   VariantAdded,
   ProductAdded,
+  ProductPublished,
   ProductImportedFromSquare,
   ProductDetailsChanged,
   VariantChanged,

@@ -15,14 +15,14 @@ export interface LowStockProduct {
 export class LowStockReader {
   constructor(private readonly orm: MikroORM) {}
 
-  /** Variants on sale with `atOrBelow` units or fewer, fewest first (at most `limit`). */
+  /** Variants on sale (drafts are not) with `atOrBelow` units or fewer, fewest first (at most `limit`). */
   lowStock(atOrBelow: number, limit = 50): Promise<LowStockProduct[]> {
     // The same sum as `availableQuantity` in product.view.ts, in SQL so the filter runs in the database.
     return this.orm.em.getConnection().execute<LowStockProduct[]>(
       `select p.id as "productId", v.id as "variantId", case when v.name = '' then p.name else p.name || ', ' || v.name end as name,
               coalesce(nullif(v.image_url, ''), p.image_url) as "imageUrl", greatest(v.stock_quantity - v.reserved_quantity, 0)::int as stock
          from product_variants v join products p on p.id = v.product_id
-        where not v.removed and greatest(v.stock_quantity - v.reserved_quantity, 0) <= ?
+        where not v.removed and p.status <> 'draft' and greatest(v.stock_quantity - v.reserved_quantity, 0) <= ?
         order by stock, p.name, p.id, v.position limit ?`,
       [atOrBelow, limit],
     );

@@ -6,6 +6,7 @@ import {
   type ProductDetails,
   type ProductEvent,
   type ProductOption,
+  type ProductStatus,
   type Stock,
   type VariantDefinition,
   type VariantDetails,
@@ -39,7 +40,10 @@ export type VariantInput = { variantId?: string; stock?: Stock } & Omit<VariantD
 export type SquareVariationInput = { squareVariationId: string; count?: SquareCountReading; stock: Stock } & VariantDetails;
 
 export type ProductCommand =
-  | ({ kind: 'AddProduct'; productId: number; options: ProductOption[]; variants: (VariantInput & { stock: Stock })[] } & ProductDetails)
+  /** `draft`: added unpublished (absent: active). */
+  | ({ kind: 'AddProduct'; productId: number; options: ProductOption[]; variants: (VariantInput & { stock: Stock })[]; draft?: boolean } & ProductDetails)
+  /** The studio publishes a draft (`active`) or takes a product back to draft. */
+  | { kind: 'SetProductStatus'; productId: number; status: ProductStatus }
   /** The studio's edit: details, and (when `variants` is given) the options and variants as a whole. */
   | { kind: 'ChangeProductDetails'; productId: number; changes: Partial<ProductDetails>; options?: ProductOption[]; variants?: VariantInput[] }
   | ({ kind: 'SetStock'; productId: number; variantId?: string } & Stock)
@@ -103,10 +107,17 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
     switch (command.kind) {
       case 'AddProduct': {
         if (state.exists) throw conflict(`Product ${command.productId} already exists.`);
-        const { kind, variants, ...product } = command;
+        const { kind, variants, draft, ...product } = command;
         checkDetails(product);
         checkVariants(product.options, variants);
-        return [{ type: 'ProductAdded', data: { ...product, variants: variants.map((v, i) => definition(variantIdOf(command.productId, i + 1), product.options, v)) } }];
+        const added = { ...product, variants: variants.map((v, i) => definition(variantIdOf(command.productId, i + 1), product.options, v)) };
+        return [{ type: 'ProductAdded', data: draft ? { ...added, draft: true } : added }];
+      }
+      case 'SetProductStatus': {
+        if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
+        // Only a change is recorded: publishing a product on sale (or drafting a draft) does nothing.
+        if (command.status === 'active') return state.draft ? [{ type: 'ProductPublished', data: {} }] : [];
+        return state.draft ? [] : [{ type: 'ProductDrafted', data: {} }];
       }
       case 'ChangeProductDetails': {
         if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
@@ -180,8 +191,8 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         if (command.orderId in variant.reservations) return [];
         const name = lineName(state.name, variant);
         // A $0.00 variant the studio did not choose to give away is not for sale, like a removed one,
-        // and a product withdrawn in Square is not sold at all.
-        const onSale = variant.inStock && !variant.removed && !state.withdrawnInSquare && sellableAt(variant.priceCents, state.allowZeroPrice);
+        // and a product withdrawn in Square (or a draft) is not sold at all.
+        const onSale = variant.inStock && !variant.removed && !state.withdrawnInSquare && !state.draft && sellableAt(variant.priceCents, state.allowZeroPrice);
         assertAvailable({ name, inStock: onSale, available: availableStock(variant), productId: state.productId }, command.quantity);
         return [{ type: 'StockReserved', data: { variantId: variant.variantId, orderId: command.orderId, quantity: command.quantity } }];
       }

@@ -44,7 +44,8 @@ export interface SquareCount {
 /** A variant as it comes to be: `variantId` is stable (`<productId>-<n>`); a Square item's variation names the one it follows. */
 export type VariantDefinition = { variantId: string; squareVariationId?: string } & VariantDetails & Stock & SquareCount;
 
-export type ProductAdded = DomainEvent<'ProductAdded', { productId: number; options: ProductOption[]; variants: VariantDefinition[] } & ProductDetails>;
+/** `draft`: the studio is still working on it (absent: active, as every product before drafts was). */
+export type ProductAdded = DomainEvent<'ProductAdded', { productId: number; options: ProductOption[]; variants: VariantDefinition[]; draft?: true } & ProductDetails>;
 export type ProductDetailsChanged = DomainEvent<'ProductDetailsChanged', Partial<ProductDetails>>;
 export type ProductOptionsChanged = DomainEvent<'ProductOptionsChanged', { options: ProductOption[] }>;
 export type VariantAdded = DomainEvent<'VariantAdded', { variant: VariantDefinition }>;
@@ -121,8 +122,21 @@ export type ProductWithdrawnInSquare = DomainEvent<'ProductWithdrawnInSquare', {
 /** The item is in Square's catalogue again (un-archived): the product is listed and sold again. */
 export type ProductRestoredInSquare = DomainEvent<'ProductRestoredInSquare', { squareItemId: string }>;
 
+/**
+ * A draft the studio published: it is listed, sold, and written to Square from now on (as a new
+ * product is). A product set back to draft (`ProductDrafted`) is neither listed nor sold nor
+ * written to Square until it is published again; carts holding it cannot check it out.
+ */
+export type ProductPublished = DomainEvent<'ProductPublished', Record<string, never>>;
+export type ProductDrafted = DomainEvent<'ProductDrafted', Record<string, never>>;
+
+/** Whether shoppers see a product: `draft` until the studio publishes it. */
+export type ProductStatus = 'draft' | 'active';
+
 export type ProductEvent =
   | ProductAdded
+  | ProductPublished
+  | ProductDrafted
   | ProductImportedFromSquare
   | ProductLinkedToSquare
   | ProductDetailsChanged

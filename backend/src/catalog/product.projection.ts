@@ -102,6 +102,7 @@ function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp
           reserved_quantity: 0,
           square_item_id: squareItemId,
           allow_zero_price: allowZeroPrice === true,
+          status: 'draft' in event.data && event.data.draft ? 'draft' : 'active',
           ...stamp,
         }),
         ...variants.map((v) => insertVariant(productId, v)),
@@ -121,6 +122,10 @@ function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp
       return [updateById('products', id, { withdrawn_in_square: event.data.reason, ...stamp })];
     case 'ProductRestoredInSquare':
       return [updateById('products', id, { withdrawn_in_square: null, ...stamp })];
+    case 'ProductPublished':
+      return [updateById('products', id, { status: 'active', ...stamp })];
+    case 'ProductDrafted':
+      return [updateById('products', id, { status: 'draft', ...stamp })];
     case 'VariantAdded':
       return [insertVariant(id, event.data.variant), totals(id, stamp)];
     case 'VariantChanged': {

@@ -45,6 +45,8 @@ export type ExistingProduct = {
   squareItemId?: string;
   /** Its Square item was archived or deleted: not listed nor sold online until the item is back. */
   withdrawnInSquare?: WithdrawalReason;
+  /** The studio has not published it (or set it back to draft): not listed, sold, nor written to Square. */
+  draft?: true;
   options: ProductOption[];
   /** Every variant it ever had, in order (removed ones too: a new one takes the next number). */
   variants: VariantState[];
@@ -113,6 +115,12 @@ function evolveCurrent(state: ProductState, event: ProductEvent): ProductState {
       return { ...state, squareItemId: event.data.squareItemId };
     case 'ProductWithdrawnInSquare':
       return { ...state, withdrawnInSquare: event.data.reason };
+    case 'ProductPublished': {
+      const { draft: _draft, ...published } = state;
+      return published;
+    }
+    case 'ProductDrafted':
+      return { ...state, draft: true };
     case 'ProductRestoredInSquare': {
       const { withdrawnInSquare: _gone, ...restored } = state;
       return restored;

@@ -4,7 +4,7 @@ import { formatCents } from '../platform/money';
 import type { z } from 'zod';
 import type { adminProductSchema, productSchema } from './catalog.responses';
 import type { CategorySlug } from './categories';
-import type { ProductOption } from './product.events';
+import type { ProductOption, ProductStatus } from './product.events';
 import { sellableAt } from './product-variants';
 
 /** A row of the products read table: the product and the sums over its variants on sale. */
@@ -32,6 +32,8 @@ export class ProductView extends ProjectedRow {
   allowZeroPrice!: boolean;
   /** Why it is not listed nor sold (its Square item archived, deleted or missing), or null. */
   withdrawnInSquare?: string | null;
+  /** `draft`: the studio has not published it (not listed, sold nor in Square); `active` otherwise. */
+  status!: ProductStatus;
 }
 
 export const ProductViewSchema = projectedTable(ProductView, 'products', {
@@ -50,6 +52,7 @@ export const ProductViewSchema = projectedTable(ProductView, 'products', {
   squareItemId: { type: 'text', nullable: true },
   allowZeroPrice: { type: 'boolean', default: false },
   withdrawnInSquare: { type: 'text', nullable: true },
+  status: { type: 'text', default: 'active' },
 });
 
 /** A row of the product_variants read table. */
@@ -88,7 +91,7 @@ export async function readProducts(em: Pick<EntityManager, 'getConnection'>, opt
   const rows = await em.getConnection().execute<(Omit<ProductView, 'updatedAt'> & { updatedAt: string | Date; variants: VariantRow[] | null })[]>(
     `select p.id, p.name, p.description, p.price_cents as "priceCents", p.price_max_cents as "priceMaxCents", p.image_url as "imageUrl", p.images, p.options,
             p.category, p.in_stock as "inStock", p.stock_quantity as "stockQuantity", p.reserved_quantity as "reservedQuantity",
-            p.square_item_id as "squareItemId", p.allow_zero_price as "allowZeroPrice", p.withdrawn_in_square as "withdrawnInSquare", p.version, p.updated_at as "updatedAt",
+            p.square_item_id as "squareItemId", p.allow_zero_price as "allowZeroPrice", p.withdrawn_in_square as "withdrawnInSquare", p.status, p.version, p.updated_at as "updatedAt",
             (select json_agg(${VARIANT_JSON}) from product_variants v where v.product_id = p.id) as variants
        from products p ${options.id === undefined ? '' : 'where p.id = ?'} order by p.id ${options.newestFirst ? 'desc' : 'asc'}`,
     options.id === undefined ? [] : [options.id],
@@ -154,6 +157,7 @@ export function toAdminProductDto(p: ProductView, allVariants: readonly VariantR
     reservedQuantity: p.reservedQuantity ?? 0,
     squareItemId: p.squareItemId ?? null,
     allowZeroPrice: p.allowZeroPrice === true,
+    status: p.status,
     variants: variants.map((v) => ({
       id: v.id,
       name: v.name,

@@ -102,9 +102,11 @@ export class ProductsCache implements IEventHandler<ChangeNotice> {
 
   private async load(): Promise<Snapshot> {
     const rows = await readProducts(this.orm.em as EntityManager);
-    // Not shown at all: a product withdrawn in Square (its page is 404), and one with only $0.00
-    // variants the studio did not choose to sell.
-    const dtos = rows.filter(({ product, variants }) => !product.withdrawnInSquare && isListed(product, variants)).map(({ product, variants }) => toProductDto(product, variants));
+    // Not shown at all: a draft and a product withdrawn in Square (their pages are 404), and one with
+    // only $0.00 variants the studio did not choose to sell.
+    const dtos = rows
+      .filter(({ product, variants }) => product.status !== 'draft' && !product.withdrawnInSquare && isListed(product, variants))
+      .map(({ product, variants }) => toProductDto(product, variants));
     return {
       // Over every product, unlisted ones too: the version never goes back when one stops being listed.
       version: rows.reduce((sum, { product }) => sum + product.version, 0),

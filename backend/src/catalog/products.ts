@@ -26,14 +26,16 @@ export interface ProductSnapshot {
   priceCents: number;
   inStock: boolean;
   stockQuantity: number;
+  /** The studio has not published it (or took it back to draft): it reads as sold out, and a cart cannot add it. */
+  draft?: true;
 }
 
 /** A variant as the tables hold it, removed ones too; `withdrawn`: its product's Square item was archived or deleted. */
-type VariantRow = Omit<ProductSnapshot, 'stockQuantity'> & { onHand: number; reserved: number; removed: boolean; withdrawn: boolean; allowZeroPrice: boolean };
+type VariantRow = Omit<ProductSnapshot, 'stockQuantity' | 'draft'> & { onHand: number; reserved: number; removed: boolean; withdrawn: boolean; draft: boolean; allowZeroPrice: boolean };
 
 const VARIANT_ROWS_SQL = `
   select p.id as "productId", v.id as "variantId", p.name, v.name as "variantName", coalesce(nullif(v.image_url, ''), p.image_url) as "imageUrl",
-         v.price_cents as "priceCents", v.in_stock as "inStock", v.removed, p.withdrawn_in_square is not null as withdrawn,
+         v.price_cents as "priceCents", v.in_stock as "inStock", v.removed, p.withdrawn_in_square is not null as withdrawn, p.status = 'draft' as draft,
          v.stock_quantity as "onHand", v.reserved_quantity as "reserved", p.allow_zero_price as "allowZeroPrice"
     from products p join product_variants v on v.product_id = p.id
    where p.id = any(?::int[])`;
@@ -76,7 +78,7 @@ export class Products {
   /**
    * The variant `variantId` names, or the product's only variant on sale when none is named; a
    * product with several needs one (400 VARIANT_REQUIRED), an unknown one is 404 VARIANT_NOT_FOUND,
-   * a removed one (or one at $0.00 the studio did not choose to sell so, or any of a product withdrawn in Square) reads as sold out. Undefined when there is no such product. Reads the tables rather
+   * a removed one (or one at $0.00 the studio did not choose to sell so, or any of a draft or of a product withdrawn in Square) reads as sold out. Undefined when there is no such product. Reads the tables rather
    * than the in-memory cache: stock decisions must not act on a stale copy.
    */
   async snapshot(productId: number, variantId?: string): Promise<ProductSnapshot | undefined> {
@@ -87,9 +89,10 @@ export class Products {
       if (chosen.length > 1) throw invalid(`${chosen[0].name} comes in ${chosen.map((r) => r.variantName).join(', ')}: choose one.`, 'VARIANT_REQUIRED', { productId });
       return undefined;
     }
-    const { onHand, reserved, removed, withdrawn, allowZeroPrice, ...variant } = chosen[0];
-    const onSale = !removed && !withdrawn && sellableAt(variant.priceCents, allowZeroPrice);
-    return { ...variant, inStock: variant.inStock && onSale, stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }) };
+    const { onHand, reserved, removed, withdrawn, draft, allowZeroPrice, ...variant } = chosen[0];
+    const onSale = !removed && !withdrawn && !draft && sellableAt(variant.priceCents, allowZeroPrice);
+    const snapshot = { ...variant, inStock: variant.inStock && onSale, stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }) };
+    return draft ? { ...snapshot, draft: true } : snapshot;
   }
 
   /** The picture of a variant (its own, else the product's first), or of the product when no variant is named; '' when none. */

@@ -22,6 +22,7 @@ import { Migration20261126000300_append_all_or_none } from './platform/Migration
 import { Migration20261201224200_incidents } from './incidents/Migration20261201224200_incidents';
 import { Migration20261201000000_change_notice_origin } from './platform/Migration20261201000000_change_notice_origin';
 import { Migration20261201210000_product_withdrawn_in_square } from './catalog/Migration20261201210000_product_withdrawn_in_square';
+import { Migration20261202010000_product_status } from './catalog/Migration20261202010000_product_status';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -34,7 +35,7 @@ import { Migration20261201210000_product_withdrawn_in_square } from './catalog/M
  * - `products`: platform/…_platform_and_catalog (created with the event store), checkout/…_checkout
  *   (reserved stock), auth/…_admin (Square item), square/…_square_stock (Square variation and count),
  *   catalog/…_product_variants (gallery, options; stock and Square links move to `product_variants`),
- *   catalog/…_product_withdrawn_in_square (its Square item archived or deleted)
+ *   catalog/…_product_withdrawn_in_square (its Square item archived or deleted), catalog/…_product_status (draft or active)
  * - `product_variants`: catalog/…_product_variants
  * - `stock_unpushed`, `stock_alert_notices`: catalog/…_stock_push_redrive
  * - `carts`, `cart_items`: cart/…_carts, checkout/…_checkout (the checkout lock), cart/…_cart_item_variants
@@ -69,4 +70,5 @@ export const migrations = [
   { name: 'Migration20261201224200_incidents', class: Migration20261201224200_incidents },
   { name: 'Migration20261201000000_change_notice_origin', class: Migration20261201000000_change_notice_origin },
   { name: 'Migration20261201210000_product_withdrawn_in_square', class: Migration20261201210000_product_withdrawn_in_square },
+  { name: 'Migration20261202010000_product_status', class: Migration20261202010000_product_status },
 ];

@@ -2,16 +2,19 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SquareClient, type Square } from 'square';
 import {
+  evolveProduct,
   liveVariants,
   variantOf,
   productIdOf,
   Products,
   productStream,
   type ExistingProduct,
+  type ProductState,
   type ProductAdded,
   type ProductDetailsChanged,
   type ProductEvent,
   type ProductOptionsChanged,
+  type ProductPublished,
   type VariantAdded,
   type VariantChanged,
   type VariantRemoved,
@@ -25,8 +28,8 @@ import { SquareCatalogueTurns } from '../square-catalogue-turns';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import { NEW_ITEM_ID, squareItemWrite, type ProductToWrite, type SquareSide } from './square-item-objects';
 
-type StudioEdit = ProductAdded | ProductDetailsChanged | ProductOptionsChanged | VariantAdded | VariantChanged | VariantRemoved;
-export type WriteBackOutcome = 'created' | 'updated' | 'up-to-date' | 'not-a-studio-edit' | 'from-square' | 'not-in-square' | 'no-product';
+type StudioEdit = ProductAdded | ProductPublished | ProductDetailsChanged | ProductOptionsChanged | VariantAdded | VariantChanged | VariantRemoved;
+export type WriteBackOutcome = 'created' | 'updated' | 'up-to-date' | 'not-a-studio-edit' | 'from-square' | 'not-in-square' | 'no-product' | 'draft';
 
 /**
  * A change the studio made in the admin, and only that. The admin's requests append their events
@@ -52,6 +55,8 @@ const keyFor = (eventId: string, body: unknown) =>
  * location, then the product is linked (`LinkToSquare`), so each variant follows its variation's
  * count from the start. Later edits (details, price, options, variants) upsert the item again at
  * the versions Square gave. Products that came from Square are Square's to edit, not the shop's.
+ * A draft is not written at all: its publication writes it as it is then (created as a new product
+ * is, or updated when it was in Square before it went back to draft).
  */
 @Injectable()
 export class SquareWriteBackJob {
@@ -66,7 +71,7 @@ export class SquareWriteBackJob {
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
   ) {}
 
-  @OnEvent<StudioEdit>(['ProductAdded', 'ProductDetailsChanged', 'ProductOptionsChanged', 'VariantAdded', 'VariantChanged', 'VariantRemoved'], {
+  @OnEvent<StudioEdit>(['ProductAdded', 'ProductPublished', 'ProductDetailsChanged', 'ProductOptionsChanged', 'VariantAdded', 'VariantChanged', 'VariantRemoved'], {
     queue: 'square',
     job: 'catalog-write-back',
     // Only the studio's edits become jobs: a sync's and the seed's changes make no outbox row.
@@ -80,13 +85,18 @@ export class SquareWriteBackJob {
     if (first?.type === 'ProductImportedFromSquare') return 'from-square';
     const state = await this.products.load(productId);
     if (!state.exists) return 'no-product';
+    // A draft's edits wait for its publication, which writes it as it is then.
+    if (state.draft) return 'draft';
     if (state.squareItemId) return this.write(event, currentProduct(state), state.squareItemId, caller);
     // Not in Square yet. A product the seed or a script added is the sync's to link (by name). One
-    // the studio added is created by its ProductAdded job; an edit made meanwhile waits for that job
-    // (retried with backoff), and once it is gone (a product from before the write-back) creates it.
+    // the studio added is created by its ProductAdded job (or, added as a draft, by its first
+    // publication's); an edit made meanwhile waits for that job (retried with backoff), and once it
+    // is gone (a product from before the write-back) creates it.
     if (first?.type !== 'ProductAdded' || !isStudioEdit(first)) return 'not-in-square';
-    if (event.type === 'ProductAdded') return this.write(event, addedProduct(event), undefined, caller);
-    const creating = await this.queues.get('square').getJob(first.eventId);
+    const creator = creatingEvent(events);
+    if (!creator) return 'draft';
+    if (event.eventId === creator.eventId) return this.write(event, creator.product, undefined, caller);
+    const creating = await this.queues.get('square').getJob(creator.eventId);
     if (creating && !(await creating.isCompleted()) && !(await creating.isFailed())) {
       throw new Error(`Product ${productId} is not in Square yet: its edit is written once the item exists`);
     }
@@ -186,6 +196,21 @@ export class SquareWriteBackJob {
 function addedProduct(event: RecordedEvent<ProductAdded>): ProductToWrite {
   const { name, description, category, options, variants } = event.data;
   return { name, description, category, options, variants: variants.map(({ variantId, options, sku, priceCents }) => ({ variantId, options, sku, priceCents })), droppedVariationIds: [] };
+}
+
+/**
+ * The event whose job creates the studio's product in Square, and the product as it was then (the
+ * same request on every retry): its ProductAdded, or for a product added as a draft its first
+ * publication by the studio. None while a draft was never published.
+ */
+function creatingEvent(events: RecordedEvent<ProductEvent>[]): { eventId: string; product: ProductToWrite } | undefined {
+  const [first] = events;
+  if (first.type !== 'ProductAdded') return undefined;
+  if (!first.data.draft) return { eventId: first.eventId, product: addedProduct(first as RecordedEvent<ProductAdded>) };
+  const at = events.findIndex((e) => e.type === 'ProductPublished' && isStudioEdit(e));
+  if (at < 0) return undefined;
+  const then = events.slice(0, at + 1).reduce<ProductState>(evolveProduct, { exists: false });
+  return then.exists ? { eventId: events[at].eventId, product: currentProduct(then) } : undefined;
 }
 
 /** The product as it is now: its variants on sale, and the variations of those removed. */
