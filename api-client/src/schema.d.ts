@@ -1322,6 +1322,11 @@ export interface components {
             priceMax: string;
             reservedQuantity: number;
             squareItemId: string | null;
+            /**
+             * @description draft: not listed, sold nor written to Square until the studio publishes it
+             * @enum {string}
+             */
+            status: "draft" | "active";
             stockQuantity: number;
             /** Format: date-time */
             updatedAt: string;
@@ -2608,6 +2613,11 @@ export interface operations {
                         values: string[];
                     }[];
                     price?: string | number;
+                    /**
+                     * @default active
+                     * @enum {string}
+                     */
+                    status?: "draft" | "active";
                     /** @default 0 */
                     stockQuantity?: number;
                     variants?: {
@@ -2669,6 +2679,8 @@ export interface operations {
                         values: string[];
                     }[];
                     price?: string | number;
+                    /** @enum {string} */
+                    status?: "draft" | "active";
                     variants?: {
                         id?: string;
                         imageUrl?: string;

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AdminProduct, AdminProductVariant } from '@dark-circle/api-client';
+import { DraftBadge } from './DraftBadge';
 import { ProductForm } from './ProductForm';
 import { isSized, priceText, waitingText } from './sizes';
 import { onSale, unitsFrom, useSetStock } from './useSetStock';
@@ -28,6 +29,11 @@ export function ProductCard({ product, categoryLabel }: { product: AdminProduct;
       {product.imageUrl && !imageFailed ? <img src={product.imageUrl} alt={product.name} onError={() => setImageFailed(true)} /> : <div className="no-image">No Image</div>}
       <div className="product-body">
         <h3>{product.name}</h3>
+        {product.status === 'draft' && (
+          <p>
+            <DraftBadge product={product} />
+          </p>
+        )}
         <p className="muted">{product.description}</p>
         <p>
           <span className="badge">{categoryLabel}</span> <strong>{priceText(product)}</strong>

@@ -13,6 +13,10 @@ import { NEW_VARIANT, VariantsTable } from './VariantsTable';
 /** `inStock` null: it follows the quantity (in stock above 0), as shoppers will see it; true or false: the operator chose. */
 const empty = { name: '', description: '', price: '', category: 'apparel', inStock: null as boolean | null, stockQuantity: '0', allowZeroPrice: false };
 
+/** A new product is a draft (shoppers and Square do not see it) unless the studio chooses Publish now. */
+const DRAFT_HINT = 'Saved as a draft: shoppers will not see it, and it is not sent to Square, until you publish it.';
+const PUBLISH_HINT = 'Shoppers will see it (and Square will have it) as soon as it is added.';
+
 /** A price the form holds that is $0.00 (an empty one is not a price yet). */
 const isZero = (price: string) => price.trim() !== '' && Number(price) === 0;
 
@@ -29,6 +33,7 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
   const [optionDrafts, setOptionDrafts] = useState<OptionDraft[]>(() => (product ? draftsOf(product).options : []));
   const [variantDrafts, setVariantDrafts] = useState<Record<string, VariantDraft>>(() => (product ? draftsOf(product).variants : {}));
   const [uploading, setUploading] = useState(false);
+  const [publishNow, setPublishNow] = useState(false);
   const units = Number.parseInt(form.stockQuantity, 10) || 0;
   const inStock = form.inStock ?? units > 0;
   const categories = useCategories();
@@ -70,14 +75,19 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
         const body: RequestBody<'/api/admin/products/{id}', 'patch'> = { ...details, ...(sized ? {} : { price: form.price }), ...sizes };
         return ok(api.PATCH('/api/admin/products/{id}', { params: { path: { id: String(product.id) } }, body }));
       }
+      const status = publishNow ? 'active' : 'draft';
       const body: RequestBody<'/api/admin/products', 'post'> = sized
-        ? { ...details, ...sizes }
+        ? { ...details, ...sizes, status }
         : // inStock is left out unless ticked or unticked by hand: the server then follows the quantity.
-          { ...details, price: form.price, ...(form.inStock === null ? {} : { inStock: form.inStock }), stockQuantity: units };
+          { ...details, price: form.price, ...(form.inStock === null ? {} : { inStock: form.inStock }), stockQuantity: units, status };
       return ok(api.POST('/api/admin/products', { body }));
     },
     onSuccess: () => {
-      toast(product ? { title: 'Product updated', description: `${form.name} has been saved.` } : { title: 'Product added', description: 'New product has been added to inventory' });
+      toast(
+        product
+          ? { title: 'Product updated', description: `${form.name} has been saved.` }
+          : { title: publishNow ? 'Product added' : 'Draft saved', description: 'New product has been added to inventory' },
+      );
       void client.invalidateQueries({ queryKey: [ADMIN_PRODUCTS] });
       onDone();
     },
@@ -147,6 +157,16 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
               </p>
             </>
           )}
+        </>
+      )}
+      {!product && (
+        <>
+          <label className="check">
+            <input type="checkbox" checked={publishNow} onChange={(e) => setPublishNow(e.target.checked)} /> Publish now
+          </label>
+          <p className="muted" data-testid="publish-hint">
+            {publishNow ? PUBLISH_HINT : DRAFT_HINT}
+          </p>
         </>
       )}
       <div className="actions">

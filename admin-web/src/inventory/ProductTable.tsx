@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { serverMessageOf, type AdminProduct, type AdminProductVariant } from '@dark-circle/api-client';
+import { DraftBadge } from './DraftBadge';
 import { isSized, priceText, waitingText } from './sizes';
 import { useSetStock } from './useSetStock';
 
@@ -43,6 +44,7 @@ function ProductRows({ product, categoryLabel }: { product: AdminProduct; catego
         <td>
           <Link to={`/admin/history/product/${product.id}`}>{product.name}</Link>
           {waiting && <span className="badge">{waiting}</span>}
+          <DraftBadge product={product} />
         </td>
         <td>{categoryLabel}</td>
         <td className="num">{priceText(product)}</td>

@@ -97,6 +97,7 @@ describe("the admin's refund form and add-product form in a real browser", () =>
     // Saved as it starts: sold out on the card and on the storefront alike.
     await form.getByLabel('Name').fill('Coffin Patch');
     await form.getByLabel('Price').fill('9.00');
+    await form.getByLabel('Publish now').check();
     await shoot(page, 'add-product');
     await form.getByRole('button', { name: 'Add Product' }).click();
     const card = page.getByTestId('inventory-product').filter({ hasText: 'Coffin Patch' });
@@ -108,6 +109,7 @@ describe("the admin's refund form and add-product form in a real browser", () =>
     await form.getByLabel('Price').fill('11.00');
     await inStock.check();
     expect(await form.getByTestId('shoppers-see').innerText()).toBe('Shoppers will see it SOLD OUT until it has stock.');
+    await form.getByLabel('Publish now').check();
     await form.getByRole('button', { name: 'Add Product' }).click();
     const moon = page.getByTestId('inventory-product').filter({ hasText: 'Vesper Sigil' });
     expect(await moon.getByTestId('shoppers-see').innerText({ timeout: 30_000 })).toMatch(/^sold out$/i);

@@ -43,6 +43,8 @@ describe('the admin app in a real browser', () => {
     await form.getByLabel('Image').setInputFiles(imagePath);
     await page.getByText('Image ready').waitFor({ timeout: 30_000 });
     await form.getByLabel('Stock quantity').fill('3');
+    // Published at once: the storefront shows it below (a new product is otherwise a draft).
+    await form.getByLabel('Publish now').check();
     await addButton.click();
     await page.getByText('New product has been added to inventory').waitFor({ timeout: 30_000 });
 
