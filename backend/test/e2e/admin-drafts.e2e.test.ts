@@ -16,14 +16,16 @@ const VIEWPORTS = [
 
 const signIn = (page: Page, returnTo: string) => page.goto(`${suite.app().baseUrl}/api/auth/google?login_hint=owner%40darkcircle.test&returnTo=${encodeURIComponent(returnTo)}`);
 
-async function shot(page: Page, file: string): Promise<void> {
+/** The screen as the studio sees it with `at` in view. */
+async function shot(page: Page, file: string, at: ReturnType<Page['locator']>): Promise<void> {
   if (!SHOTS) return;
   await mkdir(SHOTS, { recursive: true });
   // The last toast would cover what is shown.
   const close = page.getByRole('status').getByRole('button', { name: 'Close' });
   if (await close.count()) await close.click();
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(SHOTS, file), fullPage: true });
+  await at.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: join(SHOTS, file) });
 }
 
 const listedNames = async () => ((await suite.app().http.get('/api/products').expect(200)).body as { name: string }[]).map((p) => p.name);
@@ -50,8 +52,7 @@ describe('drafts in the admin app, in a real browser', () => {
       await publishNow.check();
       expect(await form.getByTestId('publish-hint').innerText()).toBe('Shoppers will see it (and Square will have it) as soon as it is added.');
       await publishNow.uncheck();
-      await form.scrollIntoViewIfNeeded();
-      await shot(page, `draft-form-${width}.png`);
+      await shot(page, `draft-form-${width}.png`, publishNow);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await form.getByRole('button', { name: 'Add Product' }).click();
       await page.getByText('Draft saved').waitFor({ timeout: 30_000 });
@@ -59,15 +60,14 @@ describe('drafts in the admin app, in a real browser', () => {
       const card = page.getByTestId('inventory-product').filter({ hasText: name });
       await card.getByTestId('draft-badge').waitFor({ timeout: 30_000 });
       expect(await listedNames()).not.toContain(name);
-      await card.scrollIntoViewIfNeeded();
-      await shot(page, `draft-cards-${width}.png`);
+      await shot(page, `draft-cards-${width}.png`, card);
 
       // The table says so too, and publishes from there.
       await page.getByRole('button', { name: 'Table' }).click();
       const row = page.getByTestId('inventory-row').filter({ hasText: name });
       expect(await row.getByTestId('draft-badge').innerText({ timeout: 30_000 })).toMatch(/^draft$/i);
       expect(await page.getByTestId('inventory-row').getByTestId('draft-badge').count()).toBe(1);
-      await shot(page, `draft-table-${width}.png`);
+      await shot(page, `draft-table-${width}.png`, row);
       await row.getByRole('button', { name: `Publish ${name}` }).click();
       await page.getByText(`${name} is in the shop now.`).waitFor({ timeout: 30_000 });
       await until(async () => (await row.getByTestId('draft-badge').count()) === 0, 'the draft badge gone');
