@@ -26,7 +26,8 @@ export class BackInStockService {
    */
   async ask(productId: number, variantId: string, email: string, caller: RequestContext): Promise<'confirmation-sent' | 'already-on-list'> {
     const product = await this.products.load(productId);
-    if (!product.exists) throw notFound(`Product ${productId} was not found.`);
+    // A draft is not in the shop yet: shoppers cannot wait for what they cannot see.
+    if (!product.exists || product.draft) throw notFound(`Product ${productId} was not found.`);
     const variant = variantOf(product, variantId);
     if (!variant || variant.removed) throw notFound(`That size or option of ${product.name} is not sold here.`, 'VARIANT_NOT_FOUND', { productId, variantId });
     const now = await this.products.snapshot(productId, variantId);

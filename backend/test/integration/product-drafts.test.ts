@@ -66,6 +66,7 @@ describe('a draft product', () => {
     expect(await listedIds()).not.toContain(id);
     expect((await t.http.get(`/api/products/${id}`).expect(404)).body).toMatchObject({ code: 'NOT_FOUND' });
     expect((await addToCart(await newCart(), id).expect(404)).body).toMatchObject({ code: 'NOT_FOUND', message: `Product ${id} was not found.` });
+    await t.http.post(`/api/products/${id}/variants/${id}-1/notify`).send({ email: 'mina@example.com' }).expect(404);
     // The studio's edits of the draft stay in the shop too.
     expect((await admin.patch(`/api/admin/products/${id}`, { description: 'Stitched in silver' })).status).toBe(200);
     expect(await writeBack(id, 'ProductAdded')).toBe('draft');
@@ -117,5 +118,20 @@ describe('a draft product', () => {
     const refused = await payForCart(t, cart.id, 1600).expect(409);
     expect(refused.body).toMatchObject({ code: 'OUT_OF_STOCK', message: 'Crow Skull Patch is sold out.' });
     expect(t.square.payments()).toHaveLength(payments);
+  });
+
+  it('in Square before it went back to draft: its edits wait, and publishing it again updates its item rather than making another', async () => {
+    const id = (await admin.post('/api/admin/products', { name: 'Bone Key Patch', price: '11.00', stockQuantity: 3 })).body.id as number;
+    expect(await writeBack(id, 'ProductAdded')).toBe('created');
+    await admin.patch(`/api/admin/products/${id}`, { status: 'draft' });
+    await admin.patch(`/api/admin/products/${id}`, { description: 'Now with a skull' });
+    expect(await writeBack(id, 'ProductDetailsChanged')).toBe('draft');
+    expect((await itemsNamed('Bone Key Patch'))[0]?.itemData?.description).not.toBe('Now with a skull');
+
+    await admin.patch(`/api/admin/products/${id}`, { status: 'active' });
+    expect(await writeBack(id, 'ProductPublished')).toBe('updated');
+    const items = await itemsNamed('Bone Key Patch');
+    expect(items).toHaveLength(1);
+    expect(items[0]!.itemData?.description).toBe('Now with a skull');
   });
 });
