@@ -44,6 +44,7 @@ async function itemsNamed(name: string): Promise<Square.CatalogObject.Item[]> {
 const listedIds = async () => ((await t.http.get('/api/products').expect(200)).body as { id: number }[]).map((p) => p.id);
 const newCart = async () => (await cartWith(t, {})).id;
 const addToCart = (cartId: string, productId: number) => t.http.post(`/api/cart/${cartId}/items`).send({ productId, quantity: 1 });
+const lowStockIds = async () => ((await admin.get('/api/admin/dashboard')).body.lowStock as { productId: number }[]).map((p) => p.productId);
 const adminRow = async (id: number) => ((await admin.get('/api/admin/products')).body as { id: number; status: string }[]).find((p) => p.id === id);
 
 beforeAll(async () => {
@@ -57,7 +58,7 @@ afterAll(async () => {
 
 describe('a draft product', () => {
   it('is not listed, its page and GET are 404, it cannot be added to a cart, and it is not written to Square until the studio publishes it', async () => {
-    const added = await admin.post('/api/admin/products', { name: 'Veil Moth Patch', description: 'Still being stitched', price: '14.00', stockQuantity: 5, status: 'draft' });
+    const added = await admin.post('/api/admin/products', { name: 'Veil Moth Patch', description: 'Still being stitched', price: '14.00', stockQuantity: 2, status: 'draft' });
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ name: 'Veil Moth Patch', status: 'draft' });
     const id = added.body.id as number;
@@ -67,6 +68,8 @@ describe('a draft product', () => {
     expect((await t.http.get(`/api/products/${id}`).expect(404)).body).toMatchObject({ code: 'NOT_FOUND' });
     expect((await addToCart(await newCart(), id).expect(404)).body).toMatchObject({ code: 'NOT_FOUND', message: `Product ${id} was not found.` });
     await t.http.post(`/api/products/${id}/variants/${id}-1/notify`).send({ email: 'mina@example.com' }).expect(404);
+    // Not on sale, so not running low on the dashboard either (2 units, at LOW_STOCK_AT's 3).
+    expect(await lowStockIds()).not.toContain(id);
     // The studio's edits of the draft stay in the shop too.
     expect((await admin.patch(`/api/admin/products/${id}`, { description: 'Stitched in silver' })).status).toBe(200);
     expect(await writeBack(id, 'ProductAdded')).toBe('draft');
@@ -78,6 +81,7 @@ describe('a draft product', () => {
     expect(published.status).toBe(200);
     expect(published.body.status).toBe('active');
     expect(await listedIds()).toContain(id);
+    expect(await lowStockIds()).toContain(id);
     expect((await t.http.get(`/api/products/${id}`).expect(200)).body).toMatchObject({ name: 'Veil Moth Patch', description: 'Stitched in silver' });
     await addToCart(await newCart(), id).expect(200);
 
