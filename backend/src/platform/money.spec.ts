@@ -1,4 +1,4 @@
-import { formatCents, parseCents } from './money';
+import { formatCents, moneyText, parseCents } from './money';
 
 describe('money', () => {
   it.each([
@@ -17,4 +17,11 @@ describe('money', () => {
   ])('parses %p as %p cents', (text, cents) => expect(parseCents(text)).toBe(cents));
 
   it.each(['', '1.234', '-1', 'abc', '1e3', '1.'])('refuses %p', (text) => expect(parseCents(text)).toBeUndefined());
+
+  // The API's answers are checked against this schema: what formatCents writes, and nothing else.
+  it.each(['0.00', '25.00', '1234.56', '-1.50'])('takes %p as an amount the API sends', (text) => expect(moneyText.safeParse(text).success).toBe(true));
+  it.each(['25', '25.5', '25.555', 'a25.00', '25.00a', '2a.00', '25.a0', '+1.50', '--1.50'])('refuses %p as an amount the API sends', (text) =>
+    expect(moneyText.safeParse(text).success).toBe(false),
+  );
+  it('says what an amount looks like, for the API reference', () => expect(moneyText.meta()?.description).toBe('A decimal amount in dollars, e.g. "68.00"'));
 });
