@@ -1296,6 +1296,7 @@ export interface components {
             total: string;
             trackingNumber: string | null;
             trackingUrl: string | null;
+            trackingWarning: string | null;
         };
         AdminOrderPage: {
             orders: components["schemas"]["AdminOrder"][];

@@ -56,14 +56,14 @@ function AbandonedCarts() {
   const recover = useMutation({
     mutationFn: (cartId: string) => ok(api.POST('/api/cart/{cartId}/recovery-email', { params: { path: { cartId } } })),
     onSuccess: () => {
-      window.alert('Recovery email sent successfully!');
+      toast({ title: 'Recovery email queued', description: 'It goes out in a moment; the count below moves once it has.' });
       // The worker sends it; the count moves once it has gone out.
       window.setTimeout(() => {
         void client.invalidateQueries({ queryKey: [ABANDONED] });
         void client.invalidateQueries({ queryKey: [FUNNEL] });
       }, 1500);
     },
-    onError: () => window.alert('Failed to send recovery email'),
+    onError: (error) => toast({ title: 'Recovery email not sent', description: serverMessageOf(error) ?? 'Failed to send the recovery email.', variant: 'destructive' }),
   });
   const testCart = useMutation({
     mutationFn: () => ok(api.POST('/api/admin/test-cart')),

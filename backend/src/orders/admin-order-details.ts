@@ -9,6 +9,7 @@ import { orderDecider } from './order.decider';
 import { nextFulfillmentSteps } from './order-fulfillment.decider';
 import { linePaidCents, lineRefundValues, refundableCents, refundedUnits } from './order-refunds.decider';
 import { orderStream, type OrderEvent, type RefundRequested } from './order.events';
+import { trackingNumberWarning } from './carrier-formats';
 import { OrderLineImages } from './order-line-images';
 import { OrderStatusLinks } from './order-status-links';
 import { OrderReader } from './order.reader';
@@ -64,6 +65,7 @@ export class AdminOrderDetails {
         requestedAt: new Date(requestedAt.get(r.terms.refundId) ?? row.updatedAt).toISOString(),
       })),
       timeline: adminTimeline(events),
+      trackingWarning: trackingNumberWarning(row.carrier ?? null, row.trackingNumber ?? null),
       nextSteps: nextFulfillmentSteps(state),
     };
   }
