@@ -1223,6 +1223,7 @@ export interface components {
             createdAt: string;
             customerEmail: string;
             customerName: string;
+            customerNote: string | null;
             /** @description A decimal amount in dollars, e.g. "68.00" */
             discount: string;
             discountCode: string | null;
@@ -4334,6 +4335,7 @@ export interface operations {
                      * @enum {string}
                      */
                     fulfillmentMethod?: "pickup" | "shipping";
+                    orderNote?: string | null;
                     shippingAddress?: {
                         address: string;
                         city: string;

@@ -95,6 +95,12 @@ export function OrderPage() {
             <br />
             <a href={`mailto:${o.customerEmail}`}>{o.customerEmail}</a>
           </p>
+          {o.customerNote && (
+            <blockquote className="customer-note" aria-label="The customer's note">
+              <strong>Order note</strong>
+              <p>{o.customerNote}</p>
+            </blockquote>
+          )}
           <p>{o.fulfillmentMethod === 'pickup' ? 'Local Pickup' : o.shippingAddress ? `Shipping to ${addressLine(o.shippingAddress)}` : 'Shipping'}</p>
         </section>
 

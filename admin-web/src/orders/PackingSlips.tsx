@@ -88,6 +88,12 @@ function PackingSlip({ order }: { order: AdminOrderDetail }) {
           ))}
         </tbody>
       </table>
+      {order.customerNote && (
+        <section>
+          <h2>Your note</h2>
+          <p className="customer-note__text">{order.customerNote}</p>
+        </section>
+      )}
       <p className="packing-slip__thanks">Thank you for shopping with The Dark Circle.</p>
     </article>
   );

@@ -65,6 +65,7 @@ export class AdminOrderDetails {
         requestedAt: new Date(requestedAt.get(r.terms.refundId) ?? row.updatedAt).toISOString(),
       })),
       timeline: adminTimeline(events),
+      customerNote: state.opened.note ?? null,
       trackingWarning: trackingNumberWarning(row.carrier ?? null, row.trackingNumber ?? null),
       nextSteps: nextFulfillmentSteps(state),
     };

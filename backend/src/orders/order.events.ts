@@ -40,6 +40,8 @@ export interface OrderTerms {
   totalCents: number;
   /** The code that gave `discountCents` (absent on orders without one). */
   discountCode?: string;
+  /** The shopper's "Order note" from the cart page (absent when they left none). */
+  note?: string;
 }
 
 /** The terms of a paid order, with the number it was given: what its emails show. */

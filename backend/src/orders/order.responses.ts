@@ -95,6 +95,8 @@ export const adminOrderDetailSchema = adminOrderSchema
       }),
     ),
     timeline: z.array(timelineEntrySchema),
+    /** The shopper's "Order note" from the cart page, when they left one. */
+    customerNote: z.string().nullable(),
     /** Said when the tracking number has another carrier's format than the one given (a USPS number under UPS); never a refusal. */
     trackingWarning: z.string().nullable(),
     /** The fulfilment steps the studio can take now (empty when fulfilled or fully refunded). */
