@@ -6,6 +6,7 @@ import { api } from '../api/client';
 import { FulfilmentActions } from './FulfilmentActions';
 import { addressLine, formatWhen, fulfilmentLabel, lineName, ORDERS, refundLabel } from './order-labels';
 import { RefundForm } from './RefundForm';
+import { StaffNotes } from './StaffNotes';
 
 /** One order as the studio works it: what was bought, by whom, how it is fulfilled and paid, its refunds and its timeline. */
 export function OrderPage() {
@@ -197,6 +198,8 @@ export function OrderPage() {
             </button>
           ))}
       </section>
+
+      <StaffNotes order={o} />
 
       <section className="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Timeline</h2>

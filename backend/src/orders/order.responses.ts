@@ -95,6 +95,8 @@ export const adminOrderDetailSchema = adminOrderSchema
       }),
     ),
     timeline: z.array(timelineEntrySchema),
+    /** The studio's own notes, oldest first: who wrote each, and when. */
+    staffNotes: z.array(z.object({ text: z.string(), by: z.string(), at: z.iso.datetime() })),
     /** The shopper's "Order note" from the cart page, when they left one. */
     customerNote: z.string().nullable(),
     /** Said when the tracking number has another carrier's format than the one given (a USPS number under UPS); never a refusal. */

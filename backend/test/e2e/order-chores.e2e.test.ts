@@ -33,7 +33,7 @@ const numberFace = (page: Page, selector: string) =>
     .evaluate((el) => getComputedStyle(el).fontFamily);
 
 describe("the studio's shipping chores in a real browser", () => {
-  it('prints a packing slip per order and for the orders ticked in the list, flags a tracking number of another carrier, and sets order numbers in the text face', async () => {
+  it("prints a packing slip per order and for the orders ticked in the list, flags a tracking number of another carrier, keeps the studio's notes, and sets order numbers in the text face", async () => {
     const [t, page] = [suite.app(), suite.page()];
     const hoodie = await addProduct(t, { name: 'Raven Hoodie', priceCents: 4500, stockQuantity: 4, category: 'apparel' });
     const patch = await addProduct(t, { name: 'Moth Patch', priceCents: 1200, stockQuantity: 6 });
@@ -55,6 +55,20 @@ describe("the studio's shipping chores in a real browser", () => {
     await page.getByTestId('fulfilment-status').getByText('Shipped').waitFor({ timeout: 30_000 });
     expect(await page.getByRole('note').innerText()).toBe('This tracking number looks like a USPS number, not UPS: check the carrier.');
     await shoot(page, 'order-tracking-warning');
+
+    // The studio's own notes: each listed with who wrote it and when; a blank one is refused by the server.
+    const notes = page.getByRole('form', { name: 'Add a note' });
+    await notes.getByLabel('Note').fill('She phoned: the hoodie is a gift.\nNo receipt in the parcel.');
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    const note = page.getByTestId('staff-note');
+    await note.waitFor({ timeout: 30_000 });
+    expect(await note.innerText()).toMatch(/^She phoned: the hoodie is a gift\.\nNo receipt in the parcel\.\s+owner@darkcircle\.test · \w{3} \d+, \d{4}/);
+    const cookie = await cookieOf(page);
+    const blank = await t.http.post(`/api/admin/orders/${parcel.orderId}/notes`).set('cookie', cookie).set('origin', t.baseUrl).send({ text: '   ' }).expect(400);
+    expect(JSON.stringify(blank.body)).toContain('Write the note first.');
+    const after = (await t.http.get(`/api/admin/orders/${parcel.orderId}`).set('cookie', cookie).expect(200)).body as { staffNotes: Array<{ by: string }> };
+    expect(after.staffNotes.map((n) => n.by)).toEqual(['owner@darkcircle.test']);
+    await shoot(page, 'order-staff-note');
 
     // The order's own slip: the address on its lines, what is in the parcel, no prices.
     await page.getByRole('link', { name: 'Packing slip' }).click();
