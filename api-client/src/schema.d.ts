@@ -1428,6 +1428,7 @@ export interface components {
             slug: "apparel" | "patches" | "framed-art" | "portraits" | "pride" | "custom" | "originals" | "other";
         };
         Dashboard: {
+            developmentTools: boolean;
             last7Days: {
                 orders: number;
                 /** @description A decimal amount in dollars, e.g. "68.00" */

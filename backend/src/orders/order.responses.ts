@@ -127,6 +127,8 @@ export const dashboardSchema = z
         imageUrl: z.string(),
       }),
     ),
+    /** Whether a development stand-in is on (the local sign-in, the Square emulator, the development link secret): the dashboard then offers its development tools (Create Test Cart). */
+    developmentTools: z.boolean(),
     /** The last 30 days, oldest first, today last; days without orders are zero. */
     revenueByDay: z.array(z.object({ date: z.iso.date(), orders: z.int(), revenue: moneyText })),
   })

@@ -123,7 +123,7 @@ describe("the studio's shipping chores in a real browser", () => {
     await shoot(page, 'order-status');
   });
 
-  it("answers the recovery button with the app's toast, never a browser alert", async () => {
+  it("offers Create Test Cart among the development tools, and answers the recovery button with the app's toast, never a browser alert", async () => {
     const [t, page] = [suite.app(), suite.page()];
     await addProduct(t, { name: 'Raven Hoodie', priceCents: 4500, stockQuantity: 4, category: 'apparel' });
     const alerts: string[] = [];
@@ -132,7 +132,10 @@ describe("the studio's shipping chores in a real browser", () => {
       void dialog.dismiss();
     });
     await signIn(page, t.baseUrl, '/admin');
-    await page.getByRole('button', { name: 'Create Test Cart' }).click({ timeout: 30_000 });
+    // Create Test Cart lives among the development tools, shown since this shop runs on the stand-ins.
+    const tools = page.getByRole('region', { name: 'Development tools' });
+    await tools.getByRole('button', { name: 'Create Test Cart' }).click({ timeout: 30_000 });
+    expect(await page.getByRole('button', { name: 'Create Test Cart' }).count()).toBe(1);
     await page.getByTestId('abandoned-cart').first().getByRole('button', { name: 'Send Recovery Email' }).click({ timeout: 30_000 });
     await page.getByRole('status').getByText('Recovery email queued').waitFor({ timeout: 30_000 });
     expect(alerts).toEqual([]);
