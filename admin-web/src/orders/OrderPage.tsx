@@ -130,11 +130,6 @@ export function OrderPage() {
                 </dd>
               </>
             )}
-            {o.trackingWarning && (
-              <dd className="warning-text" role="note">
-                {o.trackingWarning}
-              </dd>
-            )}
             {o.pickupNote && (
               <>
                 <dt>Pickup note</dt>
@@ -148,6 +143,11 @@ export function OrderPage() {
               </>
             )}
           </dl>
+          {o.trackingWarning && (
+            <p className="warning-text" role="note">
+              {o.trackingWarning}
+            </p>
+          )}
           <FulfilmentActions order={o} />
         </section>
 
