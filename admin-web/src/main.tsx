@@ -19,6 +19,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { MailPage } from './mail/MailPage';
 import { OrderPage } from './orders/OrderPage';
 import { OrdersPage } from './orders/OrdersPage';
+import { PackingSlipPage, SelectedPackingSlipsPage } from './orders/PackingSlips';
 import { SubscribersPage } from './subscribers/SubscribersPage';
 import { ToastProvider } from './toast/toast';
 
@@ -35,6 +36,8 @@ function AdminApp() {
           <Route path="/admin" element={<DashboardPage />} />
           <Route path="/admin/orders" element={<OrdersPage />} />
           <Route path="/admin/orders/:id" element={<OrderPage />} />
+          <Route path="/admin/orders/:id/packing-slip" element={<PackingSlipPage />} />
+          <Route path="/admin/packing-slips" element={<SelectedPackingSlipsPage />} />
           <Route path="/admin/subscribers" element={<SubscribersPage />} />
           <Route path="/admin/events" element={<EventsPage />} />
           <Route path="/admin/mail" element={<MailPage />} />

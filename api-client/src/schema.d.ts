@@ -212,6 +212,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminOrdersController_notes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/orders/{id}/refunds": {
         parameters: {
             query?: never;
@@ -1223,6 +1239,7 @@ export interface components {
             createdAt: string;
             customerEmail: string;
             customerName: string;
+            customerNote: string | null;
             /** @description A decimal amount in dollars, e.g. "68.00" */
             discount: string;
             discountCode: string | null;
@@ -1286,6 +1303,12 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             shipping: string;
             shippingAddress: components["schemas"]["ShippingAddress"] | null;
+            staffNotes: {
+                /** Format: date-time */
+                at: string;
+                by: string;
+                text: string;
+            }[];
             /** @enum {string} */
             status: "opened" | "charging" | "paid" | "placed" | "failed" | "closed";
             statusUrl: string;
@@ -1296,6 +1319,7 @@ export interface components {
             total: string;
             trackingNumber: string | null;
             trackingUrl: string | null;
+            trackingWarning: string | null;
         };
         AdminOrderPage: {
             orders: components["schemas"]["AdminOrder"][];
@@ -1409,6 +1433,7 @@ export interface components {
             slug: "apparel" | "patches" | "framed-art" | "portraits" | "pride" | "custom" | "originals" | "other";
         };
         Dashboard: {
+            developmentTools: boolean;
             last7Days: {
                 orders: number;
                 /** @description A decimal amount in dollars, e.g. "68.00" */
@@ -2439,6 +2464,43 @@ export interface operations {
         responses: {
             /** @description Success */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminOrderDetail"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminOrdersController_notes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4345,6 +4407,7 @@ export interface operations {
                      * @enum {string}
                      */
                     fulfillmentMethod?: "pickup" | "shipping";
+                    orderNote?: string | null;
                     shippingAddress?: {
                         address: string;
                         city: string;

@@ -7,6 +7,7 @@ import { useToast } from '../toast/toast';
 import { Incidents } from './Incidents';
 import { FUNNEL, RecoveryFunnel } from './RecoveryFunnel';
 import { SalesSummary } from './SalesSummary';
+import { useDashboard } from './sales';
 import { StockAlerts } from './StockAlerts';
 
 const ABANDONED = '/api/admin/abandoned-carts';
@@ -56,32 +57,19 @@ function AbandonedCarts() {
   const recover = useMutation({
     mutationFn: (cartId: string) => ok(api.POST('/api/cart/{cartId}/recovery-email', { params: { path: { cartId } } })),
     onSuccess: () => {
-      window.alert('Recovery email sent successfully!');
+      toast({ title: 'Recovery email queued', description: 'It goes out in a moment; the count below moves once it has.' });
       // The worker sends it; the count moves once it has gone out.
       window.setTimeout(() => {
         void client.invalidateQueries({ queryKey: [ABANDONED] });
         void client.invalidateQueries({ queryKey: [FUNNEL] });
       }, 1500);
     },
-    onError: () => window.alert('Failed to send recovery email'),
-  });
-  const testCart = useMutation({
-    mutationFn: () => ok(api.POST('/api/admin/test-cart')),
-    onSuccess: () => {
-      toast({ title: 'Test cart created', description: 'A sample abandoned cart is in the list below.' });
-      void client.invalidateQueries({ queryKey: [ABANDONED] });
-    },
-    onError: () => toast({ title: 'Error', description: 'Failed to create test cart', variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Recovery email not sent', description: serverMessageOf(error) ?? 'Failed to send the recovery email.', variant: 'destructive' }),
   });
 
   return (
     <section className="card">
-      <div className="card-head">
-        <h2>Abandoned Carts</h2>
-        <button type="button" className="button button-quiet" disabled={testCart.isPending} onClick={() => testCart.mutate()}>
-          Create Test Cart
-        </button>
-      </div>
+      <h2>Abandoned Carts</h2>
       <h3>Last 30 days</h3>
       <RecoveryFunnel />
       {carts.isPending && <p>Loading abandoned carts...</p>}
@@ -139,7 +127,31 @@ const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { da
 
 const formatIdle = (minutes: number) => (minutes < 60 ? `${minutes} min` : minutes < 2880 ? `${Math.floor(minutes / 60)} h` : `${Math.floor(minutes / 1440)} days`);
 
+/** Tools for trying the shop out, shown only while a development stand-in is on (never to a shop on its real settings). */
+function DevelopmentTools() {
+  const client = useQueryClient();
+  const toast = useToast();
+  const testCart = useMutation({
+    mutationFn: () => ok(api.POST('/api/admin/test-cart')),
+    onSuccess: () => {
+      toast({ title: 'Test cart created', description: 'A sample abandoned cart is in the Abandoned Carts list.' });
+      void client.invalidateQueries({ queryKey: [ABANDONED] });
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to create test cart', variant: 'destructive' }),
+  });
+  return (
+    <section className="card" aria-labelledby="dev-tools-title">
+      <h2 id="dev-tools-title">Development tools</h2>
+      <p className="muted">Shown because this shop runs on the development stand-ins.</p>
+      <button type="button" className="button button-quiet" disabled={testCart.isPending} onClick={() => testCart.mutate()}>
+        Create Test Cart
+      </button>
+    </section>
+  );
+}
+
 export function DashboardPage() {
+  const dashboard = useDashboard();
   return (
     <>
       <h1>Admin Dashboard</h1>
@@ -160,6 +172,7 @@ export function DashboardPage() {
         </section>
       </div>
       <AbandonedCarts />
+      {dashboard.data?.developmentTools && <DevelopmentTools />}
     </>
   );
 }

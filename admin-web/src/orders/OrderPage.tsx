@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { apiErrorOf, ok, type AdminOrderDetail } from '@dark-circle/api-client';
 import { api } from '../api/client';
 import { FulfilmentActions } from './FulfilmentActions';
 import { addressLine, formatWhen, fulfilmentLabel, lineName, ORDERS, refundLabel } from './order-labels';
 import { RefundForm } from './RefundForm';
+import { StaffNotes } from './StaffNotes';
 
 /** One order as the studio works it: what was bought, by whom, how it is fulfilled and paid, its refunds and its timeline. */
 export function OrderPage() {
   const { id = '' } = useParams();
+  const [refunding, setRefunding] = useState(false);
   const order = useQuery({
     queryKey: [ORDERS, 'detail', id],
     queryFn: () => ok(api.GET('/api/admin/orders/{id}', { params: { path: { id } } })),
@@ -31,7 +34,9 @@ export function OrderPage() {
         <Link to="/admin/orders">All orders</Link>
       </p>
       <div className="card-head">
-        <h1>Order {o.orderNumber}</h1>
+        <h1>
+          Order <span className="order-number">{o.orderNumber}</span>
+        </h1>
         <div>
           <span className={`badge ${o.fulfilment === 'unfulfilled' ? '' : 'badge-ok'}`} data-testid="fulfilment-status">
             {fulfilmentLabel[o.fulfilment]}
@@ -40,7 +45,8 @@ export function OrderPage() {
         </div>
       </div>
       <p className="muted">
-        Placed {formatWhen(o.createdAt)} · <Link to={`/admin/history/order/${o.id}`}>History</Link> · <a href={o.statusUrl}>The customer's status page</a>
+        Placed {formatWhen(o.createdAt)} · <Link to={`/admin/history/order/${o.id}`}>History</Link> · <Link to={`/admin/orders/${o.id}/packing-slip`}>Packing slip</Link> ·{' '}
+        <a href={o.statusUrl}>The customer's status page</a>
       </p>
 
       <div className="order-grid">
@@ -90,6 +96,12 @@ export function OrderPage() {
             <br />
             <a href={`mailto:${o.customerEmail}`}>{o.customerEmail}</a>
           </p>
+          {o.customerNote && (
+            <blockquote className="customer-note" aria-label="The customer's note">
+              <strong>Order note</strong>
+              <p>{o.customerNote}</p>
+            </blockquote>
+          )}
           <p>{o.fulfillmentMethod === 'pickup' ? 'Local Pickup' : o.shippingAddress ? `Shipping to ${addressLine(o.shippingAddress)}` : 'Shipping'}</p>
         </section>
 
@@ -131,6 +143,11 @@ export function OrderPage() {
               </>
             )}
           </dl>
+          {o.trackingWarning && (
+            <p className="warning-text" role="note">
+              {o.trackingWarning}
+            </p>
+          )}
           <FulfilmentActions order={o} />
         </section>
 
@@ -171,8 +188,18 @@ export function OrderPage() {
             ))}
           </ul>
         )}
-        {o.refundable !== '0.00' && <RefundForm key={o.refunds.length} order={o} />}
+        {o.refundable !== '0.00' &&
+          (refunding ? (
+            <RefundForm key={o.refunds.length} order={o} onClose={() => setRefunding(false)} />
+          ) : (
+            // Behind a button, as on Shopify: no button offering the whole order's money sits on every order.
+            <button type="button" className="button button-quiet" onClick={() => setRefunding(true)}>
+              Refund
+            </button>
+          ))}
       </section>
+
+      <StaffNotes order={o} />
 
       <section className="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">Timeline</h2>

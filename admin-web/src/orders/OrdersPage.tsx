@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ok } from '@dark-circle/api-client';
@@ -19,6 +20,9 @@ export function OrdersPage() {
     placeholderData: keepPreviousData,
   });
   const data = orders.data;
+  // The orders ticked for packing slips, kept across pages and searches until printed.
+  const [chosen, setChosen] = useState<string[]>([]);
+  const toggle = (id: string) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
   return (
     <>
       <h1>Orders</h1>
@@ -37,6 +41,11 @@ export function OrdersPage() {
             ))}
           </select>
         </label>
+        {chosen.length > 0 && (
+          <Link className="button" to={`/admin/packing-slips?ids=${chosen.join(',')}`}>
+            Packing slips ({chosen.length})
+          </Link>
+        )}
       </div>
       {orders.isPending && <p>Loading orders...</p>}
       {orders.isError && <p className="error-text">Failed to load orders.</p>}
@@ -61,6 +70,7 @@ export function OrdersPage() {
                 {data.orders.map((o) => (
                   <tr key={o.id} data-testid="order">
                     <td>
+                      <input type="checkbox" className="order-pick" checked={chosen.includes(o.id)} aria-label={`Choose ${o.orderNumber}`} onChange={() => toggle(o.id)} />
                       <Link to={`/admin/orders/${o.id}`}>{o.orderNumber}</Link>
                     </td>
                     <td className="orders-table__placed">{formatWhen(o.createdAt)}</td>

@@ -11,12 +11,12 @@ const cents = (money: string) => Math.round(Number(money) * 100);
 const dollars = (c: number) => (c / 100).toFixed(2);
 
 /**
- * A refund through Square: the whole order (what is left), or an amount, or the chosen lines (what
+ * The line picker the order page's Refund button opens: a refund through Square of the whole order (what is left), or an amount, or the chosen lines (what
  * the shopper paid for them, their share of any discount taken off). The button names the amount
  * before anything is sent, Enter in a field never refunds, and refunding everything left asks to be
  * confirmed. A refused refund shows the API's message and changes nothing.
  */
-export function RefundForm({ order }: { order: AdminOrderDetail }) {
+export function RefundForm({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
   const lines = order.items.filter((i) => i.quantity > i.refundedQuantity);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
@@ -158,6 +158,9 @@ export function RefundForm({ order }: { order: AdminOrderDetail }) {
         <div className="actions">
           <button type="button" className="button" disabled={refund.isPending} onClick={ask}>
             {refund.isPending ? 'Refunding...' : label}
+          </button>
+          <button type="button" className="link-button" onClick={onClose}>
+            Cancel
           </button>
           {whole && <span className="muted">The whole order: you will be asked to confirm.</span>}
         </div>

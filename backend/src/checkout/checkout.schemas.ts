@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_NOTE_MAX } from '../orders';
 import { text, uuid } from '../platform/validation/text';
 
 const WHOLE_CENTS = 'amountMoney.amount must be a whole number of cents.';
@@ -39,6 +40,8 @@ export const processPaymentBody = z
     shippingAddress: shippingAddress.nullish(),
     shippingOption: z.literal('standard', "shippingOption must be 'standard'.").default('standard'),
     discountCode: text('discountCode', { max: 40 }).nullish(),
+    /** The shopper's note to the studio: a gift message, a wish about the thread. */
+    orderNote: text('The order note', { max: ORDER_NOTE_MAX, multiLine: true }).nullish(),
   })
   .refine((b) => b.fulfillmentMethod === 'pickup' || b.shippingAddress, {
     message: 'Please complete your shipping address.',

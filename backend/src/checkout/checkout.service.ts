@@ -85,6 +85,7 @@ export class CheckoutService {
       lines: lines.map(({ productId, variantId, variantName, name, quantity, unitPriceCents }) => ({ productId, variantId, variantName, name, quantity, unitPriceCents })),
       ...amounts,
       ...(discount ? { discountCode: discount.code } : {}),
+      ...(body.orderNote ? { note: body.orderNote } : {}),
     };
     const { order, openedHere } = await this.openCheckout(cart.version, { ...terms, sourceId: body.sourceId, clientAddress }, caller);
     // A twin request for the same cart state opened it first: fine if it is the same purchase.

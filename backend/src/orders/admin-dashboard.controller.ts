@@ -8,6 +8,7 @@ import { formatCents } from '../platform/money';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { DashboardDto, dashboardSchema } from './order.responses';
 import { DashboardReader } from './dashboard.reader';
+import { standInsOf } from '../stand-ins';
 
 const dashboardQuery = z.object({
   timeZone: z
@@ -78,6 +79,7 @@ export class AdminDashboardController {
       ordersWaiting,
       lowStockAt: this.config.LOW_STOCK_AT,
       lowStock,
+      developmentTools: Object.values(standInsOf(this.config)).some(Boolean),
       revenueByDay: days.map((date) => ({ date, orders: byDay.get(date)!.orders, revenue: formatCents(byDay.get(date)!.cents) })),
     };
   }

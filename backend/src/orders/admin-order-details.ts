@@ -8,7 +8,8 @@ import type { AdminOrderDetailDto } from './order.responses';
 import { orderDecider } from './order.decider';
 import { nextFulfillmentSteps } from './order-fulfillment.decider';
 import { linePaidCents, lineRefundValues, refundableCents, refundedUnits } from './order-refunds.decider';
-import { orderStream, type OrderEvent, type RefundRequested } from './order.events';
+import { orderStream, type OrderEvent, type RefundRequested, type StaffNoteAdded } from './order.events';
+import { trackingNumberWarning } from './carrier-formats';
 import { OrderLineImages } from './order-line-images';
 import { OrderStatusLinks } from './order-status-links';
 import { OrderReader } from './order.reader';
@@ -64,6 +65,9 @@ export class AdminOrderDetails {
         requestedAt: new Date(requestedAt.get(r.terms.refundId) ?? row.updatedAt).toISOString(),
       })),
       timeline: adminTimeline(events),
+      staffNotes: events.filter((e): e is typeof e & StaffNoteAdded => e.type === 'StaffNoteAdded').map((e) => e.data),
+      customerNote: state.opened.note ?? null,
+      trackingWarning: trackingNumberWarning(row.carrier ?? null, row.trackingNumber ?? null),
       nextSteps: nextFulfillmentSteps(state),
     };
   }

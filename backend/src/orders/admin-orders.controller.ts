@@ -24,6 +24,7 @@ import {
 } from './order.responses';
 import { AdminOrderDetails } from './admin-order-details';
 import { text } from '../platform/validation/text';
+import { STAFF_NOTE_MAX } from './order-notes.decider';
 
 const orderId = new ZodPipe(z.uuid('The order id must be a UUID.').transform((s) => s.toLowerCase()));
 const fulfillBody = z
@@ -97,6 +98,12 @@ const refundBody = z.strictObject({
 });
 
 /** Orders to fulfil: a page of them, one order's page, and its fulfilment steps and refunds. */
+/** A note the studio writes on an order (line breaks kept). */
+const noteBody = z.object(
+  { text: text('The note', { min: 1, max: STAFF_NOTE_MAX, multiLine: true, required: 'Write the note first.' }) },
+  'The body must be a JSON object with the note as `text`.',
+);
+
 @Controller('api/admin/orders')
 @AdminOnly()
 export class AdminOrdersController {
@@ -160,5 +167,14 @@ export class AdminOrdersController {
     const order = await this.reader.byId(id);
     if (!order) throw notFound('That order was not found.');
     return { refundId, squareRefundId, status, order: toAdminOrderDto(order) };
+  }
+
+  /** Adds the studio's note to the order, signed with the admin's email and the time. */
+  @Post(':id/notes')
+  @HttpCode(201)
+  @ApiAnswers({ 201: adminOrderDetailSchema })
+  async notes(@Param('id', orderId) id: string, @Body(new ZodPipe(noteBody)) body: z.infer<typeof noteBody>, @Caller() caller: RequestContext): Promise<AdminOrderDetailDto> {
+    await this.orders.run(id, { kind: 'AddStaffNote', text: body.text, by: caller.actor.replace(/^admin:/, ''), at: new Date().toISOString() }, caller);
+    return this.details.of(id);
   }
 }

@@ -12,3 +12,4 @@ export { OrderRefunds } from './order-refunds';
 export { orderName } from './order.state';
 export type { PricedLine } from './paid-shares';
 export type { OrderDto } from './order.responses';
+export { ORDER_NOTE_MAX } from './order-checkout.decider';

@@ -16,6 +16,30 @@ describe('order decider: checkout', () => {
       .thenNothing();
   });
 
+  describe("the shopper's order note", () => {
+    it('travels with the checkout into the order, up to 500 characters', () => {
+      const withNote = { ...terms, note: 'A gift: no prices inside, please.' };
+      spec
+        .given()
+        .when({ kind: 'OpenCheckout', opened: withNote })
+        .then([{ type: 'CheckoutOpened', data: withNote }]);
+      const longest = { ...terms, note: 'x'.repeat(500) };
+      spec
+        .given()
+        .when({ kind: 'OpenCheckout', opened: longest })
+        .then([{ type: 'CheckoutOpened', data: longest }]);
+      expect(fold(orderDecider, [{ type: 'CheckoutOpened', data: withNote }])).toMatchObject({ opened: { note: 'A gift: no prices inside, please.' } });
+    });
+
+    it('refuses a note past 500 characters, or one of blanks only, and opens nothing', () => {
+      for (const note of ['x'.repeat(501), '', '  \n '])
+        spec
+          .given()
+          .when({ kind: 'OpenCheckout', opened: { ...terms, note } })
+          .thenThrows('INVALID', 'The order note must be 1 to 500 characters.');
+    });
+  });
+
   describe('the units one client address may hold through unfinished checkouts', () => {
     const twoLines = { ...terms, clientAddress: '203.0.113.7', lines: [...terms.lines, { productId: 2, name: 'Bat Pin', quantity: 3, unitPriceCents: 900 }] };
     const withLines = { type: 'CheckoutOpened', data: twoLines } as const;

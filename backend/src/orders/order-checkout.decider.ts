@@ -1,4 +1,4 @@
-import { conflict } from '../platform/errors/domain-error';
+import { conflict, invalid } from '../platform/errors/domain-error';
 import type { CheckoutOpened, OrderEvent, PaymentCaptured, PaymentFailed } from './order.events';
 import { OpenOrder, orderName, OrderStatus } from './order.state';
 
@@ -23,11 +23,18 @@ const statusAfter: Partial<Record<OrderEvent['type'], OrderStatus>> = {
   CheckoutClosed: 'closed',
 };
 
+/** The longest note a shopper may leave with an order. */
+export const ORDER_NOTE_MAX = 500;
+
 /**
  * A new checkout's units may be held only while the client's unfinished checkouts (not yet paid or
  * released) hold no more than `limit` with them: a script that never pays cannot hold the catalogue.
  */
 export function decideOpening(command: Extract<CheckoutCommand, { kind: 'OpenCheckout' }>): OrderEvent[] {
+  // The request's schema bounds it already; the order's own rule, whoever opens it.
+  if (command.opened.note !== undefined && (command.opened.note.trim() === '' || command.opened.note.length > ORDER_NOTE_MAX)) {
+    throw invalid(`The order note must be 1 to ${ORDER_NOTE_MAX} characters.`);
+  }
   const units = command.opened.lines.reduce((sum, line) => sum + line.quantity, 0);
   if (command.hold && command.hold.heldUnits + units > command.hold.limit) {
     const { heldUnits, limit } = command.hold;

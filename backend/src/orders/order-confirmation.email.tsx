@@ -43,6 +43,17 @@ export async function orderConfirmationEmail(order: PaidOrderTerms, context: Ord
           ))}
         </Paragraph>
       )}
+      {order.note && (
+        <Paragraph>
+          Your note:
+          {order.note.split('\n').map((l, n) => (
+            <span key={n}>
+              <br />
+              {l}
+            </span>
+          ))}
+        </Paragraph>
+      )}
       {/* The page's first "What's Next?" line promises this very email, so the email keeps only the second. */}
       <Paragraph>What's Next? {WHATS_NEXT[order.fulfillment]}</Paragraph>
       <EmailButton href={context.statusUrl}>View your order</EmailButton>

@@ -2,19 +2,20 @@ import { notFound } from '../platform/errors/domain-error';
 import type { Decider } from '../platform/event-store/decider';
 import { CheckoutCommand, decideCheckout, decideOpening, evolveCheckout, openedOrder } from './order-checkout.decider';
 import { decideFulfillment, evolveFulfillment, FulfillmentCommand } from './order-fulfillment.decider';
+import { decideNotes, NoteCommand } from './order-notes.decider';
 import { decideRefunds, evolveRefunds, RefundCommand } from './order-refunds.decider';
 import type { OrderEvent } from './order.events';
 import type { OrderState } from './order.state';
 
-export type OrderCommand = CheckoutCommand | FulfillmentCommand | RefundCommand;
+export type OrderCommand = CheckoutCommand | FulfillmentCommand | RefundCommand | NoteCommand;
 
 const FULFILLMENT_COMMANDS = new Set<OrderCommand['kind']>(['FulfillOrder', 'RecordFulfillmentStep', 'RecordFulfillmentEmailSent'] satisfies FulfillmentCommand['kind'][]);
 const REFUND_COMMANDS = new Set<OrderCommand['kind']>(['RequestRefund', 'RecordSquareRefund', 'RecordRefundFailure', 'RecordRefundEmailSent'] satisfies RefundCommand['kind'][]);
 
 /**
- * One order stream, three concerns, each deciding and evolving its own part: the checkout
- * (order-checkout.decider), fulfillment (order-fulfillment.decider) and refunds
- * (order-refunds.decider). Every command is safe to repeat.
+ * One order stream, four concerns, each deciding and evolving its own part: the checkout
+ * (order-checkout.decider), fulfillment (order-fulfillment.decider), refunds
+ * (order-refunds.decider) and the studio's notes (order-notes.decider, which change no state). Every command is safe to repeat.
  */
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   initialState: { exists: false },
@@ -30,6 +31,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     if (!state.exists) throw notFound('That order was not found.');
     if (FULFILLMENT_COMMANDS.has(command.kind)) return decideFulfillment(command as FulfillmentCommand, state);
     if (REFUND_COMMANDS.has(command.kind)) return decideRefunds(command as RefundCommand, state);
+    if (command.kind === 'AddStaffNote') return decideNotes(command);
     return decideCheckout(command as Exclude<CheckoutCommand, { kind: 'OpenCheckout' }>, state);
   },
 };

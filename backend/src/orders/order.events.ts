@@ -40,6 +40,8 @@ export interface OrderTerms {
   totalCents: number;
   /** The code that gave `discountCents` (absent on orders without one). */
   discountCode?: string;
+  /** The shopper's "Order note" from the cart page (absent when they left none). */
+  note?: string;
 }
 
 /** The terms of a paid order, with the number it was given: what its emails show. */
@@ -121,6 +123,9 @@ export type OrderRefunded = DomainEvent<'OrderRefunded', RefundTerms & { squareR
 export type RefundFailed = DomainEvent<'RefundFailed', { refundId: string; code: string; message: string }>;
 export type RefundEmailSent = DomainEvent<'RefundEmailSent', { refundId: string; messageId: string }>;
 
+/** The studio's own note on the order: `by` the admin's email, `at` when it was written. */
+export type StaffNoteAdded = DomainEvent<'StaffNoteAdded', { text: string; by: string; at: string }>;
+
 export type OrderEvent =
   | CheckoutOpened
   | ChargeRequested
@@ -138,7 +143,8 @@ export type OrderEvent =
   | RefundPending
   | OrderRefunded
   | RefundFailed
-  | RefundEmailSent;
+  | RefundEmailSent
+  | StaffNoteAdded;
 
 export const ORDER_STREAM_TYPE = 'Order';
 export const orderStream = streamKind(ORDER_STREAM_TYPE, 'order-', stringId);

@@ -95,6 +95,12 @@ export const adminOrderDetailSchema = adminOrderSchema
       }),
     ),
     timeline: z.array(timelineEntrySchema),
+    /** The studio's own notes, oldest first: who wrote each, and when. */
+    staffNotes: z.array(z.object({ text: z.string(), by: z.string(), at: z.iso.datetime() })),
+    /** The shopper's "Order note" from the cart page, when they left one. */
+    customerNote: z.string().nullable(),
+    /** Said when the tracking number has another carrier's format than the one given (a USPS number under UPS); never a refusal. */
+    trackingWarning: z.string().nullable(),
     /** The fulfilment steps the studio can take now (empty when fulfilled or fully refunded). */
     nextSteps: z.array(fulfillmentStepSchema),
   })
@@ -121,6 +127,8 @@ export const dashboardSchema = z
         imageUrl: z.string(),
       }),
     ),
+    /** Whether a development stand-in is on (the local sign-in, the Square emulator, the development link secret): the dashboard then offers its development tools (Create Test Cart). */
+    developmentTools: z.boolean(),
     /** The last 30 days, oldest first, today last; days without orders are zero. */
     revenueByDay: z.array(z.object({ date: z.iso.date(), orders: z.int(), revenue: moneyText })),
   })

@@ -14,6 +14,41 @@ describe('refundEmail', () => {
     expect(mail.text).toContain('Refunded: $7.25');
   });
 
+  it("shows the discount's share when a discounted line is refunded for what was paid, so the amount below the prices is explained", async () => {
+    // DARKCIRCLE10 took 10% off: a 12.00 patch cost 10.80.
+    const mail = await refundEmail(anOrder(), { ...refund, amountCents: 1080 }, aContext());
+    expect(mail.text).toContain('Items: $12.00');
+    expect(mail.text).toContain('Discount (DARKCIRCLE10): -$1.20');
+    expect(mail.text).toContain('Refunded: $10.80');
+    // Both patches and the tee: the whole discount.
+    const all = await refundEmail(
+      anOrder(),
+      {
+        ...refund,
+        amountCents: 5040,
+        lines: [
+          { itemId: 0, productId: 1, quantity: 2, restock: false },
+          { itemId: 1, productId: 2, quantity: 1, restock: false },
+        ],
+      },
+      aContext(),
+    );
+    expect(all.text).toContain('Items: $56.00');
+    expect(all.text).toContain('Discount (DARKCIRCLE10): -$5.60');
+    // One cent off what was paid (an earlier refund took the odd cent) is still the lines' refund.
+    expect((await refundEmail(anOrder(), { ...refund, amountCents: 1079 }, aContext())).text).toContain('Discount (DARKCIRCLE10): -$1.21');
+  });
+
+  it('shows no discount rows for a typed amount, an order without a discount, or an amount alone', async () => {
+    // 7.25 of a patch that cost 10.80: not what was paid for it.
+    expect((await refundEmail(anOrder(), refund, aContext())).text).not.toContain('Discount');
+    expect((await refundEmail(anOrder(), { ...refund, amountCents: 1082 }, aContext())).text).not.toContain('Discount');
+    const plain = await refundEmail(anOrder({ discountCents: 0, discountCode: undefined, totalCents: 6100 }), { ...refund, amountCents: 1200 }, aContext());
+    expect(plain.text).not.toContain('Discount');
+    expect(plain.text).not.toContain('Items:');
+    expect((await refundEmail(anOrder(), { ...refund, amountCents: 1080, lines: [] }, aContext())).text).not.toContain('Discount');
+  });
+
   it('names no items for a refund of an amount alone', async () => {
     const mail = await refundEmail(anOrder(), { ...refund, lines: [] }, aContext());
     expect(mail.text).not.toContain('Refunded items');

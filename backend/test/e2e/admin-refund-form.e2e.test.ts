@@ -28,7 +28,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 describe("the admin's refund form and add-product form in a real browser", () => {
-  it('names the amount on the button (what was paid, discount taken off), never refunds on Enter, and asks before refunding the whole order', async () => {
+  it('opens behind a Refund button (no button offering the whole order sits on the page), names the amount on the button (what was paid, discount taken off), never refunds on Enter, and asks before refunding the whole order', async () => {
     const [t, page] = [suite.app(), suite.page()];
     // Square tells the shop when its refunds complete, as in development.
     t.square.webhooks.subscribe({ notificationUrl: `${t.baseUrl}/api/square/webhooks`, signatureKey: EMULATOR_WEBHOOK_SIGNATURE_KEY }, { retryDelaysMs: [50, 100, 200] });
@@ -42,6 +42,16 @@ describe("the admin's refund form and add-product form in a real browser", () =>
     await signIn(page, t.baseUrl, `/admin/orders/${order.orderId}`);
     await page.getByRole('heading', { name: `Order ${order.orderNumber}` }).waitFor({ timeout: 30_000 });
     const form = page.getByRole('form', { name: 'Refund' });
+    // The page offers a quiet Refund button, not the whole order's money; Cancel puts the picker away again.
+    const opener = page.getByRole('button', { name: 'Refund', exact: true });
+    await opener.waitFor();
+    expect(await page.getByRole('button', { name: /\$/ }).count()).toBe(0);
+    expect(await form.count()).toBe(0);
+    await shoot(page, 'refund-closed');
+    await opener.click();
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+    await opener.click();
     // Nothing chosen: the whole order, and the button says how much.
     await form.getByRole('button', { name: 'Refund $45.89' }).waitFor();
 

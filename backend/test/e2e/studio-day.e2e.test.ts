@@ -81,6 +81,7 @@ describe("the studio's day in a real browser", () => {
     await page.goto(`${t.baseUrl}/admin/orders?search=${returned.orderNumber}`);
     await rows.getByRole('link', { name: returned.orderNumber }).click({ timeout: 30_000 });
     await page.getByRole('heading', { name: `Order ${returned.orderNumber}` }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
     const refund = page.getByRole('form', { name: 'Refund' });
     await refund.getByLabel('Quantity (Moth Patch)').fill('2');
     await refund.getByLabel('Return to stock (Moth Patch)').check();

@@ -62,6 +62,8 @@ it('counts revenue less refunds by the day orders were placed, the orders waitin
   // Waiting: the partly refunded shipping order, the one made ready 3 days ago, the 10- and 40-day-old ones.
   expect(d.ordersWaiting).toBe(4);
   expect(d.lowStockAt).toBe(2);
+  // The tests run on the stand-ins (the Square emulator, the local sign-in): the development tools are offered.
+  expect(d.developmentTools).toBe(true);
   expect(d.lowStock).toEqual([
     { productId: none, variantId: `${none}-1`, name: 'Gone Moth Patch', stock: 0, imageUrl: expect.any(String) },
     { productId: low, variantId: `${low}-1`, name: 'Last Bat Pin', stock: 2, imageUrl: expect.any(String) },

@@ -28,6 +28,8 @@ export interface CheckoutDetails {
   totalCents: number | null;
   /** An applied discount code and what the server said it takes off. */
   discount?: { code: string; discountCents: number };
+  /** The shopper's optional order note. */
+  note?: string;
 }
 
 const ADDRESS_FIELDS: (keyof ShippingAddress)[] = ['address', 'city', 'state', 'zipCode'];
@@ -98,6 +100,7 @@ export function useCompleteOrder(card: RefObject<SquareCard | null>, cardReady: 
         fulfillmentMethod: details.fulfillment,
         ...(shipping ? { shippingAddress: details.address, shippingOption: details.shippingOption } : {}),
         ...(details.discount ? { discountCode: details.discount.code } : {}),
+        ...(details.note?.trim() ? { orderNote: details.note.trim() } : {}),
       });
       if (!result.success) {
         setFailure(declined(result.error || 'Payment processing failed', result.code));

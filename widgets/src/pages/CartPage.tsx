@@ -21,6 +21,7 @@ import { DiscountCodeField } from '../cart/DiscountCodeField';
 import { readCheckoutDraft, saveCheckoutDraft } from '../cart/checkout-draft';
 import { fieldProblems, type CheckoutFieldId } from '../cart/checkout-fields';
 import { OrderSummaryToggle } from '../cart/OrderSummaryToggle';
+import { OrderNoteSection } from '../cart/OrderNoteSection';
 import { useDiscount } from '../checkout/useDiscount';
 import { formatCents, toCents } from '../lib/money';
 
@@ -90,6 +91,7 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
   const [address, setAddress] = useState<ShippingAddress>(draft?.address ?? EMPTY_SHIPPING_ADDRESS);
   const [shippingOption, setShippingOption] = useState<ShippingOption>(draft?.shippingOption ?? DEFAULT_SHIPPING_OPTION);
   const [summaryOpen, setSummaryOpen] = useState(false);
+  const [note, setNote] = useState('');
   const [left, setLeft] = useState<ReadonlySet<CheckoutFieldId>>(new Set());
   const [attempted, setAttempted] = useState(false);
 
@@ -149,6 +151,7 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
               <ShippingOptionsSection rates={rates} value={shippingOption} onChange={setShippingOption} />
             </>
           )}
+          <OrderNoteSection value={note} onChange={setNote} />
           <PaymentSection
             containerRef={cardForm.containerRef}
             formState={cardForm.state}
@@ -158,7 +161,7 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
             failure={failure}
             onComplete={() => {
               setAttempted(true);
-              void complete({ cart, items, contact, fulfillment, address, shippingOption, totalCents, discount: discount.forOrder });
+              void complete({ cart, items, contact, fulfillment, address, shippingOption, totalCents, discount: discount.forOrder, note });
             }}
           />
         </div>

@@ -46,7 +46,9 @@ function Status({ order }: { order: OrderStatus }) {
   const pickup = order.fulfillmentMethod === 'pickup';
   return (
     <article className="receipt">
-      <h1 className="page__title">Order {order.orderNumber}</h1>
+      <h1 className="page__title">
+        Order <span className="order-number">{order.orderNumber}</span>
+      </h1>
       <p className="status-stage" data-testid="order-stage">
         {Number(order.refunded) >= Number(order.total) ? 'Refunded' : STAGE[order.fulfilment]}
       </p>
