@@ -68,6 +68,8 @@ describe.each([
 
     await page.waitForURL(/\/order-confirmation\?order=/, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    // Complete Order went with the checkout: the focus is on what the page says, not on <body>.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Order Confirmed!');
     const orderNumber = await page.getByTestId('order-number').innerText();
     expect(orderNumber).toMatch(/^DC-\d+$/);
     const address = page.url();
@@ -152,6 +154,33 @@ describe('the checkout on a phone', () => {
     const order = (await page.getByTestId('checkout-order').boundingBox())!;
     const contact = (await page.getByRole('heading', { name: 'Contact Information' }).boundingBox())!;
     expect(order.x).toBeGreaterThan(contact.x + contact.width);
+  });
+
+  it('on a desktop, Tab goes contact → fulfillment → payment → Complete Order, then the cart lines', async () => {
+    const page = suite.page();
+    await page.setViewportSize(DESKTOP);
+    await givenCart(page, [SKULL]);
+    await openCheckout(page);
+    await page.getByRole('heading', { name: 'Checkout' }).click();
+    // Each stop the keyboard makes, by its label or text (the card form's fields are in its frame).
+    const order: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return '';
+        if (el.tagName === 'IFRAME' || el.closest('[data-testid="card-container"]')) return 'card form';
+        const labelledBy = el.getAttribute('aria-labelledby');
+        const label = (labelledBy && document.getElementById(labelledBy)?.textContent) || (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent);
+        return (el.getAttribute('aria-label') ?? (label || el.textContent) ?? '').trim().replace(/\s+/g, ' ');
+      });
+      if (stop !== order.at(-1)) order.push(stop);
+    }
+    const at = (pattern: RegExp) => order.findIndex((stop) => pattern.test(stop));
+    const steps = [/^Name/, /^Email/, /Local Pickup/, /card form/, /^Complete Order - \$9\.00$/, /quantity of Skull|^Remove Skull/, /^Discount code$/];
+    const positions = steps.map(at);
+    expect({ order, found: positions.every((p) => p >= 0) }).toMatchObject({ found: true });
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
   it('subscribes the email and applies DARKCIRCLE10 in one step, without leaving checkout, and charges 10% less', async () => {

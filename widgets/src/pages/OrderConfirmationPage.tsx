@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { apiErrorOf, type OrderStatus } from '@dark-circle/api-client';
 import { useOrderStatus } from '../api/order-status';
@@ -89,9 +89,14 @@ function NotLoaded() {
 function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: string }) {
   const pickup = order.fulfillmentMethod === 'pickup';
   const a = order.shippingAddress;
+  // Complete Order is gone with the checkout: the focus goes to what the page says, not to <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   return (
     <article className="receipt">
-      <h1 className="page__title">Order Confirmed!</h1>
+      <h1 className="page__title" ref={heading} tabIndex={-1}>
+        Order Confirmed!
+      </h1>
       <p>Thank you for your order, {order.customerName}. We are stitching it into our ledger now.</p>
       <p className="receipt__number">
         Order number: <strong data-testid="order-number">{order.orderNumber || order.orderId}</strong>
