@@ -10,5 +10,7 @@ export type { OpenOrder, OrderState } from './order.state';
 export type { FulfillmentMethod, OrderLine, OrderTerms, PaidOrderTerms } from './order.events';
 export { OrderRefunds } from './order-refunds';
 export { orderName } from './order.state';
+export { paidCard } from './order-timeline';
 export type { PricedLine } from './paid-shares';
 export type { OrderDto } from './order.responses';
+export { paidCardSchema } from './order.responses';

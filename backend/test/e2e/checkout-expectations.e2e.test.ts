@@ -72,6 +72,15 @@ describe.each([
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Order Confirmed!');
     const orderNumber = await page.getByTestId('order-number').innerText();
     expect(orderNumber).toMatch(/^DC-\d+$/);
+    // The lines the email has, and the card Square charged (from the server's answer).
+    const lines = async (p: Page) => ({
+      subtotal: await p.getByTestId('receipt-subtotal').innerText(),
+      shipping: await p.getByTestId('receipt-shipping').innerText(),
+      total: await p.getByTestId('receipt-total').innerText(),
+      card: await p.getByTestId('receipt-card').innerText(),
+    });
+    const receipt = { subtotal: '$9.00', shipping: 'Free', total: '$9.00', card: 'Visa •••• 1111' };
+    expect(await lines(page)).toEqual(receipt);
     const address = page.url();
 
     // A phone browser reloads the tab: the same confirmation, the full email and all.
@@ -96,7 +105,11 @@ describe.each([
       await fresh.goto(address);
       await fresh.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
       expect(await fresh.getByTestId('order-number').innerText()).toBe(orderNumber);
-      expect(await fresh.getByTestId('receipt-total').innerText()).toBe('$9.00');
+      // The status link's view: the same sums, but never the card (a link may be forwarded).
+      expect(await fresh.getByTestId('receipt-subtotal').innerText()).toBe(receipt.subtotal);
+      expect(await fresh.getByTestId('receipt-shipping').innerText()).toBe(receipt.shipping);
+      expect(await fresh.getByTestId('receipt-total').innerText()).toBe(receipt.total);
+      expect(await fresh.getByTestId('receipt-card').count()).toBe(0);
       await fresh.getByText('Skull Iron-On Patch × 1').waitFor();
       await fresh.getByText('m•••@example.com').waitFor();
       expect(await fresh.locator('main').innerText()).not.toContain('mina@example.com');
@@ -188,9 +201,13 @@ describe('the checkout on a phone', () => {
     await page.setViewportSize(PHONE);
     await givenCart(page, [MOON]);
     await openCheckout(page);
-    await fillContact(page, 'Lenore Usher', 'lenore@example.com');
+    // Applied before the email is typed: the hint names the section the email is in (on a phone it
+    // is below the discount field, on a desktop to its left, so never "above").
     await page.getByLabel('Discount code').fill('DARKCIRCLE10');
     await page.getByRole('button', { name: 'Apply' }).click();
+    expect(await page.getByTestId('discount-status').innerText()).toBe('Enter your email address under Contact Information: the code belongs to it.');
+    await page.getByRole('heading', { name: 'Contact Information' }).waitFor();
+    await fillContact(page, 'Lenore Usher', 'lenore@example.com');
 
     const offer = page.getByTestId('subscribe-offer');
     await offer.getByText('Subscribe with this email to use DARKCIRCLE10').waitFor({ timeout: 20_000 });

@@ -109,7 +109,11 @@ export function useCompleteOrder(card: RefObject<SquareCard | null>, cardReady: 
         orderNumber: result.orderNumber,
         statusToken: result.statusToken,
         total: centsToDecimal(details.totalCents),
-        ...(details.discount ? { discount: centsToDecimal(details.discount.discountCents), discountCode: details.discount.code } : {}),
+        // The sums the server priced and the card Square charged, from the payment's answer.
+        subtotal: result.subtotal,
+        shipping: result.shipping,
+        card: result.card,
+        ...(toCents(result.discount) > 0 ? { discount: result.discount, ...(details.discount ? { discountCode: details.discount.code } : {}) } : {}),
         customerName: details.contact.name.trim(),
         customerEmail: details.contact.email.trim(),
         fulfillmentMethod: details.fulfillment,

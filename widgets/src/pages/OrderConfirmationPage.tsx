@@ -49,11 +49,13 @@ function ConfirmationOf({ token }: { token: string }) {
   );
 }
 
-/** The status answer shows the first name and a masked email, never the street address: a link may be forwarded. */
+/** The status answer shows the first name and a masked email, never the street address or the card: a link may be forwarded. */
 function fromStatus(status: OrderStatus): Confirmation {
   return {
     orderNumber: status.orderNumber,
     total: status.total,
+    subtotal: status.subtotal,
+    shipping: status.shipping,
     ...(toCents(status.discount) > 0 ? { discount: status.discount } : {}),
     customerName: status.firstName,
     customerEmail: status.email,
@@ -89,6 +91,8 @@ function NotLoaded() {
 function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: string }) {
   const pickup = order.fulfillmentMethod === 'pickup';
   const a = order.shippingAddress;
+  // The card as Square recorded it ("Visa •••• 1111"), as the shop's own records name it.
+  const card = [order.card?.brand, order.card?.last4 ? `•••• ${order.card.last4}` : null].filter(Boolean).join(' ');
   // Complete Order is gone with the checkout: the focus goes to what the page says, not to <body>.
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
@@ -116,6 +120,18 @@ function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: 
             </li>
           ))}
         </ul>
+        {order.subtotal && (
+          <p className="summary__row">
+            <span>Subtotal</span>
+            <span data-testid="receipt-subtotal">{formatPrice(order.subtotal)}</span>
+          </p>
+        )}
+        {order.shipping && (
+          <p className="summary__row">
+            <span>Shipping</span>
+            <span data-testid="receipt-shipping">{toCents(order.shipping) === 0 ? 'Free' : formatPrice(order.shipping)}</span>
+          </p>
+        )}
         {order.discount && (
           <p className="summary__row">
             <span>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</span>
@@ -137,6 +153,12 @@ function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: 
           <dd>{order.customerName}</dd>
           <dt>Email</dt>
           <dd>{order.customerEmail}</dd>
+          {card && (
+            <>
+              <dt>Paid with</dt>
+              <dd data-testid="receipt-card">{card}</dd>
+            </>
+          )}
           <dt>Fulfillment</dt>
           <dd>{pickup ? 'Local Pickup' : 'Shipping'}</dd>
           {a && (
