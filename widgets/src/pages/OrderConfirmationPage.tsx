@@ -121,7 +121,7 @@ function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: 
           ))}
         </ul>
         {order.subtotal && (
-          <p className="summary__row">
+          <p className="summary__row receipt__subtotal">
             <span>Subtotal</span>
             <span data-testid="receipt-subtotal">{formatPrice(order.subtotal)}</span>
           </p>
