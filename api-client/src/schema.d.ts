@@ -1773,12 +1773,14 @@ export interface components {
                 pickup: {
                     /** @description A decimal amount in dollars, e.g. "68.00" */
                     cost: string;
+                    delivery: string;
                     description: string;
                     name: string;
                 };
                 standard: {
                     /** @description A decimal amount in dollars, e.g. "68.00" */
                     cost: string;
+                    delivery: string;
                     description: string;
                     name: string;
                 };

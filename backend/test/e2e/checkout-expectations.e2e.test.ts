@@ -288,6 +288,28 @@ describe('nothing typed is lost', () => {
     await page.getByRole('heading', { name: 'Skull Iron-On Patch' }).waitFor();
     await page.goto(`${t.baseUrl}/cart`);
     await expectKept();
+
+    // Paid: the confirmation has the email's lines, and the rate's own time on the way. A card of
+    // its own: DARKCIRCLE10 is refused to a card that has paid before (the other tests' cards).
+    await fillCard(page, { number: '3400 000000 00009', cvv: '1111' });
+    await page.getByRole('button', { name: 'Complete Order - $13.10' }).click();
+    await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor({ timeout: 30_000 });
+    const text = async (id: string) => page.getByTestId(id).innerText();
+    expect({
+      subtotal: await text('receipt-subtotal'),
+      shipping: await text('receipt-shipping'),
+      discount: await text('receipt-discount'),
+      total: await text('receipt-total'),
+      card: await text('receipt-card'),
+      delivery: await text('receipt-delivery'),
+    }).toEqual({
+      subtotal: '$9.00',
+      shipping: '$5.00',
+      discount: '-$0.90',
+      total: '$13.10',
+      card: 'American Express •••• 0009',
+      delivery: 'Standard Shipping then takes 5-7 business days to reach you.',
+    });
   });
 });
 

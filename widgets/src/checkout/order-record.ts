@@ -18,6 +18,8 @@ export type OrderRecord = {
   shipping?: string;
   /** The card that paid, as the server had it from Square (never what the card form said). */
   card?: PaidCard | null;
+  /** The shipping rate chosen, as the server's rates named it ("Standard Shipping", "5-7 business days"); absent for pickup and on older records. */
+  shippingRate?: { name: string; delivery: string };
   /** What a discount code took off, e.g. "6.80", and the code; absent without one. */
   discount?: string;
   discountCode?: string;

@@ -166,7 +166,7 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
             failure={failure}
             onComplete={() => {
               setAttempted(true);
-              void complete({ cart, items, contact, fulfillment, address, shippingOption, totalCents, discount: discount.forOrder });
+              void complete({ cart, items, contact, fulfillment, address, shippingOption, shippingRate: rate, totalCents, discount: discount.forOrder });
             }}
           />
         </div>

@@ -179,6 +179,12 @@ function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: 
         <ul className="receipt__next">
           <li>You will receive an email confirmation within a few minutes.</li>
           <li>{pickup ? "We'll contact you within 1-2 business days with pickup details." : 'Your order will be processed and shipped within 3-5 business days.'}</li>
+          {/* The checkout quoted the rate's own time on the way: the same words here, never another estimate. */}
+          {!pickup && order.shippingRate && (
+            <li data-testid="receipt-delivery">
+              {order.shippingRate.name} then takes {order.shippingRate.delivery} to reach you.
+            </li>
+          )}
         </ul>
       </section>
 
