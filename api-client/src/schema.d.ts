@@ -1228,10 +1228,7 @@ export interface components {
             trackingUrl: string | null;
         };
         AdminOrderDetail: {
-            card: {
-                brand: string | null;
-                last4: string | null;
-            } | null;
+            card: components["schemas"]["PaidCard"] | null;
             carrier: string | null;
             /** Format: date-time */
             confirmationSentAt: string | null;
@@ -1686,7 +1683,14 @@ export interface components {
             dead: components["schemas"]["HeldOutboxRow"][];
             waiting: components["schemas"]["HeldOutboxRow"][];
         };
+        PaidCard: {
+            brand: string | null;
+            last4: string | null;
+        };
         PaymentResult: {
+            card: components["schemas"]["PaidCard"] | null;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            discount: string;
             orderId: string;
             orderNumber: string;
             payment: {
@@ -1699,7 +1703,11 @@ export interface components {
                 /** @enum {string} */
                 status: "COMPLETED";
             };
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            shipping: string;
             statusToken: string;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            subtotal: string;
             /** @enum {boolean} */
             success: true;
         } | {
@@ -1795,12 +1803,14 @@ export interface components {
                 pickup: {
                     /** @description A decimal amount in dollars, e.g. "68.00" */
                     cost: string;
+                    delivery: string;
                     description: string;
                     name: string;
                 };
                 standard: {
                     /** @description A decimal amount in dollars, e.g. "68.00" */
                     cost: string;
+                    delivery: string;
                     description: string;
                     name: string;
                 };
@@ -1949,6 +1959,7 @@ export type OrderTimelineEntry = components['schemas']['OrderTimelineEntry'];
 export type OutboxBacklog = components['schemas']['OutboxBacklog'];
 export type OutboxRetried = components['schemas']['OutboxRetried'];
 export type OutboxView = components['schemas']['OutboxView'];
+export type PaidCard = components['schemas']['PaidCard'];
 export type PaymentResult = components['schemas']['PaymentResult'];
 export type Product = components['schemas']['Product'];
 export type ProductOption = components['schemas']['ProductOption'];

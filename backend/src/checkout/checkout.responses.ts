@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyText } from '../platform/money';
+import { paidCardSchema } from '../orders';
 
 /** `POST /api/square/process-payment`: the shape the storefront's payment call has always read, plus the order; a card decline is an answer. */
 export const paymentResultSchema = z
@@ -11,6 +12,12 @@ export const paymentResultSchema = z
       orderNumber: z.string(),
       /** The order's signed status token: `/order-confirmation?order=<token>` and `/order-status/<token>` show the order in any browser. */
       statusToken: z.string(),
+      /** What the server priced and charged, for the confirmation: never the browser's own sums. */
+      subtotal: moneyText,
+      shipping: moneyText,
+      discount: moneyText,
+      /** The card Square charged (brand in words, last 4 digits). */
+      card: paidCardSchema.nullable(),
     }),
     z.object({ success: z.literal(false), error: z.string(), code: z.string() }),
   ])

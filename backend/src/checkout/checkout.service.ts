@@ -13,7 +13,7 @@ import { alreadyUsed, Discounts } from './discounts';
 import { CARD_NOT_ACCEPTED } from './lost-charge';
 import { checkoutIdentity } from './order-identity';
 import { assertChargeable, priceOrder } from './order-pricing';
-import { Orders, OrderStatusLinks, type OpenOrder, type OrderTerms } from '../orders';
+import { Orders, OrderStatusLinks, paidCard, type OpenOrder, type OrderTerms } from '../orders';
 
 import type { DiscountCheck, PaymentResult } from './checkout.responses';
 
@@ -188,6 +188,10 @@ export class CheckoutService {
         orderId: opened.orderId,
         orderNumber: order.orderNumber,
         statusToken: this.links.tokenFor(opened.orderId),
+        subtotal: formatCents(opened.subtotalCents),
+        shipping: formatCents(opened.shippingCents),
+        discount: formatCents(opened.discountCents),
+        card: paidCard(order.payment),
       };
     }
     if (order.status === 'closed' && order.failure) {

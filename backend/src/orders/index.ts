@@ -10,6 +10,8 @@ export type { OpenOrder, OrderState } from './order.state';
 export type { FulfillmentMethod, OrderLine, OrderTerms, PaidOrderTerms } from './order.events';
 export { OrderRefunds } from './order-refunds';
 export { orderName } from './order.state';
+export { paidCard } from './order-timeline';
 export type { PricedLine } from './paid-shares';
 export type { OrderDto } from './order.responses';
 export { ORDER_NOTE_MAX } from './order-checkout.decider';
+export { paidCardSchema } from './order.responses';

@@ -20,6 +20,11 @@ export interface StatusTimelineEntry {
 
 const dollars = (cents: number) => `$${formatCents(cents)}`;
 
+/** The card Square says paid ("Visa", "1111"), for the shopper's confirmation and status page: never what the browser said. */
+export function paidCard(payment: { cardBrand: string | null; last4: string | null } | undefined): { brand: string | null; last4: string | null } | null {
+  return payment ? { brand: cardBrandWords(payment.cardBrand), last4: payment.last4 } : null;
+}
+
 /** Square's card brand ("AMERICAN_EXPRESS") as people write it ("American Express"). */
 export function cardBrandWords(brand: string | null | undefined): string | null {
   if (!brand) return null;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { moneyText } from '../platform/money';
 
+/** A card as Square recorded the payment: the brand in words ("Visa") and the last 4 digits. */
+export const paidCardSchema = z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).meta({ id: 'PaidCard' });
+
 const shippingAddress = z.object({ address: z.string(), city: z.string(), state: z.string(), zipCode: z.string(), country: z.string() }).meta({ id: 'ShippingAddress' });
 
 /** An order as the API shows it (`toOrderDto`): money as decimal strings. */
@@ -76,7 +79,7 @@ export const adminOrderDetailSchema = adminOrderSchema
         refundValues: z.array(moneyText),
       }),
     ),
-    card: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
+    card: paidCardSchema.nullable(),
     /** The shopper's status page (the link in their emails). */
     statusUrl: z.string(),
     refundable: moneyText,

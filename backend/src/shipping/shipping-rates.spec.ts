@@ -31,6 +31,8 @@ describe('shipping rates', () => {
     const { rates } = shippingRates(1000);
     expect(rates.pickup.description).toBe('Free, ready in 1-2 days');
     expect(rates.standard.description).toBe('5-7 business days, free on orders of $50.00 or more');
+    expect(rates.pickup.delivery).toBe('1-2 days');
+    expect(rates.standard.delivery).toBe('5-7 business days');
   });
 
   it('uses a placeholder ZIP that passes the US rule, so rates show before a ZIP is typed', () => {

@@ -29,10 +29,12 @@ export function assertUsZip(zipCode: string): void {
 export function shippingRates(subtotalCents: number) {
   return {
     rates: {
-      pickup: { name: 'Local Pickup', description: 'Free, ready in 1-2 days', cost: formatCents(shippingCostCents('pickup', subtotalCents)) },
+      pickup: { name: 'Local Pickup', description: 'Free, ready in 1-2 days', delivery: '1-2 days', cost: formatCents(shippingCostCents('pickup', subtotalCents)) },
       standard: {
         name: 'Standard Shipping',
         description: '5-7 business days, free on orders of $50.00 or more',
+        // How long it takes once sent: the confirmation's "What's Next?" quotes the chosen rate's.
+        delivery: '5-7 business days',
         cost: formatCents(shippingCostCents('standard', subtotalCents)),
       },
     },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { moneyText } from '../platform/money';
 
-const rate = z.object({ name: z.string(), description: z.string(), cost: moneyText });
+/** `delivery`: how long the rate takes once the order is sent ("5-7 business days"). */
+const rate = z.object({ name: z.string(), description: z.string(), delivery: z.string(), cost: moneyText });
 
 /** `GET /api/shipping/rates`: each method's cost for the subtotal asked about. */
 export const shippingRatesSchema = z

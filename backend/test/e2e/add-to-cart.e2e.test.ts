@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { browserSuite } from '../support/browser';
+import { addProduct } from '../support/shop-fixtures';
 
 // A partner's page with a product grid and no cart button (the shop's widgets, nothing else).
 let host: Server;
@@ -68,6 +69,26 @@ describe('add to cart leads somewhere', () => {
     await page.keyboard.press('Escape');
     await page.locator('.toast').waitFor({ state: 'detached' });
     expect(await focusedText(page)).toBe('Add to Cart');
+  });
+
+  it('the last unit added: its button is disabled, so the drawer opens and takes the focus, never <body>', async () => {
+    const [t, page] = [suite.app(), suite.page()];
+    const name = `Last Bat Brooch ${Date.now()}`;
+    const productId = await addProduct(t, { name, priceCents: 1200, stockQuantity: 1 });
+    await page.goto(`${t.baseUrl}/product/${productId}`);
+    await page.getByRole('heading', { name }).waitFor();
+    await page.getByRole('button', { name: 'Add to Cart' }).focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Cart' });
+    await drawer.getByText(name, { exact: true }).waitFor();
+    // The cart holds every unit: the button that had the focus is disabled now.
+    expect(await page.locator('#main button.button--large').isDisabled()).toBe(true);
+    await page.waitForFunction(() => document.activeElement?.closest('dialog[open]') !== null);
+    expect(await page.locator('.toast').getByText(`${name} has been added to your cart.`).count()).toBe(1);
+    // Escape gives the focus to the cart button that holds the piece now.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Cart' }).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open cart, 1 item');
   });
 
   it("says what a card's button does: Choose options for sizes, Sold out when nothing is left", async () => {

@@ -68,8 +68,19 @@ describe.each([
 
     await page.waitForURL(/\/order-confirmation\?order=/, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    // Complete Order went with the checkout: the focus is on what the page says, not on <body>.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Order Confirmed!');
     const orderNumber = await page.getByTestId('order-number').innerText();
     expect(orderNumber).toMatch(/^DC-\d+$/);
+    // The lines the email has, and the card Square charged (from the server's answer).
+    const lines = async (p: Page) => ({
+      subtotal: await p.getByTestId('receipt-subtotal').innerText(),
+      shipping: await p.getByTestId('receipt-shipping').innerText(),
+      total: await p.getByTestId('receipt-total').innerText(),
+      card: await p.getByTestId('receipt-card').innerText(),
+    });
+    const receipt = { subtotal: '$9.00', shipping: 'Free', total: '$9.00', card: 'Visa •••• 1111' };
+    expect(await lines(page)).toEqual(receipt);
     const address = page.url();
 
     // A phone browser reloads the tab: the same confirmation, the full email and all.
@@ -94,7 +105,11 @@ describe.each([
       await fresh.goto(address);
       await fresh.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
       expect(await fresh.getByTestId('order-number').innerText()).toBe(orderNumber);
-      expect(await fresh.getByTestId('receipt-total').innerText()).toBe('$9.00');
+      // The status link's view: the same sums, but never the card (a link may be forwarded).
+      expect(await fresh.getByTestId('receipt-subtotal').innerText()).toBe(receipt.subtotal);
+      expect(await fresh.getByTestId('receipt-shipping').innerText()).toBe(receipt.shipping);
+      expect(await fresh.getByTestId('receipt-total').innerText()).toBe(receipt.total);
+      expect(await fresh.getByTestId('receipt-card').count()).toBe(0);
       await fresh.getByText('Skull Iron-On Patch × 1').waitFor();
       await fresh.getByText('m•••@example.com').waitFor();
       expect(await fresh.locator('main').innerText()).not.toContain('mina@example.com');
@@ -154,14 +169,45 @@ describe('the checkout on a phone', () => {
     expect(order.x).toBeGreaterThan(contact.x + contact.width);
   });
 
+  it('on a desktop, Tab goes contact → fulfillment → payment → Complete Order, then the cart lines', async () => {
+    const page = suite.page();
+    await page.setViewportSize(DESKTOP);
+    await givenCart(page, [SKULL]);
+    await openCheckout(page);
+    await page.getByRole('heading', { name: 'Checkout' }).click();
+    // Each stop the keyboard makes, by its label or text (the card form's fields are in its frame).
+    const order: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return '';
+        if (el.tagName === 'IFRAME' || el.closest('[data-testid="card-container"]')) return 'card form';
+        const labelledBy = el.getAttribute('aria-labelledby');
+        const label = (labelledBy && document.getElementById(labelledBy)?.textContent) || (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent);
+        return (el.getAttribute('aria-label') ?? (label || el.textContent) ?? '').trim().replace(/\s+/g, ' ');
+      });
+      if (stop !== order.at(-1)) order.push(stop);
+    }
+    const at = (pattern: RegExp) => order.findIndex((stop) => pattern.test(stop));
+    const steps = [/^Name/, /^Email/, /Local Pickup/, /card form/, /^Complete Order - \$9\.00$/, /quantity of Skull|^Remove Skull/, /^Discount code$/];
+    const positions = steps.map(at);
+    expect({ order, found: positions.every((p) => p >= 0) }).toMatchObject({ found: true });
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
   it('subscribes the email and applies DARKCIRCLE10 in one step, without leaving checkout, and charges 10% less', async () => {
     const [t, page] = [suite.app(), suite.page()];
     await page.setViewportSize(PHONE);
     await givenCart(page, [MOON]);
     await openCheckout(page);
-    await fillContact(page, 'Lenore Usher', 'lenore@example.com');
+    // Applied before the email is typed: the hint names the section the email is in (on a phone it
+    // is below the discount field, on a desktop to its left, so never "above").
     await page.getByLabel('Discount code').fill('DARKCIRCLE10');
     await page.getByRole('button', { name: 'Apply' }).click();
+    expect(await page.getByTestId('discount-status').innerText()).toBe('Enter your email address under Contact Information: the code belongs to it.');
+    await page.getByRole('heading', { name: 'Contact Information' }).waitFor();
+    await fillContact(page, 'Lenore Usher', 'lenore@example.com');
 
     const offer = page.getByTestId('subscribe-offer');
     await offer.getByText('Subscribe with this email to use DARKCIRCLE10').waitFor({ timeout: 20_000 });
@@ -242,6 +288,28 @@ describe('nothing typed is lost', () => {
     await page.getByRole('heading', { name: 'Skull Iron-On Patch' }).waitFor();
     await page.goto(`${t.baseUrl}/cart`);
     await expectKept();
+
+    // Paid: the confirmation has the email's lines, and the rate's own time on the way. A card of
+    // its own: DARKCIRCLE10 is refused to a card that has paid before (the other tests' cards).
+    await fillCard(page, { number: '3400 000000 00009', cvv: '1111' });
+    await page.getByRole('button', { name: 'Complete Order - $13.10' }).click();
+    await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor({ timeout: 30_000 });
+    const text = async (id: string) => page.getByTestId(id).innerText();
+    expect({
+      subtotal: await text('receipt-subtotal'),
+      shipping: await text('receipt-shipping'),
+      discount: await text('receipt-discount'),
+      total: await text('receipt-total'),
+      card: await text('receipt-card'),
+      delivery: await text('receipt-delivery'),
+    }).toEqual({
+      subtotal: '$9.00',
+      shipping: '$5.00',
+      discount: '-$0.90',
+      total: '$13.10',
+      card: 'American Express •••• 0009',
+      delivery: 'Standard Shipping then takes 5-7 business days to reach you.',
+    });
   });
 });
 

@@ -74,6 +74,13 @@ async function openDemo(page: Page): Promise<void> {
   await page.locator('dc-product-grid [data-testid="product-card"]').first().waitFor();
 }
 
+/** A plain partner page: a long article, the grid, and `cart` (by default `<dc-cart>` in its header). */
+function plainHost360(cart = '<dc-cart></dc-cart>'): string {
+  const shop = suite.app().baseUrl;
+  const words = '<p>Words of the partner page, long enough to scroll.</p>'.repeat(80);
+  return `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Partner</title><script type="module" src="${shop}/widgets/dc-widgets.js"></script></head><body><header>${cart}</header><main><dc-product-grid limit="2"></dc-product-grid>${words}</main></body></html>`;
+}
+
 let consoleErrors: string[] = [];
 beforeEach(() => {
   consoleErrors = [];
@@ -252,6 +259,48 @@ describe('the embeddable widgets on another site', () => {
     expect(look).toMatchObject({ spacing: 'normal', transform: 'none' });
     expect(look.left).toBeGreaterThanOrEqual(0);
     expect(look.right).toBeLessThanOrEqual(390);
+  });
+
+  it('never scrolls a 360 px phone sideways with a toast showing, on the demo page or a plain host page', async () => {
+    const page = suite.page();
+    await page.setViewportSize({ width: 360, height: 780 });
+    plainPages.set('/phone', plainHost360());
+    const widths: Record<string, number> = {};
+    for (const [name, url] of [
+      ['demo', listed.url],
+      ['plain', `http://127.0.0.1:${plainPort}/phone`],
+    ]) {
+      await page.goto(url);
+      await page.locator('dc-product-grid [data-testid="product-card"]').first().getByRole('button', { name: 'Add to Cart' }).click();
+      const toast = page.locator('dc-product-grid .toast');
+      await toast.getByText(/has been added to your cart\./).waitFor();
+      // Measured while it slides in too: the part still off the screen must not widen the page.
+      widths[`${name} sliding`] = await page.evaluate(() => document.documentElement.scrollWidth);
+      await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+      widths[name] = await page.evaluate(() => document.documentElement.scrollWidth);
+    }
+    expect(widths).toEqual({ 'demo sliding': 360, demo: 360, 'plain sliding': 360, plain: 360 });
+  });
+
+  it('places the cart button in a corner of the screen with position="fixed", where scrolling never moves it', async () => {
+    const page = suite.page();
+    await page.setViewportSize({ width: 390, height: 844 });
+    plainPages.set('/fixed', plainHost360('<dc-cart position="fixed"></dc-cart>'));
+    await page.goto(`http://127.0.0.1:${plainPort}/fixed`);
+    const button = page.locator('dc-cart').getByRole('button', { name: /^Open cart/ });
+    await button.waitFor();
+    const before = await button.boundingBox();
+    await page.mouse.wheel(0, 1500);
+    await page.waitForFunction(() => window.scrollY > 1000);
+    const after = await button.boundingBox();
+    expect(before).toEqual(after);
+    // Bottom right, clear of the edges and of the phone's home bar.
+    expect(844 - (before!.y + before!.height)).toBeGreaterThanOrEqual(16);
+    expect(390 - (before!.x + before!.width)).toBeGreaterThanOrEqual(16);
+    expect(before!.x).toBeGreaterThan(390 / 2);
+    // It still opens the drawer.
+    await button.click();
+    await page.locator('dc-cart dialog[open]').getByText('Your Cart is Empty').waitFor();
   });
 
   it('subscribes from the newsletter card and flips it', async () => {

@@ -261,8 +261,8 @@ describe('GET /api/shipping/rates', () => {
     const low = await t.http.get('/api/shipping/rates?total=32.00&zipCode=12345').expect(200);
     expect(low.body).toEqual({
       rates: {
-        pickup: { name: 'Local Pickup', description: expect.any(String), cost: '0.00' },
-        standard: { name: 'Standard Shipping', description: expect.any(String), cost: '5.00' },
+        pickup: { name: 'Local Pickup', description: expect.any(String), delivery: '1-2 days', cost: '0.00' },
+        standard: { name: 'Standard Shipping', description: expect.any(String), delivery: '5-7 business days', cost: '5.00' },
       },
       qualifiesForFreeShipping: false,
       freeShippingThreshold: '50.00',

@@ -44,10 +44,17 @@ describe('paying for a cart', () => {
       orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       orderNumber: expect.stringMatching(/^DC-\d+$/),
       statusToken: expect.any(String),
+      // The confirmation's lines: the server's sums and the card Square charged (the browser sent neither).
+      subtotal: '136.00',
+      shipping: '0.00',
+      discount: '0.00',
+      card: { brand: 'Visa', last4: '1111' },
     });
     // The answer's token is the order's permanent address: its status link opens this order.
     const status = await t.http.get(`/api/order-status/${res.body.statusToken}`).expect(200);
-    expect(status.body).toMatchObject({ orderNumber: res.body.orderNumber, total: '136.00' });
+    expect(status.body).toMatchObject({ orderNumber: res.body.orderNumber, total: '136.00', subtotal: '136.00', shipping: '0.00' });
+    // A status link may be forwarded: it never shows the card.
+    expect(status.body).not.toHaveProperty('card');
     expect(t.square.payments().filter((p) => p.id === res.body.payment.id)).toHaveLength(1);
     expect(await orderRow(res.body.orderId)).toMatchObject({ status: 'placed', total_cents: 13600, payment_id: res.body.payment.id });
     expect(await cartItems(cart.sessionId)).toEqual([]);
@@ -59,7 +66,7 @@ describe('paying for a cart', () => {
     const below = await cartWith(t, { [patch]: 1 });
     await pay(below.id, 2500, { fulfillmentMethod: 'shipping', shippingAddress: address }).expect(409);
     const shipped = await pay(below.id, 3000, { fulfillmentMethod: 'shipping', shippingAddress: address }).expect(200);
-    expect(shipped.body.success).toBe(true);
+    expect(shipped.body).toMatchObject({ success: true, subtotal: '25.00', shipping: '5.00', discount: '0.00' });
 
     const atThreshold = await cartWith(t, { [patch]: 2 });
     const free = await pay(atThreshold.id, 5000, { fulfillmentMethod: 'shipping', shippingAddress: address }).expect(200);

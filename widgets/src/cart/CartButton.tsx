@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { deepActiveElement } from '../lib/focus';
 import { useCartDrawer } from './cart-drawer';
 import { CartDrawer } from './CartDrawer';
 import { useCart } from './useCart';
@@ -11,6 +12,19 @@ import { useCart } from './useCart';
 export function CartButton({ embedded = false }: { embedded?: boolean }) {
   const { itemCount, error } = useCart({ poll: true });
   const { open, show, close } = useCartDrawer();
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  // The dialog gives the focus back to where it was when it opened; opened by an add that took the
+  // last unit, that was a button disabled since, so the focus would be left on <body>: the cart
+  // button takes it (once the drawer is gone from the page).
+  useEffect(() => {
+    if (wasOpen.current && !open) {
+      const now = deepActiveElement();
+      if (!now || now === document.body) button.current?.focus();
+    }
+    wasOpen.current = open;
+  }, [open]);
 
   // The header's cart fetch errors are only logged.
   useEffect(() => {
@@ -20,6 +34,7 @@ export function CartButton({ embedded = false }: { embedded?: boolean }) {
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="icon-button cart-button"
         part="button"

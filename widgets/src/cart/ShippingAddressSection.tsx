@@ -3,12 +3,11 @@ import type { CheckoutFieldId } from './checkout-fields';
 import type { ShippingAddress } from './checkout-types';
 import { US_STATES } from './us-states';
 
-const FIELDS: { key: keyof ShippingAddress; label: string; autoComplete: string; wide?: boolean; inputMode?: 'numeric' }[] = [
+const FIELDS: { key: Exclude<keyof ShippingAddress, 'country'>; label: string; autoComplete: string; wide?: boolean; inputMode?: 'numeric' }[] = [
   { key: 'address', label: 'Street Address', autoComplete: 'address-line1', wide: true },
   { key: 'city', label: 'City', autoComplete: 'address-level2' },
   { key: 'state', label: 'State', autoComplete: 'address-level1' },
   { key: 'zipCode', label: 'ZIP Code', autoComplete: 'postal-code', inputMode: 'numeric' },
-  { key: 'country', label: 'Country', autoComplete: 'country' },
 ];
 
 interface Props {
@@ -20,7 +19,10 @@ interface Props {
   onLeave: (field: CheckoutFieldId) => void;
 }
 
-/** Shown only when shipping is chosen. The state is chosen from a list; country is prefilled (US only) and not checked. */
+/**
+ * Shown only when shipping is chosen. The state is chosen from a list; the shop ships within the
+ * US only, so the country is shown rather than typed (the address keeps its prefilled 'US').
+ */
 export function ShippingAddressSection({ value, onChange, errors, onLeave }: Props) {
   return (
     <section className="checkout-card" aria-labelledby="address-title">
@@ -29,16 +31,16 @@ export function ShippingAddressSection({ value, onChange, errors, onLeave }: Pro
       </h2>
       <div className="form-grid">
         {FIELDS.map(({ key, label, autoComplete, wide, inputMode }) => {
-          const checked = key === 'country' ? undefined : (`shipping-${key}` as const);
+          const checked = `shipping-${key}` as const;
           const common = {
             id: `shipping-${key}`,
             label,
             wide,
             autoComplete: `shipping ${autoComplete}`,
-            required: checked !== undefined,
+            required: true,
             value: value[key],
-            error: checked && errors[checked],
-            onBlur: checked && (() => onLeave(checked)),
+            error: errors[checked],
+            onBlur: () => onLeave(checked),
           };
           if (key === 'state') {
             return (
@@ -54,6 +56,10 @@ export function ShippingAddressSection({ value, onChange, errors, onLeave }: Pro
           }
           return <TextField key={key} {...common} inputMode={inputMode} maxLength={key === 'zipCode' ? 10 : undefined} onChange={(e) => onChange({ ...value, [key]: e.target.value })} />;
         })}
+        <p className="field field--static" data-testid="shipping-country">
+          <span className="field__label">Country</span>
+          United States <span className="muted">(we ship within the US only)</span>
+        </p>
       </div>
     </section>
   );

@@ -9,6 +9,8 @@ import { useToast, type ToastOptions } from '../toast/toast-context';
 import { AddedToCartActions } from './AddedToCartActions';
 import { useCartListeners } from './cart-listeners';
 import { addCartItem, createCart, fetchCart, type CartWithItems } from './cart-api';
+import { openCartDrawer } from './cart-drawer';
+import { canAddMore, quantityInCart } from './cart-stock';
 import { getOrCreateCartSessionId, readCartSessionId } from './session';
 import { cartKey } from './useCart';
 import { useApplyCartChange } from './useApplyCartChange';
@@ -72,6 +74,12 @@ export function useAddToCart(): AddToCart {
       // The notification leads on: to the cart (its drawer) and to the checkout.
       const line = lineName(product.name, variant?.name);
       const itemCount = data.items.reduce((sum, item) => sum + item.quantity, 0);
+      // The last unit: the button turns Sold out (disabled) and could not take the focus back, so
+      // the drawer opens and takes it, showing the cart the shopper now holds.
+      if (!canAddMore(variant ?? product, quantityInCart(data.items, product.id, variant?.id)) && openCartDrawer()) {
+        toast({ title: 'Added to Cart', description: `${line} has been added to your cart.` });
+        return;
+      }
       toast({ title: 'Added to Cart', description: `${line} has been added to your cart.`, actions: createElement(AddedToCartActions, { cartId: data.cart.id, itemCount, returnFocusTo }) });
     },
     onError: (error) => {

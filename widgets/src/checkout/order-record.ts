@@ -1,3 +1,4 @@
+import type { PaidCard } from '@dark-circle/api-client';
 import type { FulfillmentMethod, ShippingAddress } from '../cart/checkout-types';
 
 /**
@@ -12,6 +13,13 @@ export type OrderRecord = {
   statusToken?: string;
   /** Two-decimal string, e.g. "77.00". */
   total: string;
+  /** The server's subtotal and shipping ("0.00" for pickup or free shipping); absent on older records. */
+  subtotal?: string;
+  shipping?: string;
+  /** The card that paid, as the server had it from Square (never what the card form said). */
+  card?: PaidCard | null;
+  /** The shipping rate chosen, as the server's rates named it ("Standard Shipping", "5-7 business days"); absent for pickup and on older records. */
+  shippingRate?: { name: string; delivery: string };
   /** What a discount code took off, e.g. "6.80", and the code; absent without one. */
   discount?: string;
   discountCode?: string;

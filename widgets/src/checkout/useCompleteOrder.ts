@@ -24,6 +24,8 @@ export interface CheckoutDetails {
   fulfillment: FulfillmentMethod;
   address: ShippingAddress;
   shippingOption: ShippingOption;
+  /** The rate the server quoted for that option (its name and how long it takes), for the confirmation. */
+  shippingRate?: { name: string; delivery: string };
   /** What the shopper is shown and asked to pay; null while shipping is still to be calculated. */
   totalCents: number | null;
   /** An applied discount code and what the server said it takes off. */
@@ -112,11 +114,16 @@ export function useCompleteOrder(card: RefObject<SquareCard | null>, cardReady: 
         orderNumber: result.orderNumber,
         statusToken: result.statusToken,
         total: centsToDecimal(details.totalCents),
-        ...(details.discount ? { discount: centsToDecimal(details.discount.discountCents), discountCode: details.discount.code } : {}),
+        // The sums the server priced and the card Square charged, from the payment's answer.
+        subtotal: result.subtotal,
+        shipping: result.shipping,
+        card: result.card,
+        ...(toCents(result.discount) > 0 ? { discount: result.discount, ...(details.discount ? { discountCode: details.discount.code } : {}) } : {}),
         customerName: details.contact.name.trim(),
         customerEmail: details.contact.email.trim(),
         fulfillmentMethod: details.fulfillment,
         shippingAddress: shipping ? details.address : null,
+        ...(shipping && details.shippingRate ? { shippingRate: { name: details.shippingRate.name, delivery: details.shippingRate.delivery } } : {}),
         items: details.items.map((i) => ({ name: lineName(i.product.name, i.variantName), quantity: i.quantity, price: centsToDecimal(toCents(i.price) * i.quantity) })),
       };
       saveOrderRecord(record);

@@ -32,7 +32,7 @@ export function useDiscount(cartId: string, email: string, subtotal: number, ini
   let status: DiscountStatus = null;
   let cents: number | null = 0;
   let forOrder: { code: string; discountCents: number } | undefined;
-  if (code && !typedEmail) status = { kind: 'refused', text: 'Enter your email address above: the code belongs to it.' };
+  if (code && !typedEmail) status = { kind: 'refused', text: 'Enter your email address under Contact Information: the code belongs to it.' };
   else if (code && (quote.isFetching || subscription.isPending || typedEmail !== settledEmail)) {
     status = { kind: 'checking' };
     cents = null;

@@ -24,6 +24,7 @@ import { OrderSummaryToggle } from '../cart/OrderSummaryToggle';
 import { OrderNoteSection } from '../cart/OrderNoteSection';
 import { useDiscount } from '../checkout/useDiscount';
 import { formatCents, toCents } from '../lib/money';
+import { useMediaQuery } from '../lib/useMediaQuery';
 
 export function CartPage() {
   const { data, items, itemCount, loading } = useCart();
@@ -75,7 +76,9 @@ const SHIPPING_PENDING: Record<Exclude<ShippingQuote['status'], 'priced'>, strin
 /**
  * The checkout form. On a phone: the order summary first (a bar that opens onto the items and the
  * totals, the discount field always in view), then the details, and Complete Order last. From
- * 900 px: details on the left, items and totals on the right.
+ * 900 px: details on the left, items and totals on the right, and the order column comes after the
+ * details in the page too, so Tab goes contact → fulfillment → payment → Complete Order, then the
+ * cart's lines (the order CSS shows is the order the keyboard takes).
  */
 function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; itemCount: number }) {
   // The contact comes from this browser, never from the server (which shows whoever holds the cart's
@@ -92,6 +95,7 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
   const [shippingOption, setShippingOption] = useState<ShippingOption>(draft?.shippingOption ?? DEFAULT_SHIPPING_OPTION);
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [note, setNote] = useState('');
+  const wide = useMediaQuery('(min-width: 900px)');
   const [left, setLeft] = useState<ReadonlySet<CheckoutFieldId>>(new Set());
   const [attempted, setAttempted] = useState(false);
 
@@ -118,30 +122,34 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
   }
   const leave = (id: CheckoutFieldId) => setLeft((fields) => (fields.has(id) ? fields : new Set(fields).add(id)));
 
+  const summary = (
+    <OrderSummaryToggle open={summaryOpen} onToggle={() => setSummaryOpen((open) => !open)} total={totalCents === null ? 'To be calculated' : formatCents(totalCents)}>
+      <CartItemList items={items} itemCount={itemCount} />
+      <OrderSummary
+        subtotalCents={subtotal}
+        shippingCents={shippingCents}
+        shippingPending={SHIPPING_PENDING[quote.status === 'priced' ? 'refused' : quote.status]}
+        discountCents={discount.cents}
+        discountLabel={discount.forOrder ? `Discount (${discount.forOrder.code})` : undefined}
+        discountField={
+          <DiscountCodeField
+            applied={discount.code}
+            status={discount.status}
+            onApply={discount.apply}
+            onRemove={discount.remove}
+            onSubscribe={discount.subscribe}
+            subscribing={discount.subscribing}
+          />
+        }
+      />
+    </OrderSummaryToggle>
+  );
+
   return (
     <>
       <h1 className="page__title checkout__title">Checkout</h1>
       <div className="checkout">
-        <OrderSummaryToggle open={summaryOpen} onToggle={() => setSummaryOpen((open) => !open)} total={totalCents === null ? 'To be calculated' : formatCents(totalCents)}>
-          <CartItemList items={items} itemCount={itemCount} />
-          <OrderSummary
-            subtotalCents={subtotal}
-            shippingCents={shippingCents}
-            shippingPending={SHIPPING_PENDING[quote.status === 'priced' ? 'refused' : quote.status]}
-            discountCents={discount.cents}
-            discountLabel={discount.forOrder ? `Discount (${discount.forOrder.code})` : undefined}
-            discountField={
-              <DiscountCodeField
-                applied={discount.code}
-                status={discount.status}
-                onApply={discount.apply}
-                onRemove={discount.remove}
-                onSubscribe={discount.subscribe}
-                subscribing={discount.subscribing}
-              />
-            }
-          />
-        </OrderSummaryToggle>
+        {!wide && summary}
         <div className="checkout__details">
           <ContactSection cartId={cart.id} saved={saved} value={contact} onChange={setContact} errors={errors} onLeave={leave} />
           <FulfillmentSection value={fulfillment} onChange={setFulfillment} />
@@ -161,10 +169,11 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
             failure={failure}
             onComplete={() => {
               setAttempted(true);
-              void complete({ cart, items, contact, fulfillment, address, shippingOption, totalCents, discount: discount.forOrder, note });
+              void complete({ cart, items, contact, fulfillment, address, shippingOption, shippingRate: rate, totalCents, discount: discount.forOrder, note });
             }}
           />
         </div>
+        {wide && summary}
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { apiErrorOf, type OrderStatus } from '@dark-circle/api-client';
 import { useOrderStatus } from '../api/order-status';
@@ -49,11 +49,13 @@ function ConfirmationOf({ token }: { token: string }) {
   );
 }
 
-/** The status answer shows the first name and a masked email, never the street address: a link may be forwarded. */
+/** The status answer shows the first name and a masked email, never the street address or the card: a link may be forwarded. */
 function fromStatus(status: OrderStatus): Confirmation {
   return {
     orderNumber: status.orderNumber,
     total: status.total,
+    subtotal: status.subtotal,
+    shipping: status.shipping,
     ...(toCents(status.discount) > 0 ? { discount: status.discount } : {}),
     customerName: status.firstName,
     customerEmail: status.email,
@@ -89,9 +91,16 @@ function NotLoaded() {
 function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: string }) {
   const pickup = order.fulfillmentMethod === 'pickup';
   const a = order.shippingAddress;
+  // The card as Square recorded it ("Visa •••• 1111"), as the shop's own records name it.
+  const card = [order.card?.brand, order.card?.last4 ? `•••• ${order.card.last4}` : null].filter(Boolean).join(' ');
+  // Complete Order is gone with the checkout: the focus goes to what the page says, not to <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   return (
     <article className="receipt">
-      <h1 className="page__title">Order Confirmed!</h1>
+      <h1 className="page__title" ref={heading} tabIndex={-1}>
+        Order Confirmed!
+      </h1>
       <p>Thank you for your order, {order.customerName}. We are stitching it into our ledger now.</p>
       <p className="receipt__number">
         Order number: <strong data-testid="order-number">{order.orderNumber || order.orderId}</strong>
@@ -111,6 +120,18 @@ function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: 
             </li>
           ))}
         </ul>
+        {order.subtotal && (
+          <p className="summary__row receipt__subtotal">
+            <span>Subtotal</span>
+            <span data-testid="receipt-subtotal">{formatPrice(order.subtotal)}</span>
+          </p>
+        )}
+        {order.shipping && (
+          <p className="summary__row">
+            <span>Shipping</span>
+            <span data-testid="receipt-shipping">{toCents(order.shipping) === 0 ? 'Free' : formatPrice(order.shipping)}</span>
+          </p>
+        )}
         {order.discount && (
           <p className="summary__row">
             <span>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</span>
@@ -132,6 +153,12 @@ function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: 
           <dd>{order.customerName}</dd>
           <dt>Email</dt>
           <dd>{order.customerEmail}</dd>
+          {card && (
+            <>
+              <dt>Paid with</dt>
+              <dd data-testid="receipt-card">{card}</dd>
+            </>
+          )}
           <dt>Fulfillment</dt>
           <dd>{pickup ? 'Local Pickup' : 'Shipping'}</dd>
           {a && (
@@ -152,6 +179,12 @@ function Confirmed({ order, statusToken }: { order: Confirmation; statusToken?: 
         <ul className="receipt__next">
           <li>You will receive an email confirmation within a few minutes.</li>
           <li>{pickup ? "We'll contact you within 1-2 business days with pickup details." : 'Your order will be processed and shipped within 3-5 business days.'}</li>
+          {/* The checkout quoted the rate's own time on the way: the same words here, never another estimate. */}
+          {!pickup && order.shippingRate && (
+            <li data-testid="receipt-delivery">
+              {order.shippingRate.name} then takes {order.shippingRate.delivery} to reach you.
+            </li>
+          )}
         </ul>
       </section>
 
