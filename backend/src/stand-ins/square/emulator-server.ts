@@ -14,7 +14,7 @@ import { errorBody, internalError, invalidRequest, SquareApiError, serviceUnavai
 const MAX_BODY_BYTES = 1024 * 1024;
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
   'access-control-allow-headers': 'Content-Type',
   'access-control-max-age': '600',
 };
@@ -104,7 +104,7 @@ async function handleSquareApi(parts: EmulatorServerParts, { delay, inFlight }: 
       if (candidates.length) throw new SquareApiError(405, 'INVALID_REQUEST_ERROR', 'METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${url.pathname}.`);
       throw new SquareApiError(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `The API endpoint ${url.pathname} is not known to the Square emulator.`);
     }
-    const body = route.method === 'POST' ? await readJson(req) : undefined;
+    const body = route.method === 'POST' || route.method === 'PUT' ? await readJson(req) : undefined;
 
     const key = idempotencyKeyOf(route.operation, body);
     if (key && inFlight.has(key)) {

@@ -49,13 +49,15 @@ export interface EmulatorState {
   /** Counts by `<catalog object id>|<location id>|<state>`. */
   inventory: Record<string, InventoryCountRecord>;
   inventoryChanges: InventoryChangeRaw[];
+  /** Orders by id, in the order they were made. */
+  orders: Record<string, serialization.Order.Raw>;
   /** The last catalogue version handed out; versions only grow. */
   catalogVersion: number;
   seeded: boolean;
 }
 
 export function emptyState(): EmulatorState {
-  return { payments: {}, refunds: {}, idempotency: {}, cardTokens: {}, customers: {}, catalog: {}, inventory: {}, inventoryChanges: [], catalogVersion: 0, seeded: false };
+  return { payments: {}, refunds: {}, idempotency: {}, cardTokens: {}, customers: {}, catalog: {}, inventory: {}, inventoryChanges: [], orders: {}, catalogVersion: 0, seeded: false };
 }
 
 /**

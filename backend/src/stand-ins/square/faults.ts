@@ -37,6 +37,13 @@ export const OPERATIONS = [
   'SearchCatalogItems',
   'BatchChangeInventory',
   'BatchRetrieveInventoryCounts',
+  'CreateOrder',
+  'RetrieveOrder',
+  'BatchRetrieveOrders',
+  'SearchOrders',
+  'CalculateOrder',
+  'UpdateOrder',
+  'PayOrder',
 ] as const;
 
 export type Operation = (typeof OPERATIONS)[number];

@@ -18,4 +18,7 @@ export const newId = {
   inventoryChange: () => randomString(BASE32.slice(0, 26), 1) + randomString(BASE32, 25),
   refund: () => randomString(BASE62.slice(0, 52), 1) + randomString(BASE62, 28),
   cardToken: () => `cnon:${randomString(BASE62, 24)}`,
+  order: () => randomString(BASE62.slice(0, 52), 1) + randomString(BASE62, 26) + 'eV',
+  uid: () => randomString(BASE62.slice(0, 52), 1) + randomString(BASE62, 21),
+  tender: () => randomString(BASE62.slice(0, 52), 1) + randomString(BASE62, 28),
 };

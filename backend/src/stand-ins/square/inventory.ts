@@ -4,7 +4,7 @@ import { now, ok, type HandlerContext, type Reply } from './emulator-context';
 import type { EmulatorState, InventoryChangeRaw, InventoryCountRecord } from './emulator-state';
 import { oncePerKey } from './idempotency';
 import { newId } from './ids';
-import { checkLocation } from './locations';
+import { checkLocation, LOCATION } from './locations';
 import { limitOf, page } from './paging';
 import { validateBody } from './request-validation';
 import { invalidRequest, missingParameter, notFound } from './square-error';
@@ -116,6 +116,36 @@ export function setCount(state: EmulatorState, catalogObjectId: string, location
   };
   state.inventory[key] = record;
   return key;
+}
+
+/**
+ * A paid order's catalog lines leave the shelf: each moves IN_STOCK → SOLD at the order's location,
+ * recorded as an adjustment naming the order. Answers the counts it touched.
+ */
+export function recordSale(state: EmulatorState, lines: { catalogObjectId: string; quantity: number }[], orderId: string, at: string): InventoryCountRecord[] {
+  const location = LOCATION.id as string;
+  const touched = new Set<string>();
+  for (const line of lines) {
+    const current = Number(state.inventory[countKey(line.catalogObjectId, location, 'IN_STOCK')]?.quantity ?? 0);
+    touched.add(setCount(state, line.catalogObjectId, location, 'IN_STOCK', current - line.quantity, at));
+    state.inventoryChanges.push({
+      type: 'ADJUSTMENT',
+      adjustment: {
+        id: newId.inventoryChange(),
+        from_state: 'IN_STOCK',
+        to_state: 'SOLD',
+        from_location_id: location,
+        to_location_id: location,
+        catalog_object_id: line.catalogObjectId,
+        catalog_object_type: 'ITEM_VARIATION',
+        quantity: String(line.quantity),
+        transaction_id: orderId,
+        occurred_at: at,
+        created_at: at,
+      },
+    });
+  }
+  return [...touched].map((key) => state.inventory[key]);
 }
 
 /** `POST /v2/inventory/counts/batch-retrieve`: counts by variation, location, state and time, paged. */

@@ -4,6 +4,7 @@ import { now, ok, type HandlerContext, type Reply } from './emulator-context';
 import { EMULATOR_APPLICATION_ID } from './emulator-identity';
 import type { CardOutcome, MintedToken, PaymentRaw } from './emulator-state';
 import { oncePerKey } from './idempotency';
+import { checkOrderPayment, paymentCompleted } from './orders';
 import { newId } from './ids';
 import { listByTime } from './paging';
 import { checkLocation, LOCATION } from './locations';
@@ -36,9 +37,11 @@ export function createPayment(ctx: HandlerContext): Reply {
   if (request.customer_id && !ctx.state.customers[request.customer_id]) throw notFound(`Customer \`${request.customer_id}\` not found.`, 'customer_id');
 
   return oncePerKey(ctx.state, 'CreatePayment', request.idempotency_key, ctx.body, () => {
+    if (request.order_id) checkOrderPayment(ctx, request.order_id, amount);
     const source = takeSource(ctx, request.source_id);
     const payment = paymentFor(request, source, amount, tip);
     ctx.state.payments[payment.id as string] = payment;
+    if (payment.status === 'COMPLETED') paymentCompleted(ctx, payment);
     if (source.outcome === 'ok') return ok({ payment });
     const { code } = DECLINES[source.outcome];
     return { status: 402, body: { errors: [{ category: 'PAYMENT_METHOD_ERROR', code, detail: `Authorization error: '${code}'` }], payment } };
@@ -85,6 +88,7 @@ function settleApproved(ctx: HandlerContext, to: 'COMPLETED' | 'CANCELED'): Repl
       card_payment_timeline: { ...card.card_payment_timeline, ...(to === 'COMPLETED' ? { captured_at: at } : { voided_at: at }) },
     },
   };
+  if (to === 'COMPLETED') paymentCompleted(ctx, ctx.state.payments[payment.id as string]);
   return ok({ payment: ctx.state.payments[payment.id as string] });
 }
 

@@ -5,10 +5,11 @@ import type { Operation } from './faults';
 import { batchChangeInventory, batchRetrieveInventoryCounts } from './inventory';
 import { listLocations, retrieveLocation } from './locations';
 import { getPaymentRefund, listPaymentRefunds, refundPayment } from './refunds';
+import { batchRetrieveOrders, calculateOrder, createOrder, payOrder, retrieveOrder, searchOrders, updateOrder } from './orders';
 import { cancelPayment, completePayment, createPayment, getPayment, listPayments } from './payments';
 
 export interface Route {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Matched against the path; its groups become `ctx.params`. */
   pattern: RegExp;
   operation: Operation;
@@ -39,4 +40,11 @@ export const ROUTES: Route[] = [
   { method: 'POST', pattern: /^\/v2\/catalog\/search-catalog-items$/, operation: 'SearchCatalogItems', mutates: false, handle: searchCatalogItems },
   { method: 'POST', pattern: /^\/v2\/inventory\/changes\/batch-create$/, operation: 'BatchChangeInventory', mutates: true, handle: batchChangeInventory },
   { method: 'POST', pattern: /^\/v2\/inventory\/counts\/batch-retrieve$/, operation: 'BatchRetrieveInventoryCounts', mutates: false, handle: batchRetrieveInventoryCounts },
+  { method: 'POST', pattern: /^\/v2\/orders$/, operation: 'CreateOrder', mutates: true, handle: createOrder },
+  { method: 'POST', pattern: /^\/v2\/orders\/batch-retrieve$/, operation: 'BatchRetrieveOrders', mutates: false, handle: batchRetrieveOrders },
+  { method: 'POST', pattern: /^\/v2\/orders\/search$/, operation: 'SearchOrders', mutates: false, handle: searchOrders },
+  { method: 'POST', pattern: /^\/v2\/orders\/calculate$/, operation: 'CalculateOrder', mutates: false, handle: calculateOrder },
+  { method: 'GET', pattern: /^\/v2\/orders\/([^/]+)$/, operation: 'RetrieveOrder', mutates: false, handle: retrieveOrder },
+  { method: 'PUT', pattern: /^\/v2\/orders\/([^/]+)$/, operation: 'UpdateOrder', mutates: true, handle: updateOrder },
+  { method: 'POST', pattern: /^\/v2\/orders\/([^/]+)\/pay$/, operation: 'PayOrder', mutates: true, handle: payOrder },
 ];
