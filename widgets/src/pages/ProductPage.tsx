@@ -37,11 +37,11 @@ export function ProductPage() {
   } else if (product.isPending) {
     content = <ProductSkeleton />;
   } else {
-    content = <ProductDetail key={product.data.id} product={product.data} onBack={backToShop} />;
+    content = <ProductDetail key={product.data.id} product={product.data} />;
   }
 
   return (
-    <main id="main" className="page container">
+    <main id="main" className="page page--product container">
       {content}
     </main>
   );
@@ -50,7 +50,11 @@ export function ProductPage() {
 /** `?variant=<variantId>`: the variant chosen, kept in the address so a shared link opens that size. */
 const VARIANT_PARAM = 'variant';
 
-function ProductDetail({ product, onBack }: { product: Product; onBack: () => void }) {
+/**
+ * The buy box (name, price, sizes, stock, Add to Cart) comes before the description, so on a phone
+ * it is on the first screen under the picture. No Back to Shop: the header and the browser do that.
+ */
+function ProductDetail({ product }: { product: Product }) {
   const [params, setParams] = useSearchParams();
   const { choice, variant, choose } = useVariantChoice(product, params.get(VARIANT_PARAM));
   const { addToCart, pending } = useAddToCart();
@@ -70,16 +74,12 @@ function ProductDetail({ product, onBack }: { product: Product; onBack: () => vo
   return (
     <>
       <title>{`${product.name} — The Dark Circle`}</title>
-      <button type="button" className="button button--ghost back-link" onClick={onBack}>
-        <span aria-hidden="true">← </span>Back to Shop
-      </button>
       <article className="product-detail">
         <ProductGallery images={product.images.length ? product.images : [product.imageUrl]} name={product.name} current={variant?.imageUrl} />
         <div className="product-detail__info">
           <CategoryBadge category={product.category} />
           <h1 className="product-detail__name">{product.name}</h1>
           <p className="price price--large">{variant ? formatPrice(variant.price) : priceLabel(product)}</p>
-          <p className="product-detail__description">{product.description}</p>
           {product.options.length > 0 && <OptionPicker product={product} choice={choice} onChoose={onChoose} />}
 
           <div className="stock">
@@ -104,6 +104,7 @@ function ProductDetail({ product, onBack }: { product: Product; onBack: () => vo
               All available units are in your cart.
             </p>
           )}
+          <p className="product-detail__description">{product.description}</p>
         </div>
       </article>
     </>

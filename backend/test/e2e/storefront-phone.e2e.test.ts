@@ -1,0 +1,133 @@
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../support/browser';
+
+/**
+ * The storefront at phone size (390×844) beside a desktop (1280×900): the buy box on the first
+ * screen, the pictures full screen, the home page's first screen. On the demo catalogue: product 13
+ * is the Coven Zip Hoodie (one option, Size; three pictures).
+ */
+const suite = browserSuite();
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const HOODIE = 13;
+
+/** A screenshot for a person to look at (only when SCREENSHOT_DIR is set), once transitions have settled. */
+async function shoot(page: Page, name: string, fullPage = false): Promise<void> {
+  if (!SHOTS) return;
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage });
+}
+
+async function openHoodie(page: Page): Promise<void> {
+  await page.goto(`${suite.app().baseUrl}/product/${HOODIE}`);
+  await page.getByRole('heading', { name: 'Coven Zip Hoodie' }).waitFor();
+}
+
+const zoomView = (page: Page) => page.getByRole('dialog', { name: 'Pictures of Coven Zip Hoodie' });
+const scale = async (page: Page) => Number(await page.getByTestId('zoom-stage').getAttribute('data-scale'));
+
+describe('the product page on a phone', () => {
+  it('puts the name, price, sizes and the whole Add to Cart on the first screen, the description after, and no Back to Shop', async () => {
+    const page = suite.page();
+    await page.setViewportSize(PHONE);
+    await openHoodie(page);
+    await page.getByRole('button', { name: 'M', exact: true }).click();
+    const add = page.getByRole('button', { name: 'Add to Cart' });
+    await add.waitFor();
+    await shoot(page, 'product-phone-first-screen');
+
+    const box = (await add.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    const description = (await page.getByText('Midweight zip hoodie with a raven').boundingBox())!;
+    expect(description.y).toBeGreaterThan(box.y + box.height);
+    expect(await page.getByRole('button', { name: /back to shop/i }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /back to shop/i }).count()).toBe(0);
+  });
+
+  it('keeps the buy box beside the pictures on a desktop, with no Back to Shop', async () => {
+    const page = suite.page();
+    await page.setViewportSize(DESKTOP);
+    await openHoodie(page);
+    await shoot(page, 'product-desktop');
+    const add = (await page.getByRole('button', { name: 'SELECT SIZE' }).boundingBox())!;
+    const picture = (await page.locator('.gallery__track').boundingBox())!;
+    expect(add.x).toBeGreaterThan(picture.x + picture.width);
+    expect(add.y + add.height).toBeLessThanOrEqual(DESKTOP.height);
+    expect(await page.getByRole('button', { name: /back to shop/i }).count()).toBe(0);
+  });
+});
+
+describe('the pictures full screen', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`opens on a tap at ${viewport.width} px, zooms, swipes between pictures, and Escape gives the focus back`, async () => {
+      const page = suite.page();
+      await page.setViewportSize(viewport);
+      await openHoodie(page);
+      const opener = page.getByRole('button', { name: 'Zoom in on Coven Zip Hoodie, picture 1 of 3' });
+      await opener.click();
+      const view = zoomView(page);
+      await view.waitFor();
+      await shoot(page, 'zoom-open');
+      expect(await view.getByText('1 / 3').isVisible()).toBe(true);
+      expect(await scale(page)).toBe(1);
+
+      // A tap zooms in at that point, another zooms out again.
+      const stage = page.getByTestId('zoom-stage');
+      await stage.click({ position: { x: viewport.width / 2 + 40, y: viewport.height / 2 - 40 } });
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid="zoom-stage"]')!.getAttribute('data-scale')) > 2);
+      await shoot(page, 'zoom-zoomed');
+      const transform = await page.locator('.zoom__picture').evaluate((img) => getComputedStyle(img).transform);
+      expect(transform).not.toBe('none');
+      await stage.click({ position: { x: viewport.width / 2, y: viewport.height / 2 } });
+      expect(await scale(page)).toBe(1);
+
+      // A swipe to the left shows the next picture; the arrow keys step both ways.
+      const y = viewport.height / 2;
+      await page.mouse.move(viewport.width * 0.75, y);
+      await page.mouse.down();
+      await page.mouse.move(viewport.width * 0.5, y, { steps: 5 });
+      await page.mouse.move(viewport.width * 0.25, y, { steps: 5 });
+      await page.mouse.up();
+      await view.getByText('2 / 3').waitFor();
+      expect(await view.getByRole('img').getAttribute('alt')).toBe('Coven Zip Hoodie, picture 2 of 3');
+      await page.keyboard.press('ArrowRight');
+      await view.getByText('3 / 3').waitFor();
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await view.getByText('1 / 3').waitFor();
+
+      await page.keyboard.press('Escape');
+      await view.waitFor({ state: 'detached' });
+      expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    });
+  }
+
+  it('zooms with two fingers', async () => {
+    const page = suite.page();
+    await page.setViewportSize(PHONE);
+    await openHoodie(page);
+    await page.getByRole('button', { name: 'Zoom in on Coven Zip Hoodie, picture 1 of 3' }).click();
+    await zoomView(page).waitFor();
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: string, spread: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints:
+          type === 'touchEnd'
+            ? []
+            : [
+                { x: 195 - spread, y: 422, id: 1 },
+                { x: 195 + spread, y: 422, id: 2 },
+              ],
+      });
+    await touch('touchStart', 40);
+    for (const spread of [60, 80, 100, 120]) await touch('touchMove', spread);
+    await touch('touchEnd', 0);
+    // The fingers moved three times as far apart: the picture is three times the size.
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="zoom-stage"]')!.getAttribute('data-scale')) > 2.5);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await zoomView(page).waitFor({ state: 'detached' });
+  });
+});
