@@ -131,3 +131,33 @@ describe('the pictures full screen', () => {
     await zoomView(page).waitFor({ state: 'detached' });
   });
 });
+
+describe('the home page', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`shows the work on the first screen at ${viewport.width} px, and the newsletter card under the first row of products`, async () => {
+      const page = suite.page();
+      await page.setViewportSize(viewport);
+      await page.goto(`${suite.app().baseUrl}/`);
+      const cards = page.getByTestId('product-card');
+      await cards.first().waitFor();
+      const card = page.getByTestId('newsletter-card');
+      await card.waitFor();
+      await shoot(page, 'home-first-screen');
+      await shoot(page, 'home', true);
+
+      // On a phone the first cards' pictures are on the first screen, at least half of each in view
+      // (a desktop's hero, the brand's title, ends about there: its first row starts at the fold).
+      const picture = (await cards.first().locator('img').boundingBox())!;
+      if (viewport === PHONE) expect(picture.y + picture.height / 2).toBeLessThanOrEqual(viewport.height);
+      else expect(picture.y).toBeLessThanOrEqual(viewport.height);
+
+      // The card stands in the grid under the first row: below the first card, above the last.
+      const newsletter = (await card.boundingBox())!;
+      const first = (await cards.first().boundingBox())!;
+      const last = (await cards.last().boundingBox())!;
+      expect(newsletter.y).toBeGreaterThan(first.y + first.height);
+      expect(newsletter.y + newsletter.height).toBeLessThan(last.y);
+      expect(await page.locator('#hero [data-testid="newsletter-card"]').count()).toBe(0);
+    });
+  }
+});

@@ -11,7 +11,9 @@ const SKELETON_COUNT = 8;
 /**
  * The grid's states for one filter; `limit` caps the cards (the embedded grid's `limit`). A
  * category with nothing in stock may offer its sold-out pieces (`soldOutLink`, shown by
- * `showSoldOut`): the studio's one-of-a-kind originals are its portfolio even once sold.
+ * `showSoldOut`): the studio's one-of-a-kind originals are its portfolio even once sold. `aside`
+ * (the home page's newsletter card) stands across the grid under the first row of cards, whatever
+ * the number of columns, or under the notice when there are no cards.
  */
 export const ShopResults = memo(function ShopResults({
   filter,
@@ -20,6 +22,7 @@ export const ShopResults = memo(function ShopResults({
   limit,
   showSoldOut = false,
   soldOutLink,
+  aside,
 }: {
   filter: ShopFilter;
   products: Product[] | undefined;
@@ -27,13 +30,17 @@ export const ShopResults = memo(function ShopResults({
   limit?: number;
   showSoldOut?: boolean;
   soldOutLink?: (count: number) => ReactNode;
+  aside?: ReactNode;
 }) {
   const cartItems = useCart().items;
   if (failed) {
     return (
-      <p className="notice notice--error" role="alert">
-        Failed to load products. Please try again later.
-      </p>
+      <>
+        <p className="notice notice--error" role="alert">
+          Failed to load products. Please try again later.
+        </p>
+        {aside}
+      </>
     );
   }
 
@@ -49,6 +56,7 @@ export const ShopResults = memo(function ShopResults({
               <SkeletonCard />
             </li>
           ))}
+          <Aside>{aside}</Aside>
         </ul>
       </div>
     );
@@ -59,25 +67,33 @@ export const ShopResults = memo(function ShopResults({
   const soldOut = filter === ALL || filter === SOLD_OUT ? [] : filterProducts(products, SOLD_OUT).filter((p) => p.category === filter);
   if (visible.length === 0) {
     return filter === SOLD_OUT ? (
-      <div className="notice">
-        <h3>No Sold Out Items</h3>
-        <p>All items are currently in stock!</p>
-      </div>
+      <>
+        <div className="notice">
+          <h3>No Sold Out Items</h3>
+          <p>All items are currently in stock!</p>
+        </div>
+        {aside}
+      </>
     ) : (
       <>
         <div className="notice">
           <h3>No Products Found</h3>
           {soldOut.length > 0 && !showSoldOut && soldOutLink?.(soldOut.length)}
         </div>
-        {showSoldOut && <Cards products={soldOut} cartItems={cartItems} />}
+        {showSoldOut ? <Cards products={soldOut} cartItems={cartItems} aside={aside} /> : aside}
       </>
     );
   }
 
-  return <Cards products={visible} cartItems={cartItems} />;
+  return <Cards products={visible} cartItems={cartItems} aside={aside} />;
 });
 
-function Cards({ products, cartItems }: { products: readonly Product[]; cartItems: ReturnType<typeof useCart>['items'] }) {
+/** Placed in the grid's second row across every column: the cards flow round it. */
+function Aside({ children }: { children: ReactNode }) {
+  return children ? <li className="product-grid__aside">{children}</li> : null;
+}
+
+function Cards({ products, cartItems, aside }: { products: readonly Product[]; cartItems: ReturnType<typeof useCart>['items']; aside?: ReactNode }) {
   return (
     <ul className="product-grid">
       {products.map((product) => (
@@ -85,6 +101,7 @@ function Cards({ products, cartItems }: { products: readonly Product[]; cartItem
           <ProductCard product={product} inCart={quantityInCart(cartItems, product.id)} />
         </li>
       ))}
+      <Aside>{aside}</Aside>
     </ul>
   );
 }
