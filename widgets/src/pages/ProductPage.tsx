@@ -98,7 +98,7 @@ function ProductDetail({ product }: { product: Product }) {
             {addLabel(product, choice, variant)}
           </button>
           {soldOut && <p className="muted">This item is currently out of stock. Check back soon!</p>}
-          {variant && !variant.inStock && product.options.length > 0 && <NotifyMeForm key={variant.id} productId={product.id} variantId={variant.id} />}
+          {variant && !variant.inStock && product.options.length > 0 && <NotifyMeForm key={variant.id} productId={product.id} variantId={variant.id} sizeName={sizeName(product, variant)} />}
           {allInCart && (
             <p id="all-in-cart-note" className="muted">
               All available units are in your cart.
@@ -109,6 +109,12 @@ function ProductDetail({ product }: { product: Product }) {
       </article>
     </>
   );
+}
+
+/** "size M" for a product with one option, else the variant's name ("M / Black"). */
+function sizeName(product: Product, variant: Product['variants'][number]): string {
+  const [only] = product.options;
+  return product.options.length === 1 ? `${only.name.toLowerCase()} ${variant.options[only.name]}` : variant.name;
 }
 
 function ProductSkeleton() {
