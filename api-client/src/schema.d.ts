@@ -1321,6 +1321,8 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             priceMax: string;
             reservedQuantity: number;
+            /** @description The studio's words on how its sizes fit, plain text ('' for none) */
+            sizeGuide: string;
             squareItemId: string | null;
             stockQuantity: number;
             /** Format: date-time */
@@ -1693,6 +1695,8 @@ export interface components {
             price: string;
             /** @description A decimal amount in dollars, e.g. "68.00" */
             priceMax: string;
+            /** @description The studio's words on how its sizes fit, plain text ('' for none) */
+            sizeGuide: string;
             stockQuantity: number;
             variants: components["schemas"]["ProductVariant"][];
             version: number;
@@ -2608,6 +2612,7 @@ export interface operations {
                         values: string[];
                     }[];
                     price?: string | number;
+                    sizeGuide?: string;
                     /** @default 0 */
                     stockQuantity?: number;
                     variants?: {
@@ -2669,6 +2674,7 @@ export interface operations {
                         values: string[];
                     }[];
                     price?: string | number;
+                    sizeGuide?: string;
                     variants?: {
                         id?: string;
                         imageUrl?: string;

@@ -83,7 +83,7 @@ function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp
   switch (event.type) {
     case 'ProductAdded':
     case 'ProductImportedFromSquare': {
-      const { productId, variants, images, options, name, description, category, allowZeroPrice } = event.data;
+      const { productId, variants, images, options, name, description, category, allowZeroPrice, sizeGuide } = event.data;
       const squareItemId = 'squareItemId' in event.data ? event.data.squareItemId : null;
       return [
         insertRow('products', {
@@ -102,6 +102,7 @@ function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp
           reserved_quantity: 0,
           square_item_id: squareItemId,
           allow_zero_price: allowZeroPrice === true,
+          size_guide: sizeGuide ?? '',
           ...stamp,
         }),
         ...variants.map((v) => insertVariant(productId, v)),
@@ -109,9 +110,10 @@ function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp
       ];
     }
     case 'ProductDetailsChanged': {
-      const { images, allowZeroPrice, ...rest } = event.data;
+      const { images, allowZeroPrice, sizeGuide, ...rest } = event.data;
       const zeroPrice = allowZeroPrice === undefined ? {} : { allow_zero_price: allowZeroPrice };
-      return [updateById('products', id, { ...rest, ...zeroPrice, ...(images ? { images: json(images), image_url: images[0] ?? '' } : {}), ...stamp })];
+      const guide = sizeGuide === undefined ? {} : { size_guide: sizeGuide };
+      return [updateById('products', id, { ...rest, ...zeroPrice, ...guide, ...(images ? { images: json(images), image_url: images[0] ?? '' } : {}), ...stamp })];
     }
     case 'ProductOptionsChanged':
       return [updateById('products', id, { options: json(event.data.options), ...stamp })];

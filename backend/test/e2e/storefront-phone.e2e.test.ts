@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { AdminClient } from '../support/admin-client';
 import { browserSuite } from '../support/browser';
 
 /**
@@ -111,7 +112,7 @@ describe('the pictures full screen', () => {
     await page.getByRole('button', { name: 'Zoom in on Coven Zip Hoodie, picture 1 of 3' }).click();
     await zoomView(page).waitFor();
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: string, spread: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints:
@@ -160,4 +161,58 @@ describe('the home page', () => {
       expect(await page.locator('#hero [data-testid="newsletter-card"]').count()).toBe(0);
     });
   }
+});
+
+describe('the size guide', () => {
+  const GUIDE = 'Chest, laid flat:\nS 50 cm\nM 54 cm';
+  let guided: number;
+  beforeAll(async () => {
+    const admin = await AdminClient.signIn(suite.app().baseUrl);
+    const created = await admin.post('/api/admin/products', {
+      name: 'Guided Raven Tee',
+      description: 'A tee with a size guide, for a test',
+      category: 'apparel',
+      price: '30.00',
+      images: ['/images/products/raven.svg'],
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: ['S', 'M'].map((size) => ({ options: { Size: size }, price: '30.00', stockQuantity: 2 })),
+      sizeGuide: GUIDE,
+    });
+    expect(created.status).toBe(201);
+    guided = created.body.id;
+  });
+
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`opens from the link beside the sizes at ${viewport.width} px, and Escape gives the focus back`, async () => {
+      const page = suite.page();
+      await page.setViewportSize(viewport);
+      await page.goto(`${suite.app().baseUrl}/product/${guided}`);
+      await page.getByRole('heading', { name: 'Guided Raven Tee' }).waitFor();
+      const link = page.getByRole('button', { name: 'Size guide' });
+      const sizes = page.getByRole('group', { name: 'Size' });
+      // Beside the sizes: on the line of the option's name, just above its values.
+      const [linkBox, sizesBox] = [(await link.boundingBox())!, (await sizes.boundingBox())!];
+      expect(linkBox.y).toBeGreaterThanOrEqual(sizesBox.y - 1);
+      expect(linkBox.y + linkBox.height).toBeLessThanOrEqual(sizesBox.y + sizesBox.height);
+      const add = (await page.getByRole('button', { name: 'SELECT SIZE' }).boundingBox())!;
+      expect(add.y + add.height).toBeLessThanOrEqual(viewport.height);
+      await shoot(page, 'size-guide-link');
+
+      await link.click();
+      const dialog = page.getByRole('dialog', { name: 'Size guide: Guided Raven Tee' });
+      await dialog.waitFor();
+      expect(await dialog.locator('.size-guide__text').innerText()).toBe(GUIDE);
+      await shoot(page, 'size-guide-open');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+    });
+  }
+
+  it('is not offered for a product without one', async () => {
+    const page = suite.page();
+    await openHoodie(page);
+    await page.getByRole('group', { name: 'Size' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Size guide' }).count()).toBe(0);
+  });
 });

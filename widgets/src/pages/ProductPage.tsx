@@ -7,6 +7,7 @@ import { CategoryBadge } from '../catalog/CategoryBadge';
 import { NotifyMeForm } from '../back-in-stock/NotifyMeForm';
 import { OptionPicker } from '../catalog/OptionPicker';
 import { ProductGallery } from '../catalog/ProductGallery';
+import { SizeGuide } from '../catalog/SizeGuide';
 import { formatPrice } from '../lib/money';
 import { useVariantChoice } from '../lib/useVariantChoice';
 import { addLabel, priceLabel } from '../lib/variants';
@@ -80,7 +81,9 @@ function ProductDetail({ product }: { product: Product }) {
           <CategoryBadge category={product.category} />
           <h1 className="product-detail__name">{product.name}</h1>
           <p className="price price--large">{variant ? formatPrice(variant.price) : priceLabel(product)}</p>
-          {product.options.length > 0 && <OptionPicker product={product} choice={choice} onChoose={onChoose} />}
+          {product.options.length > 0 && (
+            <OptionPicker product={product} choice={choice} onChoose={onChoose} guide={product.sizeGuide && <SizeGuide productName={product.name} text={product.sizeGuide} />} />
+          )}
 
           <div className="stock">
             <span className={`stock__state ${stock.inStock ? 'stock__state--in' : 'stock__state--out'}`}>{stock.inStock ? 'IN STOCK' : 'OUT OF STOCK'}</span>
