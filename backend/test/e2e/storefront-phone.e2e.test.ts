@@ -163,6 +163,29 @@ describe('the home page', () => {
   }
 });
 
+describe('the newsletter card in the grid', () => {
+  it('keeps what the shopper typed while the products were loading, once the cards arrive', async () => {
+    const page = suite.page();
+    await page.setViewportSize(PHONE);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/products', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${suite.app().baseUrl}/`);
+    const card = page.getByTestId('newsletter-card');
+    await page.getByTestId('product-card').first().waitFor({ state: 'detached' });
+    await card.getByLabel('Email address').fill('raven@example.com');
+    await card.evaluate((el) => el.setAttribute('data-typed-in', 'yes'));
+    release();
+    await page.getByTestId('product-card').first().waitFor();
+    // The same element, not a new card: the address is still in it.
+    expect(await card.getAttribute('data-typed-in')).toBe('yes');
+    expect(await card.getByLabel('Email address').inputValue()).toBe('raven@example.com');
+  });
+});
+
 describe('the size guide', () => {
   const GUIDE = 'Chest, laid flat:\nS 50 cm\nM 54 cm';
   let guided: number;

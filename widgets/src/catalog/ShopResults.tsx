@@ -46,19 +46,13 @@ export const ShopResults = memo(function ShopResults({
 
   if (!products) {
     return (
-      <div aria-busy="true">
-        <p className="visually-hidden" role="status">
-          Loading products…
-        </p>
-        <ul className="product-grid">
-          {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-            <li key={i}>
-              <SkeletonCard />
-            </li>
-          ))}
-          <Aside>{aside}</Aside>
-        </ul>
-      </div>
+      <Grid busy aside={aside}>
+        {Array.from({ length: SKELETON_COUNT }, (_, i) => (
+          <li key={i}>
+            <SkeletonCard />
+          </li>
+        ))}
+      </Grid>
     );
   }
 
@@ -80,28 +74,39 @@ export const ShopResults = memo(function ShopResults({
           <h3>No Products Found</h3>
           {soldOut.length > 0 && !showSoldOut && soldOutLink?.(soldOut.length)}
         </div>
-        {showSoldOut ? <Cards products={soldOut} cartItems={cartItems} aside={aside} /> : aside}
+        {showSoldOut ? <Grid aside={aside}>{cards(soldOut, cartItems)}</Grid> : aside}
       </>
     );
   }
 
-  return <Cards products={visible} cartItems={cartItems} aside={aside} />;
+  return <Grid aside={aside}>{cards(visible, cartItems)}</Grid>;
 });
 
-/** Placed in the grid's second row across every column: the cards flow round it. */
-function Aside({ children }: { children: ReactNode }) {
-  return children ? <li className="product-grid__aside">{children}</li> : null;
+/**
+ * The list of cards (or of skeletons while loading), and `aside` across its second row. Loading and
+ * loaded are one element in one place, so the aside (a form being typed into) lives on when the
+ * cards arrive.
+ */
+function Grid({ busy = false, aside, children }: { busy?: boolean; aside?: ReactNode; children: ReactNode }) {
+  return (
+    <div aria-busy={busy || undefined}>
+      {busy && (
+        <p className="visually-hidden" role="status">
+          Loading products…
+        </p>
+      )}
+      <ul className="product-grid">
+        {children}
+        {aside && <li className="product-grid__aside">{aside}</li>}
+      </ul>
+    </div>
+  );
 }
 
-function Cards({ products, cartItems, aside }: { products: readonly Product[]; cartItems: ReturnType<typeof useCart>['items']; aside?: ReactNode }) {
-  return (
-    <ul className="product-grid">
-      {products.map((product) => (
-        <li key={product.id}>
-          <ProductCard product={product} inCart={quantityInCart(cartItems, product.id)} />
-        </li>
-      ))}
-      <Aside>{aside}</Aside>
-    </ul>
-  );
+function cards(products: readonly Product[], cartItems: ReturnType<typeof useCart>['items']) {
+  return products.map((product) => (
+    <li key={product.id}>
+      <ProductCard product={product} inCart={quantityInCart(cartItems, product.id)} />
+    </li>
+  ));
 }
