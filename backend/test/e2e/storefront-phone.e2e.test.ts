@@ -186,6 +186,26 @@ describe('the newsletter card in the grid', () => {
   });
 });
 
+describe('the shop grid loading', () => {
+  it('moves nothing in the grid when the cards take the skeletons’ place (no layout shift)', async () => {
+    const page = suite.page();
+    await page.setViewportSize(PHONE);
+    await page.addInitScript(() => {
+      const w = window as unknown as { gridShift: number };
+      w.gridShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
+          if (entry.sources.some((s) => s.node instanceof Element && s.node.closest('.product-grid'))) w.gridShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${suite.app().baseUrl}/`);
+    await page.getByTestId('product-card').first().waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { gridShift: number }).gridShift)).toBe(0);
+  });
+});
+
 describe('the size guide', () => {
   const GUIDE = 'Chest, laid flat:\nS 50 cm\nM 54 cm';
   let guided: number;

@@ -48,7 +48,8 @@ export const ShopResults = memo(function ShopResults({
     return (
       <Grid busy aside={aside}>
         {Array.from({ length: SKELETON_COUNT }, (_, i) => (
-          <li key={i}>
+          // Keys of their own: a skeleton reused as the card of the same number would move (a layout shift).
+          <li key={`skeleton-${i}`}>
             <SkeletonCard />
           </li>
         ))}
