@@ -1342,6 +1342,8 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             priceMax: string;
             reservedQuantity: number;
+            /** @description The studio's words on how its sizes fit, plain text ('' for none) */
+            sizeGuide: string;
             squareItemId: string | null;
             /**
              * @description draft: not listed, sold nor written to Square until the studio publishes it
@@ -1731,6 +1733,8 @@ export interface components {
             price: string;
             /** @description A decimal amount in dollars, e.g. "68.00" */
             priceMax: string;
+            /** @description The studio's words on how its sizes fit, plain text ('' for none) */
+            sizeGuide: string;
             stockQuantity: number;
             variants: components["schemas"]["ProductVariant"][];
             version: number;
@@ -2686,6 +2690,7 @@ export interface operations {
                         values: string[];
                     }[];
                     price?: string | number;
+                    sizeGuide?: string;
                     /**
                      * @default active
                      * @enum {string}
@@ -2752,6 +2757,7 @@ export interface operations {
                         values: string[];
                     }[];
                     price?: string | number;
+                    sizeGuide?: string;
                     /** @enum {string} */
                     status?: "draft" | "active";
                     variants?: {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { CartButton } from './cart/CartButton';
-import { Header } from './components/Header';
+import { Header } from './site/Header';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { useToast } from './toast/toast-context';

@@ -11,7 +11,7 @@ import { ADMIN_PRODUCTS, unitsFrom } from './useSetStock';
 import { NEW_VARIANT, VariantsTable } from './VariantsTable';
 
 /** `inStock` null: it follows the quantity (in stock above 0), as shoppers will see it; true or false: the operator chose. */
-const empty = { name: '', description: '', price: '', category: 'apparel', inStock: null as boolean | null, stockQuantity: '0', allowZeroPrice: false };
+const empty = { name: '', description: '', price: '', category: 'apparel', inStock: null as boolean | null, stockQuantity: '0', allowZeroPrice: false, sizeGuide: '' };
 
 /** A new product is a draft (shoppers and Square do not see it) unless the studio chooses Publish now. */
 const DRAFT_HINT = 'Saved as a draft: shoppers will not see it, and it is not sent to Square, until you publish it.';
@@ -65,7 +65,7 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
     });
   // Sent when ticked on a new product, or changed on one that exists.
   const zeroPrice = (product ? form.allowZeroPrice !== product.allowZeroPrice : form.allowZeroPrice) ? { allowZeroPrice: form.allowZeroPrice } : {};
-  const details = { name: form.name, description: form.description, images, category: form.category, ...zeroPrice };
+  const details = { name: form.name, description: form.description, sizeGuide: form.sizeGuide, images, category: form.category, ...zeroPrice };
   const zeroPriced = sized ? variantsBody().some((v) => isZero(v.price)) : isZero(form.price);
   const sizes = sized ? { options, variants: variantsBody() } : product?.options.length ? { options: [], variants: [{ options: {}, price: form.price, stockQuantity: units }] } : {};
 
@@ -111,6 +111,13 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
         Description
         <textarea value={form.description} onChange={(e) => set('description', e.target.value)} rows={3} maxLength={5000} />
       </label>
+      <label>
+        Size guide
+        <textarea value={form.sizeGuide} onChange={(e) => set('sizeGuide', e.target.value)} rows={3} maxLength={3000} aria-describedby="size-guide-hint" />
+      </label>
+      <p id="size-guide-hint" className="muted">
+        How the sizes fit (measurements, the model's size). Shoppers open it from a Size guide link beside the sizes; left empty, there is none.
+      </p>
       <label>
         Price
         <input type="number" step="0.01" min="0" value={form.price} onChange={(e) => set('price', e.target.value)} required aria-describedby={sized ? 'price-hint' : undefined} />

@@ -19,6 +19,13 @@ const description = z
   .max(5000, 'description is at most 5000 characters.')
   .refine((s) => !CONTROL_EXCEPT_NEWLINES.test(s), 'description must not contain control characters.');
 
+/** The studio's words on how its sizes fit: plain text with line breaks, '' for none. */
+const sizeGuide = z
+  .string('sizeGuide must be text.')
+  .trim()
+  .max(3000, 'sizeGuide is at most 3000 characters.')
+  .refine((s) => !CONTROL_EXCEPT_NEWLINES.test(s), 'sizeGuide must not contain control characters.');
+
 /** "25", "25.5", "25.00" or 25.5: dollars, parsed to cents without floating point. */
 const price = z.union([z.string(), z.number()], 'price is required.').transform((v, ctx) => {
   const cents = parseCents(String(v));
@@ -103,13 +110,17 @@ export const newProductBody = z
     variants: variants.optional(),
     allowZeroPrice: allowZeroPrice.optional(),
     status: status.default('active'),
+    sizeGuide: sizeGuide.optional(),
   })
   .refine((b) => b.price !== undefined || b.variants !== undefined, { message: 'price is required.', path: ['price'] });
 
 export const productChangesBody = z
-  .object({ name, description, price, imageUrl, images, category, options, variants, allowZeroPrice, status })
+  .object({ name, description, price, imageUrl, images, category, options, variants, allowZeroPrice, sizeGuide, status })
   .partial()
-  .refine((b) => Object.values(b).some((v) => v !== undefined), 'Give at least one of name, description, price, imageUrl, images, category, options, variants, allowZeroPrice, status.');
+  .refine(
+    (b) => Object.values(b).some((v) => v !== undefined),
+    'Give at least one of name, description, price, imageUrl, images, category, options, variants, allowZeroPrice, sizeGuide, status.',
+  );
 
 export const stockBody = z.object({
   inStock: z.boolean('inStock must be true or false.').optional(),

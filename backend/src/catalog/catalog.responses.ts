@@ -25,6 +25,7 @@ export const productSchema = z
     id: z.int(),
     name: z.string(),
     description: z.string(),
+    sizeGuide: z.string().meta({ description: "The studio's words on how its sizes fit, plain text ('' for none)" }),
     /** The lowest price of its variants; `priceMax` the highest. */
     price: money,
     priceMax: money,

@@ -5,7 +5,8 @@ import { streamKind, numericId } from '../platform/event-store/stream';
 /**
  * What a product is, beside its variants: `images` is the gallery in order (the first is its picture).
  * `allowZeroPrice`: the studio sells it at $0.00; without it (absent: no) its variants priced $0.00
- * are not listed or sold online (a Square variation left at $0.00 is not a gift).
+ * are not listed or sold online (a Square variation left at $0.00 is not a gift). `sizeGuide`: the
+ * studio's own words on how its sizes fit (absent: '', no guide), shown beside the size picker.
  */
 export interface ProductDetails {
   name: string;
@@ -13,6 +14,7 @@ export interface ProductDetails {
   category: CategorySlug;
   images: string[];
   allowZeroPrice?: boolean;
+  sizeGuide?: string;
 }
 
 /** A choice a shopper makes (Size: S, M, L), in the order the studio gave. */

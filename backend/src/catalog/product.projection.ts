@@ -83,7 +83,7 @@ function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp
   switch (event.type) {
     case 'ProductAdded':
     case 'ProductImportedFromSquare': {
-      const { productId, variants, images, options, name, description, category, allowZeroPrice } = event.data;
+      const { productId, variants, images, options, name, description, category, allowZeroPrice, sizeGuide } = event.data;
       const squareItemId = 'squareItemId' in event.data ? event.data.squareItemId : null;
       return [
         insertRow('products', {
@@ -103,6 +103,7 @@ function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp
           square_item_id: squareItemId,
           allow_zero_price: allowZeroPrice === true,
           status: 'draft' in event.data && event.data.draft ? 'draft' : 'active',
+          size_guide: sizeGuide ?? '',
           ...stamp,
         }),
         ...variants.map((v) => insertVariant(productId, v)),
@@ -110,9 +111,10 @@ function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp
       ];
     }
     case 'ProductDetailsChanged': {
-      const { images, allowZeroPrice, ...rest } = event.data;
+      const { images, allowZeroPrice, sizeGuide, ...rest } = event.data;
       const zeroPrice = allowZeroPrice === undefined ? {} : { allow_zero_price: allowZeroPrice };
-      return [updateById('products', id, { ...rest, ...zeroPrice, ...(images ? { images: json(images), image_url: images[0] ?? '' } : {}), ...stamp })];
+      const guide = sizeGuide === undefined ? {} : { size_guide: sizeGuide };
+      return [updateById('products', id, { ...rest, ...zeroPrice, ...guide, ...(images ? { images: json(images), image_url: images[0] ?? '' } : {}), ...stamp })];
     }
     case 'ProductOptionsChanged':
       return [updateById('products', id, { options: json(event.data.options), ...stamp })];

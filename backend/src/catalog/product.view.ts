@@ -30,6 +30,8 @@ export class ProductView extends ProjectedRow {
   squareItemId?: string | null;
   /** The studio sells it at $0.00: without it, its $0.00 variants are not listed. */
   allowZeroPrice!: boolean;
+  /** The studio's words on how its sizes fit ('' for none). */
+  sizeGuide!: string;
   /** Why it is not listed nor sold (its Square item archived, deleted or missing), or null. */
   withdrawnInSquare?: string | null;
   /** `draft`: the studio has not published it (not listed, sold nor in Square); `active` otherwise. */
@@ -51,6 +53,7 @@ export const ProductViewSchema = projectedTable(ProductView, 'products', {
   reservedQuantity: { type: 'integer', default: 0 },
   squareItemId: { type: 'text', nullable: true },
   allowZeroPrice: { type: 'boolean', default: false },
+  sizeGuide: { type: 'text', default: '' },
   withdrawnInSquare: { type: 'text', nullable: true },
   status: { type: 'text', default: 'active' },
 });
@@ -91,7 +94,7 @@ export async function readProducts(em: Pick<EntityManager, 'getConnection'>, opt
   const rows = await em.getConnection().execute<(Omit<ProductView, 'updatedAt'> & { updatedAt: string | Date; variants: VariantRow[] | null })[]>(
     `select p.id, p.name, p.description, p.price_cents as "priceCents", p.price_max_cents as "priceMaxCents", p.image_url as "imageUrl", p.images, p.options,
             p.category, p.in_stock as "inStock", p.stock_quantity as "stockQuantity", p.reserved_quantity as "reservedQuantity",
-            p.square_item_id as "squareItemId", p.allow_zero_price as "allowZeroPrice", p.withdrawn_in_square as "withdrawnInSquare", p.status, p.version, p.updated_at as "updatedAt",
+            p.square_item_id as "squareItemId", p.allow_zero_price as "allowZeroPrice", p.size_guide as "sizeGuide", p.withdrawn_in_square as "withdrawnInSquare", p.status, p.version, p.updated_at as "updatedAt",
             (select json_agg(${VARIANT_JSON}) from product_variants v where v.product_id = p.id) as variants
        from products p ${options.id === undefined ? '' : 'where p.id = ?'} order by p.id ${options.newestFirst ? 'desc' : 'asc'}`,
     options.id === undefined ? [] : [options.id],
@@ -121,6 +124,7 @@ export function toProductDto(p: ProductView, allVariants: readonly VariantRow[])
     id: p.id,
     name: p.name,
     description: p.description,
+    sizeGuide: p.sizeGuide ?? '',
     price: formatCents(prices.length ? Math.min(...prices) : p.priceCents),
     priceMax: formatCents(prices.length ? Math.max(...prices) : p.priceMaxCents),
     imageUrl: p.imageUrl,

@@ -9,6 +9,7 @@ import { Migration20261124000000_append_function } from './platform/Migration202
 import { Migration20261124100000_card_fingerprint } from './checkout/Migration20261124100000_card_fingerprint';
 import { Migration20261201120000_checkout_holds } from './checkout/Migration20261201120000_checkout_holds';
 import { Migration20261201120100_zero_price } from './catalog/Migration20261201120100_zero_price';
+import { Migration20261202030000_size_guide } from './catalog/Migration20261202030000_size_guide';
 import { Migration20261124200000_square_stock } from './square/Migration20261124200000_square_stock';
 import { Migration20261124300000_order_refunds } from './orders/Migration20261124300000_order_refunds';
 import { Migration20261125000000_order_fulfilment_steps } from './orders/Migration20261125000000_order_fulfilment_steps';
@@ -71,4 +72,5 @@ export const migrations = [
   { name: 'Migration20261201000000_change_notice_origin', class: Migration20261201000000_change_notice_origin },
   { name: 'Migration20261201210000_product_withdrawn_in_square', class: Migration20261201210000_product_withdrawn_in_square },
   { name: 'Migration20261202010000_product_status', class: Migration20261202010000_product_status },
+  { name: 'Migration20261202030000_size_guide', class: Migration20261202030000_size_guide },
 ];

@@ -18,7 +18,7 @@ import { TcpProxy } from '../support/tcp-proxy';
  * reload: no navigation, the page's own state kept.
  */
 const START = resolve(__dirname, '../../dist/start.js');
-const HERO = resolve(__dirname, '../../../widgets/src/components/Hero.tsx');
+const HERO = resolve(__dirname, '../../../widgets/src/site/Hero.tsx');
 const EYEBROW = 'Hand-stitched gothic embroidery';
 
 let database: ScratchDatabase;

@@ -142,11 +142,16 @@ describe.each([
     await page.getByText('OUT OF STOCK', { exact: true }).waitFor();
     await shoot(page, 'product-sold-out-size');
 
-    await page.getByLabel("Email me when it's back").fill('mina@example.com');
+    await page.getByLabel('Email me when size M is back').fill('mina@example.com');
     const asked = page.waitForResponse((r) => r.url().endsWith(`/variants/${variantOf('M')}/notify`));
     await page.getByRole('button', { name: 'Notify me' }).click();
     expect((await asked).status()).toBe(202);
     await page.getByRole('status').filter({ hasText: 'Check your inbox to confirm.' }).waitFor();
+    // The button's last word says it is done, and asks no second time.
+    const done = page.getByRole('button', { name: 'Done' });
+    await expect(done.isDisabled()).resolves.toBe(true);
+    expect(await page.getByRole('button', { name: 'Notify me' }).count()).toBe(0);
+    await shoot(page, 'product-sold-out-size-asked');
   });
 
   it('asks for an email when a sold-out size is back: the API’s refusal in its words, then the confirmation to look for', async () => {
@@ -163,10 +168,12 @@ describe.each([
       return route.fulfill(answers.shift()!);
     });
     await openHoodie(page, `?variant=${variantOf('M')}`);
-    const email = page.getByLabel("Email me when it's back");
+    const email = page.getByLabel('Email me when size M is back');
     await email.fill('mina@example');
     await page.getByRole('button', { name: 'Notify me' }).click();
     await page.getByRole('alert').filter({ hasText: 'Please enter a valid email address.' }).waitFor();
+    // A refusal is not done: the button asks again.
+    await expect(page.getByRole('button', { name: 'Notify me' }).isEnabled()).resolves.toBe(true);
     await email.fill('mina@example.com');
     await page.getByRole('button', { name: 'Notify me' }).click();
     await page.getByRole('status').filter({ hasText: 'Check your inbox to confirm.' }).waitFor();
@@ -184,9 +191,13 @@ describe.each([
     await openHoodie(page);
     const current = () => page.locator('.gallery__thumb[aria-current="true"]').getAttribute('aria-label');
     await expect(current()).resolves.toBe('Picture 1 of 3');
-    await page.getByRole('button', { name: 'Picture 1 of 3' }).focus();
+    // A desktop moves by the thumbnails (the focus follows), a phone (no thumbnails, a count) by the strip.
+    const phone = viewport === PHONE;
+    if (phone) await page.getByRole('region', { name: 'Pictures of Sized Raven Hoodie' }).focus();
+    else await page.getByRole('button', { name: 'Picture 1 of 3', exact: true }).focus();
     await page.keyboard.press('ArrowRight');
-    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Picture 2 of 3');
+    if (phone) await page.locator('.gallery__count').getByText('2 / 3').waitFor();
+    else await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Picture 2 of 3');
     await page.waitForFunction(() => document.querySelector('.gallery__thumb[aria-current="true"]')?.getAttribute('aria-label') === 'Picture 2 of 3');
     await showsPicture(page, PICTURES[1]);
     await page.keyboard.press('ArrowRight');
@@ -197,7 +208,8 @@ describe.each([
 
     // XL has a picture of its own: choosing XL shows it, a fourth picture.
     await sizes(page).getByRole('button', { name: 'XL', exact: true }).click();
-    await page.getByRole('button', { name: 'Picture 4 of 4' }).waitFor();
+    if (phone) await page.locator('.gallery__count').getByText('4 / 4').waitFor();
+    else await page.getByRole('button', { name: 'Picture 4 of 4', exact: true }).waitFor();
     await showsPicture(page, '/images/products/skull.svg');
     expect(await page.locator('.gallery__track img').first().getAttribute('alt')).toBe('Sized Raven Hoodie');
   });
@@ -309,7 +321,7 @@ describe.each([
     const mailsTo = async (subject: string) => (await sentMail(t.dataDir)).filter((mail) => mail.to === email && mail.subject === subject);
 
     await page.goto(`${t.baseUrl}/product/${tee.id}?variant=${m}`);
-    await page.getByLabel("Email me when it's back").fill(email);
+    await page.getByLabel('Email me when size M is back').fill(email);
     await page.getByRole('button', { name: 'Notify me' }).click();
     await page.getByRole('status').filter({ hasText: 'Check your inbox to confirm.' }).waitFor();
 

@@ -1,5 +1,5 @@
 import { useProducts } from '../api/products';
-import { ShopResults } from '../components/ShopResults';
+import { ShopResults } from '../catalog/ShopResults';
 import { ALL } from '../lib/product-filter';
 import shop from '../styles/shop.css?inline';
 import { sheet } from './styles';

@@ -5,7 +5,7 @@ import { useToast } from '../toast/toast-context';
 import { NEWSLETTER_DISCOUNT_CODE, useSubscribe } from './newsletter-api';
 
 /**
- * The hero's newsletter card: the form on the front, a thank-you on the back, and a link there that
+ * The newsletter card (on the home page under the shop's first row of products): the form on the front, a thank-you on the back, and a link there that
  * turns it round for another email. The hidden face is inert, so keyboard and screen readers only
  * ever meet the side that shows.
  */

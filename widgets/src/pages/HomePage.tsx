@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { Bio } from '../components/Bio';
-import { Footer } from '../components/Footer';
-import { Hero } from '../components/Hero';
-import { LocalEvents } from '../components/LocalEvents';
-import { Newsletter } from '../components/Newsletter';
-import { ProductGrid } from '../components/ProductGrid';
+import { Bio } from '../site/Bio';
+import { Footer } from '../site/Footer';
+import { Hero } from '../site/Hero';
+import { LocalEvents } from '../local-events/LocalEvents';
+import { Newsletter } from '../newsletter/Newsletter';
+import { ProductGrid } from '../catalog/ProductGrid';
 import { scrollToSection } from '../lib/scroll';
 
 export function HomePage() {

@@ -3,10 +3,11 @@ import { useProduct, type Product } from '../api/products';
 import { canAddMore, quantityInCart } from '../cart/cart-stock';
 import { useAddToCart } from '../cart/useAddToCart';
 import { useCart } from '../cart/useCart';
-import { CategoryBadge } from '../components/CategoryBadge';
-import { NotifyMeForm } from '../components/NotifyMeForm';
-import { OptionPicker } from '../components/OptionPicker';
-import { ProductGallery } from '../components/ProductGallery';
+import { CategoryBadge } from '../catalog/CategoryBadge';
+import { NotifyMeForm } from '../back-in-stock/NotifyMeForm';
+import { OptionPicker } from '../catalog/OptionPicker';
+import { ProductGallery } from '../catalog/ProductGallery';
+import { SizeGuide } from '../catalog/SizeGuide';
 import { formatPrice } from '../lib/money';
 import { useVariantChoice } from '../lib/useVariantChoice';
 import { addLabel, priceLabel } from '../lib/variants';
@@ -37,11 +38,11 @@ export function ProductPage() {
   } else if (product.isPending) {
     content = <ProductSkeleton />;
   } else {
-    content = <ProductDetail key={product.data.id} product={product.data} onBack={backToShop} />;
+    content = <ProductDetail key={product.data.id} product={product.data} />;
   }
 
   return (
-    <main id="main" className="page container">
+    <main id="main" className="page page--product container">
       {content}
     </main>
   );
@@ -50,7 +51,11 @@ export function ProductPage() {
 /** `?variant=<variantId>`: the variant chosen, kept in the address so a shared link opens that size. */
 const VARIANT_PARAM = 'variant';
 
-function ProductDetail({ product, onBack }: { product: Product; onBack: () => void }) {
+/**
+ * The buy box (name, price, sizes, stock, Add to Cart) comes before the description, so on a phone
+ * it is on the first screen under the picture. No Back to Shop: the header and the browser do that.
+ */
+function ProductDetail({ product }: { product: Product }) {
   const [params, setParams] = useSearchParams();
   const { choice, variant, choose } = useVariantChoice(product, params.get(VARIANT_PARAM));
   const { addToCart, pending } = useAddToCart();
@@ -70,17 +75,15 @@ function ProductDetail({ product, onBack }: { product: Product; onBack: () => vo
   return (
     <>
       <title>{`${product.name} — The Dark Circle`}</title>
-      <button type="button" className="button button--ghost back-link" onClick={onBack}>
-        <span aria-hidden="true">← </span>Back to Shop
-      </button>
       <article className="product-detail">
         <ProductGallery images={product.images.length ? product.images : [product.imageUrl]} name={product.name} current={variant?.imageUrl} />
         <div className="product-detail__info">
           <CategoryBadge category={product.category} />
           <h1 className="product-detail__name">{product.name}</h1>
           <p className="price price--large">{variant ? formatPrice(variant.price) : priceLabel(product)}</p>
-          <p className="product-detail__description">{product.description}</p>
-          {product.options.length > 0 && <OptionPicker product={product} choice={choice} onChoose={onChoose} />}
+          {product.options.length > 0 && (
+            <OptionPicker product={product} choice={choice} onChoose={onChoose} guide={product.sizeGuide && <SizeGuide productName={product.name} text={product.sizeGuide} />} />
+          )}
 
           <div className="stock">
             <span className={`stock__state ${stock.inStock ? 'stock__state--in' : 'stock__state--out'}`}>{stock.inStock ? 'IN STOCK' : 'OUT OF STOCK'}</span>
@@ -98,16 +101,23 @@ function ProductDetail({ product, onBack }: { product: Product; onBack: () => vo
             {addLabel(product, choice, variant)}
           </button>
           {soldOut && <p className="muted">This item is currently out of stock. Check back soon!</p>}
-          {variant && !variant.inStock && product.options.length > 0 && <NotifyMeForm key={variant.id} productId={product.id} variantId={variant.id} />}
+          {variant && !variant.inStock && product.options.length > 0 && <NotifyMeForm key={variant.id} productId={product.id} variantId={variant.id} sizeName={sizeName(product, variant)} />}
           {allInCart && (
             <p id="all-in-cart-note" className="muted">
               All available units are in your cart.
             </p>
           )}
+          <p className="product-detail__description">{product.description}</p>
         </div>
       </article>
     </>
   );
+}
+
+/** "size M" for a product with one option, else the variant's name ("M / Black"). */
+function sizeName(product: Product, variant: Product['variants'][number]): string {
+  const [only] = product.options;
+  return product.options.length === 1 ? `${only.name.toLowerCase()} ${variant.options[only.name]}` : variant.name;
 }
 
 function ProductSkeleton() {

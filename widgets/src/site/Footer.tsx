@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
-import { useSite } from '../site/site-api';
+import { useSite } from './site-api';
 import { SectionLink } from './SectionLink';
 
 const EXPLORE = [

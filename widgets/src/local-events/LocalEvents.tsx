@@ -5,7 +5,7 @@ const STEPS = [
   { title: 'Embroidery', text: 'The machine and our hands finish it, trimmed and checked thread by thread.' },
 ] as const;
 
-import { UpcomingEvents } from '../local-events/UpcomingEvents';
+import { UpcomingEvents } from './UpcomingEvents';
 import { useSite } from '../site/site-api';
 
 /** "Local Events" in the nav: markets, open-studio nights and how a piece is made. */

@@ -1,4 +1,3 @@
-import { NewsletterCard } from '../newsletter/NewsletterCard';
 import { SocialStrip } from '../social/SocialStrip';
 import { SectionLink } from './SectionLink';
 
@@ -20,7 +19,6 @@ export function Hero() {
           </SectionLink>
         </div>
         <SocialStrip />
-        <NewsletterCard />
       </div>
     </section>
   );

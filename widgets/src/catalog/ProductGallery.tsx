@@ -1,21 +1,54 @@
-import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { assetUrl } from '../api/config';
 import { ProductImage } from './ProductImage';
+import { ZoomView } from './ZoomView';
 
 const STEP: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1 };
 
 /**
  * The product's pictures: one picture as ever, or a strip that snaps picture by picture (a swipe on
- * a phone) with a row of thumbnails. Arrow keys move between pictures, on the strip or on the
- * thumbnails. `current`: the chosen variant's picture, shown when it changes.
+ * a phone) with a row of thumbnails (a count on a phone). Arrow keys move between pictures, on the
+ * strip or on the thumbnails. `current`: the chosen variant's picture, shown when it changes. A tap
+ * on a picture opens it full screen (ZoomView); closing gives the focus back to that picture.
  */
 export function ProductGallery({ images, name, current }: { images: string[]; name: string; current?: string }) {
   const pictures = current && !images.includes(current) ? [...images, current] : images;
-  if (pictures.length <= 1) return <ProductImage src={pictures[0] ?? ''} alt={name} className="product-detail__image" priority />;
-  return <Strip pictures={pictures} name={name} current={current} />;
+  const [zooming, setZooming] = useState<number | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  function zoom(i: number, from: HTMLElement) {
+    opener.current = from;
+    setZooming(i);
+  }
+  function unzoom() {
+    setZooming(null);
+    opener.current?.focus();
+  }
+
+  return (
+    <>
+      {pictures.length <= 1 ? (
+        <ZoomButton label={`Zoom in on ${name}`} onZoom={(from) => zoom(0, from)}>
+          <ProductImage src={pictures[0] ?? ''} alt={name} className="product-detail__image" priority />
+        </ZoomButton>
+      ) : (
+        <Strip pictures={pictures} name={name} current={current} onZoom={zoom} />
+      )}
+      {zooming !== null && <ZoomView pictures={pictures} name={name} start={zooming} onClose={unzoom} />}
+    </>
+  );
 }
 
-function Strip({ pictures, name, current }: { pictures: string[]; name: string; current?: string }) {
+/** A picture as a button: the picture is its content, the label says what a tap does. */
+function ZoomButton({ label, onZoom, children }: { label: string; onZoom: (from: HTMLElement) => void; children: ReactNode }) {
+  return (
+    <button type="button" className="zoom-opener" aria-label={label} onClick={(e) => onZoom(e.currentTarget)}>
+      {children}
+    </button>
+  );
+}
+
+function Strip({ pictures, name, current, onZoom }: { pictures: string[]; name: string; current?: string; onZoom: (i: number, from: HTMLElement) => void }) {
   const track = useRef<HTMLDivElement>(null);
   const thumbs = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(() => Math.max(0, pictures.indexOf(current ?? '')));
@@ -74,9 +107,14 @@ function Strip({ pictures, name, current }: { pictures: string[]; name: string; 
       {/* Focusable, so the strip scrolls by keyboard too (and screen readers announce it). */}
       <div ref={track} className="gallery__track" role="region" aria-label={`Pictures of ${name}`} tabIndex={0} onScroll={onScroll} onPointerDown={takeOver} onWheel={takeOver}>
         {pictures.map((src, i) => (
-          <ProductImage key={i} src={src} alt={i === 0 ? name : `${name}, picture ${i + 1} of ${count}`} className="gallery__slide" priority={i === index} />
+          <ZoomButton key={i} label={`Zoom in on ${name}, picture ${i + 1} of ${count}`} onZoom={(from) => onZoom(i, from)}>
+            <ProductImage src={src} alt={i === 0 ? name : `${name}, picture ${i + 1} of ${count}`} priority={i === index} />
+          </ZoomButton>
         ))}
       </div>
+      <p className="gallery__count" aria-hidden="true">
+        {index + 1} / {count}
+      </p>
       <div ref={thumbs} className="gallery__thumbs">
         {pictures.map((src, i) => (
           <button

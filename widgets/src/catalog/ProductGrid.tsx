@@ -3,10 +3,14 @@ import { Link } from 'react-router';
 import { useCategories } from '../api/categories';
 import { useProducts } from '../api/products';
 import { useShopFilter } from '../lib/useShopFilter';
+import { NewsletterCard } from '../newsletter/NewsletterCard';
 import { CategoryFilter } from './CategoryFilter';
 import { ShopResults } from './ShopResults';
 
 /** The shop: category filter plus the product grid with its loading, empty and error states. */
+// The newsletter card under the first row of products: the first screen shows the work.
+const newsletter = <NewsletterCard />;
+
 export function ProductGrid() {
   const query = useProducts();
   // The grid follows the catalogue at a lower priority: its first render with the products (a dozen
@@ -27,7 +31,7 @@ export function ProductGrid() {
   return (
     <div className="shop">
       <CategoryFilter categories={categories.data ?? []} value={filter} onChange={setFilter} />
-      <ShopResults filter={filter} products={products} failed={query.isError} showSoldOut={showSoldOut} soldOutLink={soldOutLink} />
+      <ShopResults filter={filter} products={products} failed={query.isError} showSoldOut={showSoldOut} soldOutLink={soldOutLink} aside={newsletter} />
     </div>
   );
 }
