@@ -12,6 +12,10 @@ describe("the carrier a tracking number's format names", () => {
     expect(carrierOfTrackingNumber('EC123456789GB')).toBeNull();
     expect(carrierOfTrackingNumber('E1123456789US')).toBeNull();
     expect(carrierOfTrackingNumber('EC12345678US')).toBeNull();
+    // A USPS number with anything before or after it is not one.
+    expect(carrierOfTrackingNumber('X9400111899223817527331')).toBeNull();
+    expect(carrierOfTrackingNumber('XEC123456789US')).toBeNull();
+    expect(carrierOfTrackingNumber('EC123456789USX')).toBeNull();
   });
 
   it('knows UPS by 1Z and 16 letters or digits', () => {
@@ -21,6 +25,7 @@ describe("the carrier a tracking number's format names", () => {
     expect(carrierOfTrackingNumber('1Z999AA101234567845')).toBeNull();
     expect(carrierOfTrackingNumber('2Z999AA10123456784')).toBeNull();
     expect(carrierOfTrackingNumber('1Z999AA1012345678-')).toBeNull();
+    expect(carrierOfTrackingNumber('X1Z999AA10123456784')).toBeNull();
   });
 
   it('knows FedEx by 12 or 15 digits, or 96 and 20 more', () => {

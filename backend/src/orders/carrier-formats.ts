@@ -18,7 +18,7 @@ const FORMATS: ReadonlyArray<readonly [Carrier, RegExp]> = [
 
 /** The carrier whose format a tracking number has, or null when it has none of theirs. */
 export function carrierOfTrackingNumber(trackingNumber: string): Carrier | null {
-  const n = trackingNumber.replace(/\s+/g, '').toUpperCase();
+  const n = trackingNumber.replace(/\s/g, '').toUpperCase();
   return FORMATS.find(([, format]) => format.test(n))?.[0] ?? null;
 }
 
