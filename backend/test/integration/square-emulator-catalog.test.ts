@@ -583,7 +583,7 @@ describe('Square emulator: catalogue, inventory and customers', () => {
   });
 
   it('answers unknown paths and methods like Square', async () => {
-    const path = await wire(emulator, 'GET', '/v2/orders');
+    const path = await wire(emulator, 'GET', '/v2/bookings');
     expect(path.status).toBe(404);
     expect(path.body.errors[0]).toMatchObject({ code: 'NOT_FOUND' });
     const method = await wire(emulator, 'GET', '/v2/customers/search');
