@@ -7,6 +7,7 @@ import request from 'supertest';
 import { createHttpApp } from '../../src/bootstrap/create-app';
 import { loadSettings } from '../../src/platform/config/app-config';
 import { createScratchDatabase } from '../../src/platform/database/scratch-database';
+import { closeWatched } from './close-watchdog';
 import { storefrontImagesDir } from '../../src/site';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_APPLICATION_ID, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, SquareEmulator, startSquareEmulator } from '../../src/stand-ins';
 
@@ -107,7 +108,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: Te
     squareTimeoutMs,
     async close() {
       square.webhooks.close();
-      await app.close();
+      await closeWatched(app, database.url, expect.getState().testPath ?? 'a test app');
       await square.close();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
