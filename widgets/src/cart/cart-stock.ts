@@ -12,6 +12,18 @@ export function quantityInCart(items: readonly CartItem[], productId: number, va
   return items.reduce((sum, item) => (item.productId === productId && (variantId === undefined || item.variantId === variantId) ? sum + item.quantity : sum), 0);
 }
 
+/** The most of one line a cart may hold: the server's limit (it refuses more, and has the last word). */
+export const MAX_LINE_QUANTITY = 99;
+
+/**
+ * How many more of the product or variant may be added: what is left of it beside what the cart
+ * holds, under the line limit. 0 when none.
+ */
+export function addableQuantity(stock: Stock, inCart: number): number {
+  if (!stock.inStock) return 0;
+  return Math.max(0, Math.min(stock.stockQuantity, MAX_LINE_QUANTITY) - inCart);
+}
+
 /**
  * The server refuses a cart holding more than is available, so once the cart holds every unit the
  * storefront offers no button that could only be refused.

@@ -16,27 +16,33 @@ import { cartKey } from './useCart';
 import { useApplyCartChange } from './useApplyCartChange';
 
 export interface AddToCart {
-  /** Adds one of the product (of the variant, when it has several) to the cart. */
-  addToCart: (product: Product, variant?: ProductVariant) => void;
+  /** Adds the product (the variant, when it has several) to the cart: one, or `quantity` of it. */
+  addToCart: (product: Product, variant?: ProductVariant, quantity?: number) => void;
   pending: boolean;
 }
 
 interface Addition {
   product: Product;
   variant?: ProductVariant;
+  quantity: number;
   /** Where focus was when the shopper asked (the button, disabled while the add is under way). */
   returnFocusTo?: HTMLElement;
 }
 
 /**
- * Adds one of the product to this browser's cart: the cart the header already holds, else the
+ * Adds the product to this browser's cart: the cart the header already holds, else the
  * session's, looked up (a 404 means create). A session made just now has no cart to look up.
  */
-async function addOneToCart({ product, variant }: Addition, held: (sessionId: string) => CartWithItems | null | undefined): Promise<CartWithItems> {
+async function addToBrowserCart({ product, variant, quantity }: Addition, held: (sessionId: string) => CartWithItems | null | undefined): Promise<CartWithItems> {
   const existingSession = readCartSessionId();
   const sessionId = existingSession ?? getOrCreateCartSessionId();
   const cartId = existingSession ? (held(sessionId)?.cart.id ?? (await fetchCart(sessionId))?.cart.id ?? (await createCart(sessionId)).id) : (await createCart(sessionId)).id;
-  return addCartItem(cartId, { productId: product.id, variantId: variant?.id, quantity: 1, price: (variant ?? product).price });
+  return addCartItem(cartId, { productId: product.id, variantId: variant?.id, quantity, price: (variant ?? product).price });
+}
+
+/** "Raven Tee has been added to your cart.", or "2 × Raven Tee have been added…" for more than one. */
+export function addedText(line: string, quantity: number): string {
+  return quantity === 1 ? `${line} has been added to your cart.` : `${quantity} × ${line} have been added to your cart.`;
 }
 
 const SOLD_OUT_TOAST: ToastOptions = { title: 'Out of Stock', description: 'This item is currently sold out.', variant: 'destructive' };
@@ -67,20 +73,20 @@ export function useAddToCart(): AddToCart {
   const applyCartChange = useApplyCartChange();
   const { added } = useCartListeners();
   const mutation = useMutation({
-    mutationFn: (addition: Addition) => addOneToCart(addition, (sessionId) => queryClient.getQueryData<CartWithItems | null>(cartKey(sessionId))),
-    onSuccess: (data, { product, variant, returnFocusTo }) => {
+    mutationFn: (addition: Addition) => addToBrowserCart(addition, (sessionId) => queryClient.getQueryData<CartWithItems | null>(cartKey(sessionId))),
+    onSuccess: (data, { product, variant, quantity, returnFocusTo }) => {
       applyCartChange(data);
-      added?.(product, variant, 1, data);
+      added?.(product, variant, quantity, data);
       // The notification leads on: to the cart (its drawer) and to the checkout.
-      const line = lineName(product.name, variant?.name);
+      const description = addedText(lineName(product.name, variant?.name), quantity);
       const itemCount = data.items.reduce((sum, item) => sum + item.quantity, 0);
       // The last unit: the button turns Sold out (disabled) and could not take the focus back, so
       // the drawer opens and takes it, showing the cart the shopper now holds.
       if (!canAddMore(variant ?? product, quantityInCart(data.items, product.id, variant?.id)) && openCartDrawer()) {
-        toast({ title: 'Added to Cart', description: `${line} has been added to your cart.` });
+        toast({ title: 'Added to Cart', description });
         return;
       }
-      toast({ title: 'Added to Cart', description: `${line} has been added to your cart.`, actions: createElement(AddedToCartActions, { cartId: data.cart.id, itemCount, returnFocusTo }) });
+      toast({ title: 'Added to Cart', description, actions: createElement(AddedToCartActions, { cartId: data.cart.id, itemCount, returnFocusTo }) });
     },
     onError: (error) => {
       console.error('Failed to add item to cart', error);
@@ -94,13 +100,13 @@ export function useAddToCart(): AddToCart {
 
   const { mutate } = mutation;
   const addToCart = useCallback(
-    (product: Product, variant?: ProductVariant) => {
+    (product: Product, variant?: ProductVariant, quantity = 1) => {
       // A sold-out product or variant is refused here, without a call.
       if (!(variant ?? product).inStock) {
         toast(SOLD_OUT_TOAST);
         return;
       }
-      mutate({ product, variant, returnFocusTo: deepActiveElement() ?? undefined });
+      mutate({ product, variant, quantity, returnFocusTo: deepActiveElement() ?? undefined });
     },
     [mutate, toast],
   );
