@@ -30,7 +30,7 @@ const zoomView = (page: Page) => page.getByRole('dialog', { name: 'Pictures of C
 const scale = async (page: Page) => Number(await page.getByTestId('zoom-stage').getAttribute('data-scale'));
 
 describe('the product page on a phone', () => {
-  it('puts the name, price, sizes and the whole Add to Cart on the first screen, the description after, and no Back to Shop', async () => {
+  it('puts the name, price, sizes, the quantity and the whole Add to Cart on the first screen, the description after, and no Back to Shop', async () => {
     const page = suite.page();
     await page.setViewportSize(PHONE);
     await openHoodie(page);
@@ -41,6 +41,8 @@ describe('the product page on a phone', () => {
 
     const box = (await add.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    const quantity = (await page.getByRole('spinbutton', { name: 'Quantity' }).boundingBox())!;
+    expect(quantity.y + quantity.height).toBeLessThanOrEqual(PHONE.height);
     const description = (await page.getByText('Midweight zip hoodie with a raven').boundingBox())!;
     expect(description.y).toBeGreaterThan(box.y + box.height);
     expect(await page.getByRole('button', { name: /back to shop/i }).count()).toBe(0);
@@ -257,5 +259,105 @@ describe('the size guide', () => {
     await openHoodie(page);
     await page.getByRole('group', { name: 'Size' }).waitFor();
     expect(await page.getByRole('button', { name: 'Size guide' }).count()).toBe(0);
+  });
+});
+
+describe('the quantity on the product page', () => {
+  const NAME = 'Counted Raven Tee';
+  let tee: { id: number; m: string };
+  let admin: AdminClient;
+  beforeEach(async () => {
+    // A product of its own per test: each starts with 5 of size M and an empty cart.
+    admin = await AdminClient.signIn(suite.app().baseUrl);
+    const created = await admin.post('/api/admin/products', {
+      name: NAME,
+      description: 'A tee counted out, for a test',
+      category: 'apparel',
+      price: '30.00',
+      images: ['/images/products/raven.svg'],
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: ['S', 'M'].map((size) => ({ options: { Size: size }, price: '30.00', stockQuantity: 5 })),
+    });
+    expect(created.status).toBe(201);
+    const body = created.body as { id: number; variants: { id: string; name: string }[] };
+    tee = { id: body.id, m: body.variants.find((v) => v.name === 'M')!.id };
+  });
+
+  const quantity = (page: Page) => page.getByRole('spinbutton', { name: 'Quantity' });
+  const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
+  async function openM(page: Page): Promise<void> {
+    await page.goto(`${suite.app().baseUrl}/product/${tee.id}?variant=${tee.m}`);
+    await page.getByRole('heading', { name: NAME }).waitFor();
+    await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
+  }
+
+  it('adds as many as the stepper says: 3, and the cart holds 3', async () => {
+    const page = suite.page();
+    await page.setViewportSize(PHONE);
+    await openM(page);
+    const plus = page.getByRole('button', { name: 'Increase quantity' });
+    await plus.click();
+    await plus.click();
+    expect(await quantity(page).inputValue()).toBe('3');
+    await shoot(page, 'product-quantity-3');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await toast(page, `3 × ${NAME} — M have been added to your cart.`).waitFor();
+    await page.getByText('3 in your cart').waitFor();
+
+    // The server's cart holds one line of 3.
+    const sessionId = await page.evaluate(() => localStorage.getItem('cartSessionId'));
+    const cart = (await suite.app().http.get(`/api/cart/${sessionId}`).expect(200)).body;
+    expect(cart.items.map((i: { variantId: string; quantity: number }) => [i.variantId, i.quantity])).toEqual([[tee.m, 3]]);
+  });
+
+  it('cannot go below 1 or above what is left to add, by the buttons or by typing', async () => {
+    const page = suite.page();
+    await page.setViewportSize(DESKTOP);
+    await openM(page);
+    const minus = page.getByRole('button', { name: 'Decrease quantity' });
+    const plus = page.getByRole('button', { name: 'Increase quantity' });
+    expect(await quantity(page).inputValue()).toBe('1');
+    expect(await minus.getAttribute('aria-disabled')).toBe('true');
+    // force: a click on an aria-disabled button still reaches it, and changes nothing.
+    await minus.click({ force: true });
+    expect(await quantity(page).inputValue()).toBe('1');
+
+    await quantity(page).fill('0');
+    await quantity(page).press('Enter');
+    expect(await quantity(page).inputValue()).toBe('1');
+    await quantity(page).fill('999');
+    await quantity(page).blur();
+    expect(await quantity(page).inputValue()).toBe('5');
+    expect(await plus.getAttribute('aria-disabled')).toBe('true');
+    await plus.click({ force: true });
+    expect(await quantity(page).inputValue()).toBe('5');
+    await shoot(page, 'product-quantity-max');
+
+    // With 3 in the cart, 2 are left to add: the field comes down to 2 and goes no higher.
+    await quantity(page).fill('3');
+    await quantity(page).press('Enter');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await toast(page, `3 × ${NAME} — M have been added to your cart.`).waitFor();
+    await page.getByText('3 in your cart').waitFor();
+    expect(await quantity(page).inputValue()).toBe('2');
+    await plus.click({ force: true });
+    expect(await quantity(page).inputValue()).toBe('2');
+    expect(await plus.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('shows the server’s refusal when fewer are left than the page knew', async () => {
+    const page = suite.page();
+    await page.setViewportSize(PHONE);
+    await openM(page);
+    await quantity(page).fill('4');
+    await quantity(page).press('Enter');
+    // The studio sells some elsewhere while the page is open: 2 left, the page still says 5.
+    expect((await admin.put(`/api/admin/products/${tee.id}/variants/${tee.m}/stock`, { stockQuantity: 2 })).status).toBe(200);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const refusal = toast(page, /Only 2 of .+ left\./);
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('Failed to add item to cart. Please try again.');
+    await shoot(page, 'product-quantity-refused');
+    expect(await page.getByText(/in your cart/).count()).toBe(0);
   });
 });

@@ -1,12 +1,14 @@
+import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useProduct, type Product } from '../api/products';
-import { canAddMore, quantityInCart } from '../cart/cart-stock';
+import { addableQuantity, canAddMore, quantityInCart } from '../cart/cart-stock';
 import { useAddToCart } from '../cart/useAddToCart';
 import { useCart } from '../cart/useCart';
 import { CategoryBadge } from '../catalog/CategoryBadge';
 import { NotifyMeForm } from '../back-in-stock/NotifyMeForm';
 import { OptionPicker } from '../catalog/OptionPicker';
 import { ProductGallery } from '../catalog/ProductGallery';
+import { QuantityStepper } from '../catalog/QuantityStepper';
 import { SizeGuide } from '../catalog/SizeGuide';
 import { formatPrice } from '../lib/money';
 import { useVariantChoice } from '../lib/useVariantChoice';
@@ -59,12 +61,16 @@ function ProductDetail({ product }: { product: Product }) {
   const [params, setParams] = useSearchParams();
   const { choice, variant, choose } = useVariantChoice(product, params.get(VARIANT_PARAM));
   const { addToCart, pending } = useAddToCart();
-  const onAddToCart = () => variant && addToCart(product, variant);
   // What the stock line and the button speak of: the chosen variant, else the product as a whole.
   const stock = variant ?? product;
   const inCart = quantityInCart(useCart().items, product.id, variant?.id);
   const allInCart = !!variant && variant.inStock && !canAddMore(variant, inCart);
   const soldOut = !stock.inStock;
+  // How many to add, brought under what may be added now (another size, or units gone into the cart).
+  const addable = variant ? addableQuantity(variant, inCart) : 0;
+  const [wanted, setWanted] = useState(1);
+  const quantity = Math.max(1, Math.min(wanted, addable));
+  const onAddToCart = () => variant && addToCart(product, variant, quantity);
 
   function onChoose(option: string, value: string) {
     const next = choose(option, value);
@@ -91,15 +97,19 @@ function ProductDetail({ product }: { product: Product }) {
             {inCart > 0 && <span className="stock__count">{inCart} in your cart</span>}
           </div>
 
-          <button
-            type="button"
-            className="button button--large"
-            onClick={onAddToCart}
-            disabled={!variant?.inStock || allInCart || pending}
-            aria-describedby={allInCart ? 'all-in-cart-note' : undefined}
-          >
-            {addLabel(product, choice, variant)}
-          </button>
+          {/* The quantity beside the button, not above it: on a phone the button stays on the first screen. */}
+          <div className="buy-row">
+            <QuantityStepper value={quantity} max={Math.max(addable, 1)} onChange={setWanted} disabled={addable === 0} />
+            <button
+              type="button"
+              className="button button--large buy-row__add"
+              onClick={onAddToCart}
+              disabled={!variant?.inStock || allInCart || pending}
+              aria-describedby={allInCart ? 'all-in-cart-note' : undefined}
+            >
+              {addLabel(product, choice, variant)}
+            </button>
+          </div>
           {soldOut && <p className="muted">This item is currently out of stock. Check back soon!</p>}
           {variant && !variant.inStock && product.options.length > 0 && <NotifyMeForm key={variant.id} productId={product.id} variantId={variant.id} sizeName={sizeName(product, variant)} />}
           {allInCart && (
