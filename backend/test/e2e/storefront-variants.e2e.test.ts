@@ -80,7 +80,7 @@ const showsPicture = (page: Page, src: string) =>
   }, src);
 
 const sizes = (page: Page) => page.getByRole('group', { name: /^Size/ });
-const addButton = (page: Page) => page.locator('.product-detail__info > .button--large');
+const addButton = (page: Page) => page.locator('.product-detail__info .buy-row__add');
 
 describe.each([
   ['phone', PHONE],
