@@ -205,6 +205,9 @@ describe('products with sizes in the admin app, in a real browser', () => {
     const item = page.getByTestId('order-item');
     await item.waitFor({ timeout: 30_000 });
     expect(await item.innerText()).toMatch(/^Raven Hoodie — M × 2/);
+    // The refund's line picker, behind its button, names the variant too.
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByLabel('Quantity (Raven Hoodie — M)').waitFor();
     expect(await page.getByLabel('Quantity (Raven Hoodie — M)').count()).toBe(1);
   });
 });
