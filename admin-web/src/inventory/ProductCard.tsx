@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AdminProduct, AdminProductVariant } from '@dark-circle/api-client';
 import { DraftBadge } from './DraftBadge';
+import { UnsavedBadge } from './UnsavedBadge';
 import { ProductForm } from './ProductForm';
 import { isSized, priceText, waitingText } from './sizes';
 import { onSale, unitsFrom, useSetStock } from './useSetStock';
@@ -87,6 +88,7 @@ function StockControls({ product, variant, children }: { product: AdminProduct; 
         onBlur={commitQuantity}
         onKeyDown={(e) => e.key === 'Enter' && commitQuantity()}
       />
+      {quantity.trim() !== String(target.stockQuantity) && <UnsavedBadge saving={stock.isPending} />}
     </label>
   );
   const toggleButton = (

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { serverMessageOf, type AdminProduct, type AdminProductVariant } from '@dark-circle/api-client';
 import { DraftBadge } from './DraftBadge';
+import { UnsavedBadge } from './UnsavedBadge';
 import { isSized, priceText, waitingText } from './sizes';
 import { useSetStock } from './useSetStock';
 
@@ -9,7 +10,7 @@ import { useSetStock } from './useSetStock';
 export function ProductTable({ products, categoryLabel }: { products: AdminProduct[]; categoryLabel: (slug: string) => string }) {
   return (
     <div className="table-wrap">
-      <table className="data-table" aria-label="Products">
+      <table className="data-table inventory-table" aria-label="Products">
         <thead>
           <tr>
             <th scope="col">
@@ -41,7 +42,7 @@ function ProductRows({ product, categoryLabel }: { product: AdminProduct; catego
     <>
       <tr data-testid="inventory-row">
         <td>{product.imageUrl ? <img className="thumb" src={product.imageUrl} alt="" width={40} height={40} loading="lazy" /> : <div className="thumb" />}</td>
-        <td>
+        <td className="product-name">
           <Link to={`/admin/history/product/${product.id}`}>{product.name}</Link>
           {waiting && <span className="badge">{waiting}</span>}
           <DraftBadge product={product} />
@@ -95,10 +96,11 @@ function StockCells({ product, variant, label }: { product: AdminProduct; varian
   };
   const error = problem ?? (stock.isError ? (serverMessageOf(stock.error) ?? 'Failed to update stock levels') : null);
   const errorId = `stock-error-${variant?.id ?? product.id}`;
+  const unsaved = typed.trim() !== String(target.stockQuantity);
 
   return (
     <>
-      <td>
+      <td className="stock-cell">
         <input
           type="number"
           min="0"
@@ -114,6 +116,7 @@ function StockCells({ product, variant, label }: { product: AdminProduct; varian
           // Enter leaves the field, whose blur saves: one request, not two.
           onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
         />
+        {unsaved && <UnsavedBadge saving={stock.isPending} />}
         {target.reservedQuantity > 0 && <span className="muted"> ({target.reservedQuantity} held)</span>}
         {error && (
           <p id={errorId} className="error-text" role="alert">
