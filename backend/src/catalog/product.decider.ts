@@ -13,7 +13,7 @@ import {
   type WithdrawalReason,
 } from './product.events';
 import { checkPrice, checkStock, checkVariants, lineName, MAX_STOCK, sellableAt, variantName } from './product-variants';
-import { newerCount, onHandFromSquare, stockFromSquare } from './product-square-counts';
+import { compareTimes, newerCount, onHandFromSquare, stockFromSquare } from './product-square-counts';
 import { apply, availableStock, evolve, followerOf, inStockWith, liveVariants, squareFields, variantOf, type ExistingProduct, type ProductState, type VariantState } from './product.state';
 import { assertAvailable } from './stock-rules';
 import { restoredInSquare, withdrawnInSquare } from './product-square-withdrawal';
@@ -49,7 +49,8 @@ export type ProductCommand =
   | ({ kind: 'SetStock'; productId: number; variantId?: string } & Stock)
   | { kind: 'ReserveStock'; productId: number; variantId: string; orderId: string; quantity: number }
   | { kind: 'ReleaseStock'; productId: number; orderId: string }
-  | { kind: 'SellStock'; productId: number; orderId: string }
+  /** `squareOrderPaidAt`: the sale was paid through a Square order at this time (Square's clock), which moved Square's count itself. */
+  | { kind: 'SellStock'; productId: number; orderId: string; squareOrderPaidAt?: string }
   | { kind: 'RestockFromRefund'; productId: number; variantId: string; orderId: string; refundId: string; quantity: number }
   | {
       kind: 'ImportFromSquare';
@@ -72,6 +73,16 @@ export type ProductCommand =
   | { kind: 'WithdrawInSquare'; productId: number; squareItemId: string; reason: WithdrawalReason }
   /** A sync read the item of a withdrawn product again, on sale. */
   | { kind: 'RestoreInSquare'; productId: number; squareItemId: string };
+
+/**
+ * How a sale paid through a Square order meets Square's count (of a variant that follows a
+ * variation): Square took the units when the order was paid; a count read at or after that time
+ * already shows them gone.
+ */
+function squareSale(variant: VariantState, paidAt: string | undefined): 'sold-in-order' | 'counted' | undefined {
+  if (!paidAt || !variant.squareVariationId) return undefined;
+  return variant.squareCountAt && compareTimes(variant.squareCountAt, paidAt) >= 0 ? 'counted' : 'sold-in-order';
+}
 
 function checkDetails(d: Partial<ProductDetails>): void {
   if (d.name !== undefined && d.name.trim() === '') throw invalid('A product needs a name.');
@@ -203,7 +214,9 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
         const type = command.kind === 'SellStock' ? 'StockSold' : 'StockReleased';
         return state.variants.flatMap((v) => {
           const quantity = v.reservations[command.orderId];
-          return quantity === undefined ? [] : [{ type, data: { variantId: v.variantId, orderId: command.orderId, quantity } }];
+          if (quantity === undefined) return [];
+          const square = command.kind === 'SellStock' ? squareSale(v, command.squareOrderPaidAt) : undefined;
+          return [{ type, data: { variantId: v.variantId, orderId: command.orderId, quantity, ...(square ? { square } : {}) } }];
         });
       }
       case 'RestockFromRefund': {

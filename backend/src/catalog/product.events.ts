@@ -67,7 +67,13 @@ export type StockReserved = DomainEvent<'StockReserved', { variantId: string; or
 /** The charge failed or the checkout was given up: the held units are available again. */
 export type StockReleased = DomainEvent<'StockReleased', { variantId: string; orderId: string; quantity: number }>;
 /** The order was paid: the held units leave the stock for good. */
-export type StockSold = DomainEvent<'StockSold', { variantId: string; orderId: string; quantity: number }>;
+/**
+ * An online sale took the units the order held. `square`: the sale was paid through a Square order,
+ * which moved Square's count itself, so the shop pushes nothing (`sold-in-order`); `counted`: a
+ * Square count since the payment already showed the units gone, so the units on hand are not
+ * lowered again. Absent: the shop pushes the sale to Square, as before orders.
+ */
+export type StockSold = DomainEvent<'StockSold', { variantId: string; orderId: string; quantity: number; square?: 'sold-in-order' | 'counted' }>;
 
 /** A refund gave units of an order back to the variant's shelf (`refundId`: the order's refund request; once per refund). */
 export type StockRestocked = DomainEvent<'StockRestocked', { variantId: string; orderId: string; refundId: string; quantity: number }>;

@@ -175,13 +175,14 @@ function writes(event: ProjectedEvent<ProductEvent>, id: number, stamp: RowStamp
       return [write('update product_variants set reserved_quantity = greatest(0, reserved_quantity - ?) where id = ?', event.data.quantity, event.data.variantId), totals(id, stamp)];
     case 'StockSold':
       // Mirrors the decider's evolve: never below zero, sold out when the last unit goes.
+      // A sale paid through a Square order is not pushed; one a Square count already showed lowers nothing more.
       return [
-        unpushed(event, event.data.variantId, soldChange(event.data.orderId)),
+        ...(event.data.square ? [] : [unpushed(event, event.data.variantId, soldChange(event.data.orderId))]),
         write(
           `update product_variants set stock_quantity = greatest(0, stock_quantity - ?), in_stock = in_stock and stock_quantity - ? > 0,
            reserved_quantity = greatest(0, reserved_quantity - ?) where id = ?`,
-          event.data.quantity,
-          event.data.quantity,
+          event.data.square === 'counted' ? 0 : event.data.quantity,
+          event.data.square === 'counted' ? 0 : event.data.quantity,
           event.data.quantity,
           event.data.variantId,
         ),

@@ -162,10 +162,11 @@ function evolveCurrent(state: ProductState, event: ProductEvent): ProductState {
       return updateVariant(state, event.data.variantId, (v) => ({ ...v, reservations: without(v.reservations, event.data.orderId) }));
     case 'StockSold':
       return updateVariant(state, event.data.variantId, (v) => {
-        // An operator may have lowered the count below what was held: never below zero.
-        const stockQuantity = Math.max(0, v.stockQuantity - event.data.quantity);
-        // Square's count still holds these units until the push lands: remembered until it is acknowledged.
-        const unpushed = v.squareVariationId ? { ...v.unpushed, [soldChange(event.data.orderId)]: -event.data.quantity } : v.unpushed;
+        const { square } = event.data;
+        // An operator may have lowered the count below what was held: never below zero. A Square count already showed these units gone.
+        const stockQuantity = square === 'counted' ? v.stockQuantity : Math.max(0, v.stockQuantity - event.data.quantity);
+        // Square's count still holds these units until the push lands: remembered until it is acknowledged. A Square order moved the count itself.
+        const unpushed = v.squareVariationId && !square ? { ...v.unpushed, [soldChange(event.data.orderId)]: -event.data.quantity } : v.unpushed;
         return { ...v, stockQuantity, inStock: v.inStock && stockQuantity > 0, reservations: without(v.reservations, event.data.orderId), unpushed };
       });
     case 'StockRestocked':

@@ -21,6 +21,8 @@ export interface ChargeRequest {
    * `ChargeRequested`): an outright refusal of its first attempt can then be read as not charged.
    */
   firstSendOfKey?: boolean;
+  /** The checkout's Square order, which the payment pays. */
+  squareOrderId?: string;
 }
 
 interface CardSeen {
@@ -28,6 +30,8 @@ interface CardSeen {
   cardBrand: string | null;
   last4: string | null;
   fingerprint: string | null;
+  /** When Square took it (its clock). */
+  paidAt?: string;
 }
 
 export type ChargeOutcome =
@@ -78,6 +82,7 @@ export class CardPayments {
         buyerEmail: request.buyerEmail,
         note: request.orderNumber ? `Order ${request.orderNumber}` : `Dark Circle checkout ${request.orderId}`,
         autocomplete: request.autocomplete,
+        squareOrderId: request.squareOrderId,
       });
       if (answer.ok) return answer.value ? outcomeOf(answer.value) : { kind: 'unknown', message: 'Square answered without a payment' };
       const { failure } = answer;
@@ -121,7 +126,7 @@ export class CardPayments {
 /** What a payment Square holds says about the charge: a completed one took the money, an approved one holds it. */
 function outcomeOf(payment: SquarePayment): ChargeOutcome {
   if (payment.id && (payment.status === 'COMPLETED' || payment.status === 'APPROVED')) {
-    const seen = { paymentId: payment.id, cardBrand: payment.cardBrand, last4: payment.last4, fingerprint: payment.fingerprint };
+    const seen = { paymentId: payment.id, cardBrand: payment.cardBrand, last4: payment.last4, fingerprint: payment.fingerprint, ...(payment.updatedAt ? { paidAt: payment.updatedAt } : {}) };
     return { kind: payment.status === 'COMPLETED' ? 'captured' : 'held', ...seen };
   }
   if (payment.status === 'FAILED' || payment.status === 'CANCELED') {

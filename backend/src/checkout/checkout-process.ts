@@ -3,14 +3,16 @@ import { Carts } from '../cart';
 import { onlyVariantOf, Products } from '../catalog';
 import type { RequestContext } from '../platform/context/request-context';
 import { DomainError } from '../platform/errors/domain-error';
+import { BooksOrders } from './books-orders';
 import { CardPayments, ChargeOutcome, ChargeRequest } from './card-payments';
 import { Discounts } from './discounts';
+import { GENERAL_PAYMENT_ADVICE } from './decline-messages';
 import { lostChargeOutcome } from './lost-charge';
 import { OpenOrder, OrderCommand, OrderNumbers, Orders } from '../orders';
 
 const MAX_CONTENTION_RETRIES = 20;
 
-const chargeOf = ({ opened, chargeRequestedAt }: OpenOrder): ChargeRequest => ({
+const chargeOf = ({ opened, chargeRequestedAt, squareOrder }: OpenOrder): ChargeRequest => ({
   idempotencyKey: opened.idempotencyKey,
   sourceId: opened.sourceId,
   amountCents: opened.totalCents,
@@ -20,6 +22,7 @@ const chargeOf = ({ opened, chargeRequestedAt }: OpenOrder): ChargeRequest => ({
   // A first-order code waits for the card to be known before any money is taken.
   autocomplete: !opened.discountCode,
   requestedAt: chargeRequestedAt,
+  squareOrderId: squareOrder?.id,
 });
 const isContention = (error: unknown) => error instanceof DomainError && error.code === 'CONCURRENT_CHANGE';
 
@@ -43,6 +46,7 @@ export class CheckoutProcess {
     private readonly payments: CardPayments,
     private readonly discounts: Discounts,
     private readonly numbers: OrderNumbers,
+    private readonly books: BooksOrders,
   ) {}
 
   /**
@@ -93,6 +97,8 @@ export class CheckoutProcess {
         return undefined;
       }
       case 'charging': {
+        // The sale goes into Square's books first, and the payment pays that order.
+        if (mayCharge && !order.squareOrder) return this.openInBooks(order, caller);
         const firstSendOfKey = key.firstSend;
         key.firstSend = false;
         const charged = mayCharge ? await this.payments.charge({ ...chargeOf(order), firstSendOfKey }) : await this.settleWithoutCharging(order);
@@ -100,22 +106,41 @@ export class CheckoutProcess {
         // Square could not say whether money moved: stay `charging`; a later call asks again.
         if (outcome.kind === 'unknown' || outcome.kind === 'held') return order;
         if (outcome.kind === 'captured') {
-          const { paymentId, cardBrand, last4, fingerprint } = outcome;
+          const { paymentId, cardBrand, last4, fingerprint, paidAt } = outcome;
           // Paid: now, and only now, the order is given its number (the same one to whoever records this payment).
           const orderNumber = order.orderNumber ?? (await this.numbers.claim(orderId));
-          await this.order(orderId, { kind: 'RecordPayment', payment: { paymentId, amountCents: opened.totalCents, cardBrand, last4, cardFingerprint: fingerprint, orderNumber } }, caller);
+          await this.order(
+            orderId,
+            {
+              kind: 'RecordPayment',
+              payment: {
+                paymentId,
+                amountCents: opened.totalCents,
+                cardBrand,
+                last4,
+                cardFingerprint: fingerprint,
+                orderNumber,
+                ...(order.squareOrder && paidAt ? { squarePaidAt: paidAt } : {}),
+              },
+            },
+            caller,
+          );
         } else {
           this.logger.log(`Checkout ${orderId}: not charged (${outcome.code})`);
           await this.order(orderId, { kind: 'RecordFailure', failure: { code: outcome.code, message: outcome.message } }, caller);
         }
         return undefined;
       }
-      case 'paid':
-        for (const line of opened.lines) await this.products.run(line.productId, { kind: 'SellStock', orderId }, caller);
+      case 'paid': {
+        // Paid through a Square order: Square's count took the units then, and the shop pushes none.
+        const squareOrderPaidAt = order.squareOrder ? (order.payment?.squarePaidAt ?? order.chargeRequestedAt) : undefined;
+        for (const line of opened.lines) await this.products.run(line.productId, { kind: 'SellStock', orderId, ...(squareOrderPaidAt ? { squareOrderPaidAt } : {}) }, caller);
         await this.carts.run(opened.cartId, { kind: 'CompleteCheckout', orderId }, caller);
         await this.order(orderId, { kind: 'PlaceOrder' }, caller);
         return undefined;
+      }
       case 'failed':
+        if (order.squareOrder) await this.books.cancel(order.squareOrder.id);
         for (const line of opened.lines) await this.products.run(line.productId, { kind: 'ReleaseStock', orderId }, caller);
         await this.carts.run(opened.cartId, { kind: 'FailCheckout', orderId }, caller);
         await this.order(orderId, { kind: 'CloseCheckout' }, caller);
@@ -134,6 +159,33 @@ export class CheckoutProcess {
   private async settleWithoutCharging(order: OpenOrder): Promise<ChargeOutcome> {
     const search = await this.payments.find(chargeOf(order));
     return lostChargeOutcome(search, order.chargeRequestedAt, Date.now(), this.payments.longestChargeMs);
+  }
+
+  /**
+   * Makes the checkout's Square order (once per checkout: the same key every time) and records it;
+   * answers the order to stop at when Square could not say. A refusal, or a total other than the
+   * shop's, fails the checkout before anything is charged.
+   */
+  private async openInBooks(order: OpenOrder, caller: RequestContext): Promise<OpenOrder | undefined> {
+    const { orderId } = order.opened;
+    const made = await this.books.open(order);
+    if (made.kind === 'unknown') {
+      this.logger.warn(`Checkout ${orderId}: Square's order could not be made (${made.message}); nothing charged yet`);
+      return order;
+    }
+    if (made.kind === 'refused') {
+      await this.order(orderId, { kind: 'RecordFailure', failure: { code: 'ORDER_NOT_ACCEPTED', message: GENERAL_PAYMENT_ADVICE } }, caller);
+      return undefined;
+    }
+    if (made.kind === 'mismatch') {
+      this.logger.error(`Checkout ${orderId}: Square priced its order ${made.squareOrderId} at ${made.totalCents} cents, the shop at ${order.opened.totalCents}; not charged`);
+      await this.books.cancel(made.squareOrderId);
+      const message = 'We could not confirm your order total with our payment processor. Nothing was charged; please try again, or contact us.';
+      await this.order(orderId, { kind: 'RecordFailure', failure: { code: 'SQUARE_TOTAL_MISMATCH', message } }, caller);
+      return undefined;
+    }
+    await this.order(orderId, { kind: 'RecordSquareOrder', squareOrderId: made.squareOrderId, totalCents: made.totalCents }, caller);
+    return undefined;
   }
 
   /** A held amount is taken unless the order's code is refused for this card; then it is released, and nothing was charged. */

@@ -3,6 +3,7 @@ import { CartModule } from '../cart';
 import { CatalogModule } from '../catalog';
 import { NewsletterModule } from '../newsletter';
 import { OrdersModule } from '../orders';
+import { BooksOrders } from './books-orders';
 import { CardPayments } from './card-payments';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutProcess } from './checkout-process';
@@ -14,7 +15,7 @@ import { Discounts } from './discounts';
 @Module({
   imports: [NewsletterModule, CartModule, CatalogModule, OrdersModule],
   controllers: [CheckoutController],
-  providers: [Discounts, CardPayments, CheckoutProcess, CheckoutService, CheckoutReconciler],
+  providers: [Discounts, CardPayments, BooksOrders, CheckoutProcess, CheckoutService, CheckoutReconciler],
   exports: [CheckoutReconciler],
 })
 export class CheckoutModule {}

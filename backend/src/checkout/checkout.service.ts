@@ -18,7 +18,15 @@ import { Orders, OrderStatusLinks, paidCard, type OpenOrder, type OrderTerms } f
 import type { DiscountCheck, PaymentResult } from './checkout.responses';
 
 /** Refusals a shopper can act on (the cart, the stock) are errors; a card decline is an answer. */
-const REFUSAL_CODES = new Set<string>(['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'CART_CHANGED', 'CHECKOUT_IN_PROGRESS', 'EMPTY_CART', 'DISCOUNT_NOT_ELIGIBLE'] satisfies ErrorCode[]);
+const REFUSAL_CODES = new Set<string>([
+  'OUT_OF_STOCK',
+  'INSUFFICIENT_STOCK',
+  'CART_CHANGED',
+  'CHECKOUT_IN_PROGRESS',
+  'EMPTY_CART',
+  'DISCOUNT_NOT_ELIGIBLE',
+  'SQUARE_TOTAL_MISMATCH',
+] satisfies ErrorCode[]);
 
 /** The cart decider's refusals of a lock: the only lock failures that close the order. */
 const LOCK_REFUSALS = new Set<string>(['CART_CHANGED', 'CHECKOUT_IN_PROGRESS', 'EMPTY_CART'] satisfies ErrorCode[]);

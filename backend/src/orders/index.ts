@@ -7,7 +7,7 @@ export { OrderConfirmationJob } from './order-confirmation.job';
 export { toOrderDto } from './order.view';
 export type { OrderCommand } from './order.decider';
 export type { OpenOrder, OrderState } from './order.state';
-export type { FulfillmentMethod, OrderLine, OrderTerms, PaidOrderTerms } from './order.events';
+export type { CheckoutOpened, FulfillmentMethod, OrderLine, OrderTerms, PaidOrderTerms } from './order.events';
 export { OrderRefunds } from './order-refunds';
 export { orderName } from './order.state';
 export { paidCard } from './order-timeline';

@@ -4,10 +4,11 @@ import { CheckoutCommand, decideCheckout, decideOpening, evolveCheckout, openedO
 import { decideFulfillment, evolveFulfillment, FulfillmentCommand } from './order-fulfillment.decider';
 import { decideNotes, NoteCommand } from './order-notes.decider';
 import { decideRefunds, evolveRefunds, RefundCommand } from './order-refunds.decider';
+import { decideSquareOrder, evolveSquareOrder, SquareOrderCommand } from './order-square.decider';
 import type { OrderEvent } from './order.events';
 import type { OrderState } from './order.state';
 
-export type OrderCommand = CheckoutCommand | FulfillmentCommand | RefundCommand | NoteCommand;
+export type OrderCommand = CheckoutCommand | FulfillmentCommand | RefundCommand | NoteCommand | SquareOrderCommand;
 
 const FULFILLMENT_COMMANDS = new Set<OrderCommand['kind']>(['FulfillOrder', 'RecordFulfillmentStep', 'RecordFulfillmentEmailSent'] satisfies FulfillmentCommand['kind'][]);
 const REFUND_COMMANDS = new Set<OrderCommand['kind']>(['RequestRefund', 'RecordSquareRefund', 'RecordRefundFailure', 'RecordRefundEmailSent'] satisfies RefundCommand['kind'][]);
@@ -23,7 +24,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   evolve(state, event) {
     if (event.type === 'CheckoutOpened') return openedOrder(event.data);
     if (!state.exists) return state;
-    return evolveRefunds(evolveFulfillment(evolveCheckout(state, event), event), event);
+    return evolveSquareOrder(evolveRefunds(evolveFulfillment(evolveCheckout(state, event), event), event), event);
   },
 
   decide(command, state) {
@@ -32,6 +33,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     if (FULFILLMENT_COMMANDS.has(command.kind)) return decideFulfillment(command as FulfillmentCommand, state);
     if (REFUND_COMMANDS.has(command.kind)) return decideRefunds(command as RefundCommand, state);
     if (command.kind === 'AddStaffNote') return decideNotes(command);
+    if (command.kind === 'RecordSquareOrder') return decideSquareOrder(command, state);
     return decideCheckout(command as Exclude<CheckoutCommand, { kind: 'OpenCheckout' }>, state);
   },
 };

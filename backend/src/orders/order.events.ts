@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../platform/event-store/recorded-event';
 import { streamKind, stringId } from '../platform/event-store/stream';
+import type { SquareOrderOpened } from './square-order.events';
 
 export type FulfillmentMethod = 'pickup' | 'shipping';
 
@@ -59,9 +60,10 @@ export type PaymentCaptured = DomainEvent<
   'PaymentCaptured',
   /**
    * `cardFingerprint`: Square's one mark of the card across tokens (absent on payments recorded before it was kept).
+   * `squarePaidAt`: when Square took it (its clock), on a payment of a Square order: Square's counts from then on show the units sold.
    * `orderNumber`: the number the order is given now that it is paid (absent on payments recorded before numbers waited for the payment: those orders have theirs on `CheckoutOpened`).
    */
-  { paymentId: string; amountCents: number; cardBrand: string | null; last4: string | null; cardFingerprint?: string | null; orderNumber?: string }
+  { paymentId: string; amountCents: number; cardBrand: string | null; last4: string | null; cardFingerprint?: string | null; orderNumber?: string; squarePaidAt?: string }
 >;
 export type PaymentFailed = DomainEvent<'PaymentFailed', { code: string; message: string }>;
 /** Paid, stock sold, cart emptied: the studio has an order to fulfil. */
@@ -144,7 +146,8 @@ export type OrderEvent =
   | OrderRefunded
   | RefundFailed
   | RefundEmailSent
-  | StaffNoteAdded;
+  | StaffNoteAdded
+  | SquareOrderOpened;
 
 export const ORDER_STREAM_TYPE = 'Order';
 export const orderStream = streamKind(ORDER_STREAM_TYPE, 'order-', stringId);

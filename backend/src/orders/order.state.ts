@@ -49,6 +49,8 @@ export type OrderState =
       steps: Partial<Record<FulfillmentStep, StepRecord>>;
       /** Every refund asked for, by its request id: pending until Square says it completed or failed. */
       refunds: Record<string, RefundRecord>;
+      /** The checkout's order in Square's books, once made (absent on orders from before, and until it is). */
+      squareOrder?: { id: string; totalCents: number };
     };
 
 /** An order that was opened: every command but the opening needs one. */

@@ -5,3 +5,4 @@ export { SquareRefundReports, type RefundRecorder, type ReportedRefund } from '.
 export { SquarePayments, type SquareAnswer, type SquarePayment, type SquarePaymentSearch, type SquareRefund } from './payments';
 export type { SquareFailure } from './square-errors';
 export { SquareCustomers, type NewCustomer } from './customers';
+export { SquareOrders, type CreatedOrder, type SquareOrder } from './orders';

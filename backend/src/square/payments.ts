@@ -16,6 +16,8 @@ export interface SquarePayment {
   fingerprint: string | null;
   /** The card's first error code on a payment that failed. */
   cardErrorCode: string | undefined;
+  /** When Square last changed it (its clock): for a completed payment, when it was taken. */
+  updatedAt: string | undefined;
 }
 
 /** The fields of a Square refund the shop acts on. */
@@ -33,6 +35,8 @@ export interface ChargeBody {
   note: string;
   /** False: only hold the amount (`APPROVED`), to be settled later. */
   autocomplete: boolean;
+  /** The Square order the payment pays (absent on checkouts from before orders were made). */
+  squareOrderId?: string;
 }
 
 /**
@@ -81,6 +85,7 @@ export class SquarePayments {
           buyerEmailAddress: body.buyerEmail,
           note: body.note,
           autocomplete: body.autocomplete,
+          ...(body.squareOrderId ? { orderId: body.squareOrderId } : {}),
         },
         // Retries are the caller's, so that each one is logged and bounded.
         this.options(0),
@@ -198,5 +203,6 @@ function seenPayment(payment: Square.Payment): SquarePayment {
     last4: card?.last4 ?? null,
     fingerprint: card?.fingerprint ?? null,
     cardErrorCode: errorCode == null ? undefined : String(errorCode),
+    updatedAt: payment.updatedAt,
   };
 }

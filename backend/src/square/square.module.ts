@@ -7,6 +7,7 @@ import { SquareCatalogueReader } from './catalog-sync/square-catalogue.reader';
 import { SquareConfigController } from './square-config.controller';
 import { SquareCustomers } from './customers';
 import { SquarePayments } from './payments';
+import { SquareOrders } from './orders';
 import { SquareConnection } from './square-connection';
 import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
 import { SquareRefundReports } from './refunds/square-refund-reports';
@@ -36,6 +37,7 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
     SquareCatalogueTurns,
     SquarePayments,
     SquareCustomers,
+    SquareOrders,
     SquareRefundReports,
     { provide: SQUARE_SETTINGS, inject: [SquareConnection], useFactory: (connection: SquareConnection) => connection.settings() },
     {
@@ -45,6 +47,6 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
       useFactory: (s: SquareSettings) => new SquareClient({ token: s.accessToken, baseUrl: s.baseUrl, timeoutInSeconds: s.timeoutMs / 1000, maxRetries: 0 }),
     },
   ],
-  exports: [SQUARE_SETTINGS, SquarePayments, SquareCustomers, SquareRefundReports],
+  exports: [SQUARE_SETTINGS, SquarePayments, SquareCustomers, SquareOrders, SquareRefundReports],
 })
 export class SquareModule {}

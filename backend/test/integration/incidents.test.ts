@@ -70,8 +70,8 @@ async function incidentJobsDone(): Promise<boolean> {
 
 /**
  * The race for the last unit: the online checkout reserves it and Square takes its time charging;
- * the stall sells the same unit meanwhile; the charge completes and the sale is pushed, and Square
- * answers −1. Returns the online order.
+ * the stall sells the same unit meanwhile; the charge pays the checkout's Square order, which takes
+ * the unit Square no longer has: Square counts −1. Returns the online order.
  */
 async function raceForTheLastUnit(p: { id: number; variation: string; priceCents: number }) {
   await atTheStall(square, p.variation, { count: 1 });
@@ -171,7 +171,7 @@ describe('a web sale and a stall sale of the same last unit', () => {
     const p = linked[1]!;
     const first = await raceForTheLastUnit(p);
     await relayUntil(async () => (await incidentsOf(p.id)).length > 0);
-    // The push's answer and the count it led to (both −1) are one incident.
+    // The count below zero and the sale recorded around it are one incident.
     await relayUntil(incidentJobsDone);
     const [incident] = await incidentsOf(p.id);
     expect(await incidentsOf(p.id)).toHaveLength(1);

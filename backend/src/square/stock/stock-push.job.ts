@@ -67,6 +67,8 @@ export function shopStockChange(stored: RecordedEvent): ShopStockChange | undefi
   }
   if (event.type !== 'StockSold') return undefined;
   const sold = event as RecordedEvent<StockSold>;
+  // A Square order moved Square's count when it was paid: pushing the sale too would take the units twice.
+  if (sold.data.square) return undefined;
   return {
     productId: productIdOf(sold.streamId),
     variantId: sold.data.variantId,

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { onlyVariantOf, Products, variantOf } from '../catalog';
+import type { OpenOrder } from '../orders';
+import { SquareCustomers, SquareOrders } from '../square';
+import { squareOrderDraft } from './square-order-draft';
+
+/** `source.name` of every web sale, so Square's reports tell the web from the stall. */
+export const SHOP_SOURCE_NAME = 'Dark Circle online shop';
+
+export type BooksOrder =
+  | { kind: 'opened'; squareOrderId: string; totalCents: number }
+  /** Square refused the order (a 4xx): nothing is charged. */
+  | { kind: 'refused'; code: string; message: string }
+  /** Square priced it otherwise than the shop: it is not paid. */
+  | { kind: 'mismatch'; squareOrderId: string; totalCents: number }
+  /** Square could not say: asked again, with the same key, by the next call. */
+  | { kind: 'unknown'; message: string };
+
+/**
+ * Makes a checkout's order in Square's books before its card is charged: the buyer's customer (found
+ * by email, or created once per address), catalog lines for variants linked to Square, ad hoc lines
+ * for the rest, as `squareOrderDraft` says. A variation deleted in Square since goes as an ad hoc
+ * line: the sale is not lost.
+ */
+@Injectable()
+export class BooksOrders {
+  private readonly logger = new Logger('SquareBooks');
+
+  constructor(
+    private readonly products: Products,
+    private readonly customers: SquareCustomers,
+    private readonly orders: SquareOrders,
+  ) {}
+
+  async open({ opened }: OpenOrder): Promise<BooksOrder> {
+    let customerId: string;
+    try {
+      customerId = await this.customerFor(opened.customer);
+    } catch (error) {
+      return { kind: 'unknown', message: `the buyer's Square customer could not be found or made (${error instanceof Error ? error.message : String(error)})` };
+    }
+    const variations = await Promise.all(
+      opened.lines.map(async (line) => {
+        const product = await this.products.load(line.productId);
+        return product.exists ? (variantOf(product, line.variantId ?? onlyVariantOf(line.productId))?.squareVariationId ?? undefined) : undefined;
+      }),
+    );
+    for (let tries = 0; tries <= opened.lines.length; tries++) {
+      const answer = await this.orders.create(squareOrderDraft(opened, { locationId: this.orders.locationId, shopName: SHOP_SOURCE_NAME, customerId, variations }));
+      if (!answer.ok) {
+        const { failure } = answer;
+        if (failure.kind === 'unknown') return { kind: 'unknown', message: failure.message };
+        this.logger.warn(`Square refused the order of checkout ${opened.orderId}: ${failure.code} (${failure.message})`);
+        return { kind: 'refused', code: failure.code, message: failure.message };
+      }
+      const made = answer.value;
+      if (!made) return { kind: 'unknown', message: 'Square answered CreateOrder without an order' };
+      if (made.kind === 'unknown-variation') {
+        this.logger.warn(`Checkout ${opened.orderId}: ${opened.lines[made.line]?.name} names variation ${variations[made.line]}, which Square no longer has; it goes as an ad hoc line`);
+        variations[made.line] = undefined;
+        continue;
+      }
+      const { id, totalCents } = made.order;
+      return totalCents === opened.totalCents ? { kind: 'opened', squareOrderId: id, totalCents } : { kind: 'mismatch', squareOrderId: id, totalCents };
+    }
+    return { kind: 'unknown', message: 'Square kept refusing the order lines' };
+  }
+
+  /** Cancels a failed checkout's Square order, so the studio's list shows no open order for it. Best effort: an unpaid order is not shown there anyway. */
+  async cancel(squareOrderId: string): Promise<void> {
+    const answer = await this.orders.cancelUnpaid(squareOrderId);
+    if (!answer.ok) this.logger.warn(`Square order ${squareOrderId} of a failed checkout could not be canceled (${answer.failure.message})`);
+  }
+
+  /** One Square customer per email address: found first; created with a key of the address, so two checkouts at once make one. */
+  private async customerFor(customer: { name: string; email: string }): Promise<string> {
+    const email = customer.email.toLowerCase();
+    const key = `buyer-${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
+    return (
+      (await this.customers.findByEmail(email)) ??
+      (await this.customers.create({
+        idempotencyKey: key,
+        email,
+        name: customer.name,
+        referenceId: key,
+        note: 'Online shop buyer',
+      }))
+    );
+  }
+}

@@ -1,0 +1,152 @@
+import { SquareClient, type Square } from 'square';
+import { systemContext } from '../../src/platform/context/request-context';
+import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
+import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
+import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins';
+import { cartWith, sql } from '../support/shop-fixtures';
+import { atTheStall, squareCount } from '../support/square-stall';
+import { startTestApp, TestApp } from '../support/test-app';
+
+let t: TestApp;
+let square: SquareClient;
+let linked: { id: number; variation: string; priceCents: number }[];
+const address = { address: '13 Raven Row', city: 'Salem', state: 'MA', zipCode: '01970', country: 'US' };
+
+async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ SQUARE_SYNC_EVERY_MS: '0' }, { squareWebhooks: {} });
+  square = new SquareClient({ token: EMULATOR_ACCESS_TOKEN, baseUrl: t.square.url, maxRetries: 0 });
+  await t.app.get(CatalogSync).run(systemContext());
+  const rows = await sql<{ id: number; square_variation_id: string; price_cents: number }>(
+    t,
+    `select p.id, v.square_variation_id, v.price_cents from products p join product_variants v on v.product_id = p.id
+      where v.square_variation_id is not null and (select count(*) from product_variants w where w.product_id = p.id) = 1 order by p.id limit 4`,
+  );
+  linked = rows.map((r) => ({ id: r.id, variation: r.square_variation_id, priceCents: r.price_cents }));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const pay = (cartId: string, amountCents: number, extra: Record<string, unknown> = {}) =>
+  t.http.post('/api/square/process-payment').send({
+    sourceId: 'cnon:card-nonce-ok',
+    amountMoney: { amount: String(amountCents), currency: 'USD' },
+    customerName: 'Mina Harker',
+    customerEmail: 'mina@example.com',
+    cartId,
+    fulfillmentMethod: 'pickup',
+    ...extra,
+  });
+
+/** The Square orders the shop made for a checkout, found as the studio's books list them. */
+async function squareOrdersOf(checkoutId: string): Promise<Square.Order[]> {
+  const { orders } = await square.orders.search({ locationIds: [EMULATOR_LOCATION_ID] });
+  return (orders ?? []).filter((o) => o.referenceId === checkoutId);
+}
+
+const checkoutOf = async (cartId: string) => (await sql<{ id: string; status: string }>(t, 'select id, status from orders where cart_id = ? order by created_at', [cartId])).at(-1)!;
+
+describe('every paid checkout is one itemized Square order', () => {
+  it('books a shipped, discounted sale: catalog lines, the code by name, a Shipping charge, the buyer, paid by the payment; the count falls once', async () => {
+    const [a, b] = linked;
+    await atTheStall(square, a!.variation, { count: 6 });
+    await atTheStall(square, b!.variation, { count: 4 });
+    const cart = await cartWith(t, { [a!.id]: 2, [b!.id]: 1 });
+    const subtotal = 2 * a!.priceCents + b!.priceCents;
+    await t.http.post('/api/newsletter/subscribe').send({ email: 'mina@example.com' }).expect(200);
+    const check = await t.http.post('/api/checkout/discount').send({ cartId: cart.id, code: 'DARKCIRCLE10', email: 'mina@example.com' });
+    expect(check.body.code).toBe('DARKCIRCLE10');
+    const discount = Math.round(Number(check.body.discount) * 100);
+    const shipping = subtotal >= 5000 ? 0 : 500;
+    const total = subtotal - discount + shipping;
+
+    const res = await pay(cart.id, total, { discountCode: 'DARKCIRCLE10', fulfillmentMethod: 'shipping', shippingAddress: address }).expect(200);
+    expect(res.body.success).toBe(true);
+
+    const orders = await squareOrdersOf(res.body.orderId);
+    expect(orders).toHaveLength(1);
+    const order = orders[0]!;
+    expect(order.lineItems!.map((l) => [l.catalogObjectId, l.quantity, l.basePriceMoney?.amount])).toEqual([
+      [a!.variation, '2', BigInt(a!.priceCents)],
+      [b!.variation, '1', BigInt(b!.priceCents)],
+    ]);
+    expect(order.discounts).toEqual([expect.objectContaining({ name: 'DARKCIRCLE10', type: 'FIXED_AMOUNT', appliedMoney: { amount: BigInt(discount), currency: 'USD' } })]);
+    expect(order.serviceCharges).toEqual([expect.objectContaining({ name: 'Shipping', totalMoney: { amount: BigInt(shipping), currency: 'USD' } })]);
+    expect(order.fulfillments).toEqual([
+      expect.objectContaining({
+        type: 'SHIPMENT',
+        state: 'PROPOSED',
+        shipmentDetails: expect.objectContaining({
+          recipient: expect.objectContaining({
+            displayName: 'Mina Harker',
+            emailAddress: 'mina@example.com',
+            address: expect.objectContaining({ addressLine1: '13 Raven Row', postalCode: '01970' }),
+          }),
+        }),
+      }),
+    ]);
+    expect(order).toMatchObject({ state: 'OPEN', source: { name: 'Dark Circle online shop' }, totalMoney: { amount: BigInt(total) }, netAmountDueMoney: { amount: 0n } });
+    const { customers } = await square.customers.search({ query: { filter: { emailAddress: { exact: 'mina@example.com' } } } });
+    expect(customers?.map((c) => c.id)).toEqual([order.customerId]);
+
+    const { payment } = await square.payments.get({ paymentId: res.body.payment.id });
+    expect(payment).toMatchObject({ status: 'COMPLETED', orderId: order.id, amountMoney: { amount: BigInt(total) } });
+    expect(order.tenders?.map((x) => x.paymentId)).toEqual([payment!.id]);
+
+    // Square took the units when the order was paid; the shop pushes no sale of its own.
+    const relay = t.app.get(OutboxRelay);
+    for (let i = 0; i < 5; i++) await relay.tick();
+    await t.square.webhooks.settled();
+    expect(await squareCount(square, a!.variation)).toBe(4);
+    expect(await squareCount(square, b!.variation)).toBe(3);
+    await until(async () => (await sql<{ stock_quantity: number }>(t, 'select stock_quantity from product_variants where product_id = ?', [a!.id]))[0]!.stock_quantity === 4);
+    expect(await sql(t, `select 1 from events where stream_id = ? and type = 'StockPushedToSquare'`, [`product-${a!.id}`])).toHaveLength(0);
+  });
+
+  it('books a pickup with a PICKUP fulfillment, no shipping charge, and the same customer for the same buyer', async () => {
+    const [, , c] = linked;
+    await atTheStall(square, c!.variation, { count: 5 });
+    const cart = await cartWith(t, { [c!.id]: 1 });
+    const res = await pay(cart.id, c!.priceCents).expect(200);
+    const [order] = await squareOrdersOf(res.body.orderId);
+    expect(order!.fulfillments).toEqual([
+      expect.objectContaining({ type: 'PICKUP', pickupDetails: expect.objectContaining({ scheduleType: 'ASAP', recipient: expect.objectContaining({ displayName: 'Mina Harker' }) }) }),
+    ]);
+    expect(order!.serviceCharges).toBeUndefined();
+    const { customers } = await square.customers.search({ query: { filter: { emailAddress: { exact: 'mina@example.com' } } } });
+    expect(customers).toHaveLength(1);
+    expect(order!.customerId).toBe(customers![0]!.id);
+  });
+
+  it('leaves no open order behind a declined card, and makes one order of a double submit', async () => {
+    const [, , , d] = linked;
+    await atTheStall(square, d!.variation, { count: 5 });
+    const declinedCart = await cartWith(t, { [d!.id]: 1 });
+    const declined = await pay(declinedCart.id, d!.priceCents, { sourceId: 'cnon:card-nonce-declined' }).expect(200);
+    expect(declined.body.success).toBe(false);
+    const failed = await checkoutOf(declinedCart.id);
+    const [canceled] = await squareOrdersOf(failed.id);
+    expect(canceled).toMatchObject({ state: 'CANCELED' });
+    expect(await squareCount(square, d!.variation)).toBe(5);
+
+    const cart = await cartWith(t, { [d!.id]: 1 });
+    const [first, second] = await Promise.all([pay(cart.id, d!.priceCents), pay(cart.id, d!.priceCents)]);
+    const ok = [first, second].filter((r) => r.body.success === true);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    const placed = await checkoutOf(cart.id);
+    await until(async () => (await checkoutOf(cart.id)).status === 'placed');
+    const booked = await squareOrdersOf(placed.id);
+    expect(booked).toHaveLength(1);
+    expect(booked[0]!.tenders).toHaveLength(1);
+    expect(t.square.payments().filter((p) => p.order_id === booked[0]!.id && p.status === 'COMPLETED')).toHaveLength(1);
+    expect(await squareCount(square, d!.variation)).toBe(4);
+  });
+});
