@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 
 interface Props {
   value: number;
   /** The most that may be added now (at least 1): what is left of the variant, under the cart's line limit. */
   max: number;
-  onChange: (quantity: number) => void;
+  /** Given the quantity from the value held now, not the one last drawn: two quick taps on + add two. */
+  onChange: (next: (current: number) => number) => void;
   disabled?: boolean;
 }
 
@@ -21,12 +22,13 @@ export function clampQuantity(raw: number, max: number): number {
  */
 export function QuantityStepper({ value, max, onChange, disabled = false }: Props) {
   const inputId = useId();
-  const [draft, setDraft] = useState(String(value));
-  useEffect(() => setDraft(String(value)), [value]);
+  // What is typed, while it is being typed; otherwise the field shows the value itself (drawn with it, not an effect later).
+  const [draft, setDraft] = useState<string | null>(null);
   const commit = () => {
+    if (draft === null) return;
     const next = clampQuantity(Number(draft === '' ? NaN : draft), max);
-    setDraft(String(next));
-    if (next !== value) onChange(next);
+    setDraft(null);
+    if (next !== value) onChange(() => next);
   };
   return (
     <div className="stepper quantity-stepper" role="group" aria-labelledby={`${inputId}-label`}>
@@ -38,7 +40,7 @@ export function QuantityStepper({ value, max, onChange, disabled = false }: Prop
         className="stepper__button"
         aria-label="Decrease quantity"
         aria-disabled={disabled || value <= 1}
-        onClick={() => !disabled && onChange(clampQuantity(value - 1, max))}
+        onClick={() => !disabled && onChange((current) => clampQuantity(current - 1, max))}
       >
         <span aria-hidden="true">−</span>
       </button>
@@ -50,7 +52,7 @@ export function QuantityStepper({ value, max, onChange, disabled = false }: Prop
         min={1}
         max={Math.max(max, 1)}
         step={1}
-        value={draft}
+        value={draft ?? String(value)}
         disabled={disabled}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={commit}
@@ -61,7 +63,7 @@ export function QuantityStepper({ value, max, onChange, disabled = false }: Prop
         className="stepper__button"
         aria-label="Increase quantity"
         aria-disabled={disabled || value >= max}
-        onClick={() => !disabled && onChange(clampQuantity(value + 1, max))}
+        onClick={() => !disabled && onChange((current) => clampQuantity(current + 1, max))}
       >
         <span aria-hidden="true">+</span>
       </button>

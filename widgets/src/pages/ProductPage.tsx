@@ -99,7 +99,7 @@ function ProductDetail({ product }: { product: Product }) {
 
           {/* The quantity beside the button, not above it: on a phone the button stays on the first screen. */}
           <div className="buy-row">
-            <QuantityStepper value={quantity} max={Math.max(addable, 1)} onChange={setWanted} disabled={addable === 0} />
+            <QuantityStepper value={quantity} max={Math.max(addable, 1)} onChange={(next) => setWanted((w) => next(Math.max(1, Math.min(w, addable))))} disabled={addable === 0} />
             <button
               type="button"
               className="button button--large buy-row__add"
