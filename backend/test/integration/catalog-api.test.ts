@@ -31,6 +31,7 @@ describe('GET /api/products', () => {
       stockQuantity: 6,
       options: [],
       variants: [{ id: '1-1', name: '', options: {}, sku: null, price: '68.00', inStock: true, stockQuantity: 6, imageUrl: '/images/products/raven.svg' }],
+      sizeGuide: '',
       version: 1,
     });
     expect(res.body.filter((p: { inStock: boolean }) => !p.inStock).length).toBeGreaterThan(0);
