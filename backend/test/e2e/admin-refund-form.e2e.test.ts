@@ -1,31 +1,10 @@
-import type { Page } from 'playwright-core';
 import { EMULATOR_WEBHOOK_SIGNATURE_KEY } from '../../src/stand-ins';
 import { browserSuite } from '../support/browser';
+import { shoot, signInOnPage as signIn } from '../support/page-shots';
 import { addProduct, paidCheckout } from '../support/shop-fixtures';
 import { mintCardTokens } from '../support/square-emulator';
 
 const suite = browserSuite();
-const SHOTS = process.env.SCREENSHOT_DIR;
-
-async function signIn(page: Page, baseUrl: string, path: string): Promise<void> {
-  await page.goto(`${baseUrl}${path}`);
-  await page.getByRole('link', { name: 'Login with Google' }).click({ timeout: 30_000 });
-  await page.getByLabel('Email').fill('owner@darkcircle.test');
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
-/** Screenshots for a person to look at (only when SCREENSHOT_DIR is set), at a phone's size and a desktop's. */
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe("the admin's refund form and add-product form in a real browser", () => {
   it('opens behind a Refund button (no button offering the whole order sits on the page), names the amount on the button (what was paid, discount taken off), never refunds on Enter, and asks before refunding the whole order', async () => {

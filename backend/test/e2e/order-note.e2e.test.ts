@@ -1,24 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { browserSuite } from '../support/browser';
+import { shoot } from '../support/page-shots';
 import { addProduct, cartWith, eventCount } from '../support/shop-fixtures';
 
 // The worker's relay runs, so the confirmation email is really sent through the queue.
 const suite = browserSuite({ OUTBOX_RELAY_INTERVAL_MS: '200' });
-const SHOTS = process.env.SCREENSHOT_DIR;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** The confirmation email of `orderNumber` (an .eml under the data folder), decoded from quoted-printable. */
 async function confirmationFor(dataDir: string, orderNumber: string, timeoutMs = 20_000): Promise<string> {
