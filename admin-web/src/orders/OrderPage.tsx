@@ -7,6 +7,7 @@ import { FulfilmentActions } from './FulfilmentActions';
 import { addressLine, formatWhen, fulfilmentLabel, lineName, ORDERS, refundLabel } from './order-labels';
 import { RefundForm } from './RefundForm';
 import { StaffNotes } from './StaffNotes';
+import { CopyableId } from '../ui/CopyableId';
 
 /** One order as the studio works it: what was bought, by whom, how it is fulfilled and paid, its refunds and its timeline. */
 export function OrderPage() {
@@ -155,7 +156,7 @@ export function OrderPage() {
           <h2 id="payment-title">Payment</h2>
           <dl className="totals">
             <dt>Payment id</dt>
-            <dd className="mono">{o.paymentId ?? '—'}</dd>
+            <dd>{o.paymentId ? <CopyableId id={o.paymentId} label="Payment id" /> : '—'}</dd>
             <dt>Card</dt>
             <dd>{o.card ? `${o.card.brand ?? 'Card'} ${o.card.last4 ? `•••• ${o.card.last4}` : ''}` : '—'}</dd>
             <dt>Confirmation email</dt>
