@@ -214,10 +214,7 @@ describe('product stock per variant', () => {
       .given(hoodieAdded, linkedItem, linkedS, linkedM)
       .when(link(['7-1', '7-2']))
       .thenNothing();
-    spec
-      .given(hoodieAdded)
-      .when(link([]))
-      .then([linkedItem, linkedS, linkedM]);
+    spec.given(hoodieAdded).when(link([])).then([linkedItem, linkedS, linkedM]);
   });
 
   it('starts a new count history with a new link, and forgets changes nobody is to push', () => {

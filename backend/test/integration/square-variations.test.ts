@@ -323,7 +323,8 @@ describe('Square, both ways, per variation', () => {
     await relayUntil(async () => !t.square.faults.pending().BatchChangeInventory);
     expect((await admin.put(`/api/admin/products/${pinId}/stock`, { inStock: true, stockQuantity: 4 })).status).toBe(200);
 
-    const variation = async () => (await sql<{ square_variation_id: string | null }>(t, 'select square_variation_id from product_variants where product_id = ?', [pinId]))[0]?.square_variation_id;
+    const variation = async () =>
+      (await sql<{ square_variation_id: string | null }>(t, 'select square_variation_id from product_variants where product_id = ?', [pinId]))[0]?.square_variation_id;
     await relayUntil(async () => {
       const id = await variation();
       return Boolean(id) && (await squareCounts([id!]))[0] === 4;
