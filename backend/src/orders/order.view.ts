@@ -38,6 +38,8 @@ export class OrderView extends ProjectedRow {
   refundedCents!: number;
   refundStatus?: 'partly-refunded' | 'refunded' | null;
   refundsPending!: number;
+  /** The checkout's order in Square's books (null: none booked, as for orders from before). */
+  squareOrderId?: string | null;
   createdAt!: Date;
 }
 
@@ -73,6 +75,7 @@ export const OrderViewSchema = projectedTable(OrderView, 'orders', {
   refundedCents: { type: 'integer' },
   refundStatus: { type: 'text', nullable: true },
   refundsPending: { type: 'integer' },
+  squareOrderId: { type: 'text', nullable: true },
   createdAt: { type: 'datetime' },
 });
 

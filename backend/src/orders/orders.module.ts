@@ -23,6 +23,8 @@ import { OrderViewSchema } from './order.view';
 import { RefundEmailJob } from './refund-email.job';
 import { RefundRestockJob } from './refund-restock.job';
 import { SquareRefundRecorder } from './square-refund-recorder';
+import { SquareOrderNumberJob } from './square-order-number.job';
+import { SquareOrderNumbering } from './square-order-numbering';
 
 /** Orders after the sale: the order stream and its view, admin orders and the dashboard, fulfilment, refunds, order emails and the status page. */
 @Module({
@@ -45,8 +47,10 @@ import { SquareRefundRecorder } from './square-refund-recorder';
     FulfillmentEmailJob,
     OrderStatusPage,
     SquareRefundRecorder,
+    SquareOrderNumbering,
+    SquareOrderNumberJob,
   ],
-  exports: [Orders, OrderReader, OrderNumbers, OrderRefunds, OrderStatusLinks, OrderConfirmationJob],
+  exports: [Orders, OrderReader, OrderNumbers, OrderRefunds, OrderStatusLinks, OrderConfirmationJob, SquareOrderNumbering],
 })
 export class OrdersModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry) {}
