@@ -100,7 +100,7 @@ export const orderProjection = streamProjection<OrderEvent>({ name: 'orders', ta
     case 'RefundEmailSent':
       return [updateById('orders', id, stamp)];
     case 'SquareOrderOpened':
-      return [updateById('orders', id, { square_order_id: event.data.squareOrderId, ...stamp })];
+      return [updateById('orders', id, { square_order_id: event.data.squareOrderId, square_line_variations: json(event.data.lineVariations), ...stamp })];
     case 'OrderConfirmationSent':
       return [updateById('orders', id, { confirmation_sent_at: event.recordedAt, ...stamp })];
     default:

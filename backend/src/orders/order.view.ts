@@ -40,6 +40,8 @@ export class OrderView extends ProjectedRow {
   refundsPending!: number;
   /** The checkout's order in Square's books (null: none booked, as for orders from before). */
   squareOrderId?: string | null;
+  /** The Square variation each line was booked as, by index (null: an ad hoc line; the column null: not recorded). */
+  squareLineVariations?: (string | null)[] | null;
   createdAt!: Date;
 }
 
@@ -76,6 +78,7 @@ export const OrderViewSchema = projectedTable(OrderView, 'orders', {
   refundStatus: { type: 'text', nullable: true },
   refundsPending: { type: 'integer' },
   squareOrderId: { type: 'text', nullable: true },
+  squareLineVariations: { type: 'json', nullable: true },
   createdAt: { type: 'datetime' },
 });
 

@@ -17,6 +17,7 @@ export interface SquareOrder {
 export type CreatedOrder = { kind: 'created'; order: SquareOrder } | { kind: 'unknown-variation'; line: number };
 
 const ATTEMPTS = 3;
+const DASHBOARDS = { sandbox: 'https://app.squareupsandbox.com', production: 'https://app.squareup.com' } as const;
 /** BatchRetrieveOrders takes at most 100 ids. */
 const BATCH = 100;
 /** `order.line_items[2].catalog_object_id`: the line Square did not find. */
@@ -38,6 +39,13 @@ export class SquareOrders {
 
   get locationId(): string {
     return this.settings.locationId;
+  }
+
+  /** Where the studio sees the order in Square: its Dashboard (sandbox or production), or the emulator's own page of it. */
+  dashboardUrl(orderId: string): string {
+    const id = encodeURIComponent(orderId);
+    if (this.settings.emulated) return `${this.settings.baseUrl}/emulator/orders/${id}`;
+    return `${DASHBOARDS[this.settings.environment]}/dashboard/orders/overview/${id}`;
   }
 
   async create(request: Square.CreateOrderRequest): Promise<SquareAnswer<CreatedOrder>> {
