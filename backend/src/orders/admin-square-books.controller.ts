@@ -1,19 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { z } from 'zod';
 import { AdminOnly } from '../auth';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { booksCheckSchema, type BooksCheckDto } from './books-check.responses';
+import { booksCheckDays } from './books-check.schemas';
 import { SquareBooksCheck } from './square-books-check';
-
-const days = new ZodPipe(
-  z.coerce
-    .number({ error: 'days must be a whole number from 1 to 366.' })
-    .int('days must be a whole number from 1 to 366.')
-    .min(1, 'days must be a whole number from 1 to 366.')
-    .max(366, 'days must be a whole number from 1 to 366.')
-    .default(30),
-);
 
 /** Whether Square's books agree with the shop's: the check the studio runs from the admin. */
 @Controller('api/admin/square')
@@ -24,7 +15,7 @@ export class AdminSquareBooksController {
   /** Every paid web order of the last `days` (default 30) against its Square order: the same total and the same lines; each difference listed. */
   @Get('books-check')
   @ApiAnswers({ 200: booksCheckSchema })
-  booksCheck(@Query('days', days) span: number): Promise<BooksCheckDto> {
+  booksCheck(@Query('days', new ZodPipe(booksCheckDays)) span: number): Promise<BooksCheckDto> {
     return this.check.run(span);
   }
 }

@@ -61,14 +61,27 @@ describe('booksProblems: a paid web order against its Square order', () => {
     expect(details(order, { ...square, lineItems: [{ ...hoodie!, catalogObjectId: 'VAR-L' }, patch!] })).toEqual([
       'Line 1 (Coven Zip Hoodie, M): Square has variation VAR-L, the shop booked variation VAR-M.',
     ]);
-    expect(details(order, { ...square, lineItems: [{ ...hoodie!, catalogObjectId: undefined }, { ...patch!, catalogObjectId: 'VAR-P' }] })).toEqual([
+    expect(
+      details(order, {
+        ...square,
+        lineItems: [
+          { ...hoodie!, catalogObjectId: undefined },
+          { ...patch!, catalogObjectId: 'VAR-P' },
+        ],
+      }),
+    ).toEqual([
       'Line 1 (Coven Zip Hoodie, M): Square has an ad hoc line, the shop booked variation VAR-M.',
       'Line 2 (Skull Patch): Square has variation VAR-P, the shop booked an ad hoc line.',
     ]);
-    expect(details(order, { ...square, lineItems: [{ ...hoodie!, quantity: '3' }, { ...patch!, basePriceMoney: usd(1000) }] })).toEqual([
-      'Line 1 (Coven Zip Hoodie, M): Square has quantity 3, the shop 2.',
-      "Line 2 (Skull Patch): Square's price is $10.00, the shop's $9.00.",
-    ]);
+    expect(
+      details(order, {
+        ...square,
+        lineItems: [
+          { ...hoodie!, quantity: '3' },
+          { ...patch!, basePriceMoney: usd(1000) },
+        ],
+      }),
+    ).toEqual(['Line 1 (Coven Zip Hoodie, M): Square has quantity 3, the shop 2.', "Line 2 (Skull Patch): Square's price is $10.00, the shop's $9.00."]);
     expect(codes(order, { ...square, lineItems: [{ ...hoodie!, basePriceMoney: undefined }, patch!] })).toEqual(['LINE_DIFFERS']);
   });
 

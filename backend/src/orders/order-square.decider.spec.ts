@@ -75,12 +75,21 @@ describe('order decider: the Square order carries the number once paid', () => {
   });
 
   it('numbers no order before it is paid: numbers go to paid orders only', () => {
-    spec.given(opened, charging, squareOrder).when(number).thenThrows('CONFLICT', /order o1 is not paid/i);
-    spec.given(opened, charging, squareOrder, declined).when(number).thenThrows('CONFLICT', /not paid/);
+    spec
+      .given(opened, charging, squareOrder)
+      .when(number)
+      .thenThrows('CONFLICT', /order o1 is not paid/i);
+    spec
+      .given(opened, charging, squareOrder, declined)
+      .when(number)
+      .thenThrows('CONFLICT', /not paid/);
   });
 
   it("takes only the order's own number, on its own Square order", () => {
-    spec.given(opened, charging, captured).when(number).thenThrows('CONFLICT', /DC-1001 has no Square order/);
+    spec
+      .given(opened, charging, captured)
+      .when(number)
+      .thenThrows('CONFLICT', /DC-1001 has no Square order/);
     spec
       .given(opened, charging, squareOrder, captured)
       .when({ ...number, squareOrderId: 'SQ2' })
@@ -96,4 +105,3 @@ describe('order decider: the Square order carries the number once paid', () => {
     expect(state).not.toHaveProperty('squareOrder');
   });
 });
-

@@ -25,7 +25,10 @@ export class SquareBooksCheck {
     const ids = paid.flatMap((o) => (o.squareOrderId ? [o.squareOrderId] : []));
     const answer = await this.square.batchGet(ids);
     if (!answer.ok) {
-      throw new BadGatewayException({ code: 'SQUARE_UNAVAILABLE', message: `Square could not be asked for its orders (${answer.failure.message}). Nothing was compared; try again in a moment.` });
+      throw new BadGatewayException({
+        code: 'SQUARE_UNAVAILABLE',
+        message: `Square could not be asked for its orders (${answer.failure.message}). Nothing was compared; try again in a moment.`,
+      });
     }
     const byId = new Map<string, Square.Order>((answer.value ?? []).map((o) => [o.id ?? '', o]));
     const differences = paid.flatMap((o) => {

@@ -99,7 +99,8 @@ export class SquareOrders {
     for (let attempt = 1; ; attempt++) {
       const current = await this.get(orderId);
       if (!current.ok) return current;
-      if (!current.value) return { ok: false, failure: { kind: 'rejected', status: 404, code: 'NOT_FOUND', detail: `Square has no order ${orderId}`, message: `Square has no order ${orderId}` } };
+      if (!current.value)
+        return { ok: false, failure: { kind: 'rejected', status: 404, code: 'NOT_FOUND', detail: `Square has no order ${orderId}`, message: `Square has no order ${orderId}` } };
       if (current.value.referenceId === referenceId) return { ok: true, value: 'set' };
       if (current.value.state !== 'OPEN') return { ok: true, value: 'closed' };
       try {

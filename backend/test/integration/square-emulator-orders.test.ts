@@ -301,7 +301,12 @@ describe('Square emulator: orders', () => {
       expect(settled.refunds!.map((r) => r.status)).toEqual(['APPROVED']);
 
       // A refund that fails gives nothing back: listed, not counted.
-      const { refund: failing } = await emulator.client.refunds.refundPayment({ idempotencyKey: key(), paymentId: payment!.id!, amountMoney: { amount: 200n, currency: 'USD' }, reason: 'Two' });
+      const { refund: failing } = await emulator.client.refunds.refundPayment({
+        idempotencyKey: key(),
+        paymentId: payment!.id!,
+        amountMoney: { amount: 200n, currency: 'USD' },
+        reason: 'Two',
+      });
       await emulator.refundSettlement.settle(failing!.id!, 'FAILED');
       const after = await wire(emulator, 'GET', `/v2/orders/${order!.id}`);
       expect(schemaProblems(serialization.GetOrderResponse, after.body)).toEqual([]);

@@ -257,7 +257,9 @@ describe("the issue's sale: 2 × Coven Zip Hoodie M and a patch with DARKCIRCLE1
     expect(await squareCount(square, hoodieM.variation)).toBe(3);
     expect(await squareCount(square, patch.variation)).toBe(11);
     await until(async () => (await onHand(hoodieM.variantId)) === 3);
-    const [row] = await sql<{ square_order_id: string; square_line_variations: (string | null)[] }>(t, 'select square_order_id, square_line_variations from orders where id = ?', [sale.orderId]);
+    const [row] = await sql<{ square_order_id: string; square_line_variations: (string | null)[] }>(t, 'select square_order_id, square_line_variations from orders where id = ?', [
+      sale.orderId,
+    ]);
     expect(row).toEqual({ square_order_id: order!.id, square_line_variations: [hoodieM.variation, patch.variation] });
   });
 
@@ -289,4 +291,3 @@ describe("the issue's sale: 2 × Coven Zip Hoodie M and a patch with DARKCIRCLE1
     expect(pushes).toHaveLength(1);
   });
 });
-
