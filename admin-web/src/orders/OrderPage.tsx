@@ -6,6 +6,7 @@ import { api } from '../api/client';
 import { FulfilmentActions } from './FulfilmentActions';
 import { addressLine, formatWhen, fulfilmentLabel, lineName, ORDERS, refundLabel } from './order-labels';
 import { RefundForm } from './RefundForm';
+import { SquareOrderCard } from './SquareOrderCard';
 import { StaffNotes } from './StaffNotes';
 
 /** One order as the studio works it: what was bought, by whom, how it is fulfilled and paid, its refunds and its timeline. */
@@ -162,6 +163,8 @@ export function OrderPage() {
             <dd>{o.confirmationSentAt ? `sent ${formatWhen(o.confirmationSentAt)}` : 'not sent yet'}</dd>
           </dl>
         </section>
+
+        <SquareOrderCard square={o.square} />
       </div>
 
       <section className="card" aria-labelledby="refunds-title">
