@@ -42,10 +42,20 @@ describe('booksProblems: a paid web order against its Square order', () => {
   });
 
   it('says when Square canceled it, or it is not paid there by the order’s payment', () => {
-    expect(details(order, { ...square, state: 'CANCELED' })).toEqual(["Square's order is canceled."]);
-    expect(details(order, { ...square, netAmountDueMoney: usd(150) })).toEqual(["Square's order still has $1.50 due."]);
-    expect(details(order, { ...square, tenders: [{ type: 'CARD', paymentId: 'P2' }] })).toEqual(["Square's order is not paid by payment P1."]);
+    expect(booksProblems(order, { ...square, state: 'CANCELED' })).toEqual([{ code: 'CANCELED_IN_SQUARE', detail: "Square's order is canceled." }]);
+    expect(booksProblems(order, { ...square, netAmountDueMoney: usd(150) })).toEqual([{ code: 'NOT_PAID_IN_SQUARE', detail: "Square's order still has $1.50 due." }]);
+    expect(booksProblems(order, { ...square, tenders: [{ type: 'CARD', paymentId: 'P2' }] })).toEqual([{ code: 'NOT_PAID_IN_SQUARE', detail: "Square's order is not paid by payment P1." }]);
     expect(details(order, { ...square, tenders: undefined })).toEqual(["Square's order is not paid by payment P1."]);
+    // Paid by a gift card and the order's card: the order's payment is among its tenders.
+    expect(
+      booksProblems(order, {
+        ...square,
+        tenders: [
+          { type: 'SQUARE_GIFT_CARD', paymentId: 'GIFT' },
+          { type: 'CARD', paymentId: 'P1' },
+        ],
+      }),
+    ).toEqual([]);
     expect(details(order, { ...square, netAmountDueMoney: undefined })).toEqual([]);
     // An order the shop knows no payment of is judged by what Square says is due.
     expect(codes({ ...order, paymentId: null }, { ...square, tenders: [] })).toEqual([]);
@@ -58,8 +68,8 @@ describe('booksProblems: a paid web order against its Square order', () => {
 
   it('lists each line whose variation, quantity or price differs, by position', () => {
     const [hoodie, patch] = square.lineItems!;
-    expect(details(order, { ...square, lineItems: [{ ...hoodie!, catalogObjectId: 'VAR-L' }, patch!] })).toEqual([
-      'Line 1 (Coven Zip Hoodie, M): Square has variation VAR-L, the shop booked variation VAR-M.',
+    expect(booksProblems(order, { ...square, lineItems: [{ ...hoodie!, catalogObjectId: 'VAR-L' }, patch!] })).toEqual([
+      { code: 'LINE_DIFFERS', detail: 'Line 1 (Coven Zip Hoodie, M): Square has variation VAR-L, the shop booked variation VAR-M.' },
     ]);
     expect(
       details(order, {
@@ -74,14 +84,22 @@ describe('booksProblems: a paid web order against its Square order', () => {
       'Line 2 (Skull Patch): Square has variation VAR-P, the shop booked an ad hoc line.',
     ]);
     expect(
-      details(order, {
+      booksProblems(order, {
         ...square,
         lineItems: [
           { ...hoodie!, quantity: '3' },
           { ...patch!, basePriceMoney: usd(1000) },
         ],
       }),
-    ).toEqual(['Line 1 (Coven Zip Hoodie, M): Square has quantity 3, the shop 2.', "Line 2 (Skull Patch): Square's price is $10.00, the shop's $9.00."]);
+    ).toEqual([
+      { code: 'LINE_DIFFERS', detail: 'Line 1 (Coven Zip Hoodie, M): Square has quantity 3, the shop 2.' },
+      { code: 'LINE_DIFFERS', detail: "Line 2 (Skull Patch): Square's price is $10.00, the shop's $9.00." },
+    ]);
+    // A line from before variants names no variant.
+    const { variantId: _variantId, variantName: _variantName, ...plain } = order.lines[1]!;
+    expect(details({ ...order, lines: [order.lines[0]!, plain] }, { ...square, lineItems: [hoodie!, { ...patch!, quantity: '2' }] })).toEqual([
+      'Line 2 (Skull Patch): Square has quantity 2, the shop 1.',
+    ]);
     expect(codes(order, { ...square, lineItems: [{ ...hoodie!, basePriceMoney: undefined }, patch!] })).toEqual(['LINE_DIFFERS']);
   });
 
@@ -97,7 +115,9 @@ describe('booksProblems: a paid web order against its Square order', () => {
   });
 
   it('lists a Square order that does not carry the order’s number', () => {
-    expect(details(order, { ...square, referenceId: 'checkout-id' })).toEqual(["Square's order carries reference checkout-id, not the order number DC-1001."]);
+    expect(booksProblems(order, { ...square, referenceId: 'checkout-id' })).toEqual([
+      { code: 'REFERENCE_DIFFERS', detail: "Square's order carries reference checkout-id, not the order number DC-1001." },
+    ]);
     expect(details(order, { ...square, referenceId: undefined })).toEqual(["Square's order carries reference (none), not the order number DC-1001."]);
     expect(codes({ ...order, orderNumber: null }, { ...square, referenceId: 'checkout-id' })).toEqual([]);
   });

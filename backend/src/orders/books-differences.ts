@@ -35,8 +35,8 @@ export function booksProblems(order: BookedOrder, square: Square.Order | undefin
   const problems: BooksProblem[] = [];
   if (square.state === 'CANCELED') problems.push({ code: 'CANCELED_IN_SQUARE', detail: "Square's order is canceled." });
   const due = cents(square.netAmountDueMoney);
-  const paidBy = (square.tenders ?? []).map((t) => t.paymentId);
-  if (due > 0 || (order.paymentId && !paidBy.includes(order.paymentId))) {
+  const paidByPayment = !order.paymentId || (square.tenders?.some((t) => t.paymentId === order.paymentId) ?? false);
+  if (due > 0 || !paidByPayment) {
     problems.push({ code: 'NOT_PAID_IN_SQUARE', detail: due > 0 ? `Square's order still has ${dollars(due)} due.` : `Square's order is not paid by payment ${order.paymentId}.` });
   }
   const total = cents(square.totalMoney);

@@ -59,7 +59,7 @@ describe('order decider: the Square order', () => {
     expect(fold(orderDecider, [opened, charging, booked])).toMatchObject({ squareOrder: { id: 'SQ1', totalCents: terms.totalCents, lineVariations: [null], adHocLines } });
     // An order booked before lines were recorded says nothing of them.
     expect(fold(orderDecider, [opened, charging, squareOrder])).toMatchObject({ squareOrder: { id: 'SQ1', totalCents: terms.totalCents } });
-    expect(Object.keys((fold(orderDecider, [opened, charging, squareOrder]) as { squareOrder: object }).squareOrder)).toEqual(['id', 'totalCents']);
+    expect(Object.keys((fold(orderDecider, [opened, charging, squareOrder, captured]) as { squareOrder: object }).squareOrder)).toEqual(['id', 'totalCents']);
   });
 });
 
@@ -71,6 +71,7 @@ describe('order decider: the Square order carries the number once paid', () => {
     spec.given(opened, charging, squareOrder, captured).when(number).then([numbered]);
     spec.given(opened, charging, squareOrder, captured, placed).when(number).then([numbered]);
     spec.given(opened, charging, squareOrder, captured, numbered).when(number).thenNothing();
+    spec.given(opened, charging, squareOrder, captured, numbered, placed).when(number).thenNothing();
     expect(fold(orderDecider, [opened, charging, squareOrder, captured, numbered])).toMatchObject({ squareOrder: { id: 'SQ1', numberedAs: 'DC-1001' } });
   });
 
