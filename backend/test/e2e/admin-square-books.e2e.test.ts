@@ -29,5 +29,8 @@ describe("the studio's Square books in the admin", () => {
     const link = square.getByTestId('square-order-link');
     expect(await link.getAttribute('href')).toBe(`${t.square.url}/emulator/orders/${await link.textContent()}`);
     await square.getByText(sale.orderNumber).waitFor();
+    // On a phone the Square order's long id stays within the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
