@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SquareClient } from 'square';
 import { Products } from '../../src/catalog';
-import { Orders, OrderNumbers } from '../../src/orders';
+import { Orders, OrderNumbers, SquareOrderNumbering } from '../../src/orders';
 import { systemContext } from '../../src/platform/context/request-context';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
@@ -118,6 +118,24 @@ describe("the paid order's number on its Square order", () => {
     });
     await until(async () => (await sql(t, `select 1 from events where stream_id = ? and type = 'SquareOrderNumbered'`, [`order-${orderId}`])).length === 1);
     expect(problemsOf(await booksCheck(), orderId)).toEqual([]);
+  });
+
+  it("is set at the Square order's current version, read again when the order moved between the read and the update", async () => {
+    t.square.faults.next('UpdateOrder', { kind: 'unavailable' });
+    const { orderId, orderNumber, squareOrderId } = await sold({ [moon.id]: 1 }, moon.priceCents);
+    // Square answers the shop's read late; meanwhile the studio accepts the order in Square (a new version).
+    t.square.faults.next('RetrieveOrder', { kind: 'slow', delayMs: 1000 });
+    const numbering = t.app.get(SquareOrderNumbering).number(orderId, systemContext());
+    await until(async () => !t.square.faults.pending().RetrieveOrder?.length);
+    const { order } = await square.orders.get({ orderId: squareOrderId });
+    await square.orders.update({
+      orderId: squareOrderId,
+      order: { locationId: EMULATOR_LOCATION_ID, version: order!.version!, fulfillments: [{ uid: order!.fulfillments![0]!.uid, state: 'RESERVED' }] },
+    });
+    expect(await numbering).toBe('numbered');
+    const { order: numbered } = await square.orders.get({ orderId: squareOrderId });
+    expect(numbered).toMatchObject({ referenceId: orderNumber, version: order!.version! + 2, fulfillments: [{ state: 'RESERVED' }] });
+    expect(await t.app.get(SquareOrderNumbering).number(orderId, systemContext())).toBe('already-numbered');
   });
 });
 
