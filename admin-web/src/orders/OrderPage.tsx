@@ -6,6 +6,7 @@ import { api } from '../api/client';
 import { FulfilmentActions } from './FulfilmentActions';
 import { addressLine, formatWhen, fulfilmentLabel, lineName, ORDERS, refundLabel } from './order-labels';
 import { RefundForm } from './RefundForm';
+import { SquareOrderCard } from './SquareOrderCard';
 import { StaffNotes } from './StaffNotes';
 import { CopyableId } from '../ui/CopyableId';
 
@@ -163,6 +164,8 @@ export function OrderPage() {
             <dd>{o.confirmationSentAt ? `sent ${formatWhen(o.confirmationSentAt)}` : 'not sent yet'}</dd>
           </dl>
         </section>
+
+        <SquareOrderCard square={o.square} />
       </div>
 
       <section className="card" aria-labelledby="refunds-title">

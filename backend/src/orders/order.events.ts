@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../platform/event-store/recorded-event';
 import { streamKind, stringId } from '../platform/event-store/stream';
-import type { SquareOrderOpened } from './square-order.events';
+import type { SquareOrderNumbered, SquareOrderOpened } from './square-order.events';
 
 export type FulfillmentMethod = 'pickup' | 'shipping';
 
@@ -147,7 +147,8 @@ export type OrderEvent =
   | RefundFailed
   | RefundEmailSent
   | StaffNoteAdded
-  | SquareOrderOpened;
+  | SquareOrderOpened
+  | SquareOrderNumbered;
 
 export const ORDER_STREAM_TYPE = 'Order';
 export const orderStream = streamKind(ORDER_STREAM_TYPE, 'order-', stringId);

@@ -99,6 +99,8 @@ export const orderProjection = streamProjection<OrderEvent>({ name: 'orders', ta
       return [write('update orders set refunds_pending = greatest(refunds_pending - 1, 0), version = ?, updated_at = ? where id = ?', stamp.version, stamp.updated_at, id)];
     case 'RefundEmailSent':
       return [updateById('orders', id, stamp)];
+    case 'SquareOrderOpened':
+      return [updateById('orders', id, { square_order_id: event.data.squareOrderId, square_line_variations: json(event.data.lineVariations), ...stamp })];
     case 'OrderConfirmationSent':
       return [updateById('orders', id, { confirmation_sent_at: event.recordedAt, ...stamp })];
     default:

@@ -69,6 +69,11 @@ export class OrderReader {
     return { orders, total };
   }
 
+  /** Orders paid (and placed) whose checkout opened since `since`, oldest first: what the books check compares with Square's. */
+  async paidSince(since: Date): Promise<OrderView[]> {
+    return this.em().find(OrderView, { status: { $in: ['paid', 'placed'] }, createdAt: { $gte: since } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
   async byId(id: string): Promise<OrderView | null> {
     return this.em().findOne(OrderView, { id });
   }

@@ -1,3 +1,4 @@
+import type { SquareOrderRecord } from './square-order.events';
 import type { CheckoutOpened, Fulfillment, FulfillmentStep, PaidOrderTerms, PaymentCaptured, PaymentFailed, RefundTerms } from './order.events';
 
 /**
@@ -50,7 +51,7 @@ export type OrderState =
       /** Every refund asked for, by its request id: pending until Square says it completed or failed. */
       refunds: Record<string, RefundRecord>;
       /** The checkout's order in Square's books, once made (absent on orders from before, and until it is). */
-      squareOrder?: { id: string; totalCents: number };
+      squareOrder?: SquareOrderRecord;
     };
 
 /** An order that was opened: every command but the opening needs one. */
