@@ -1,4 +1,5 @@
 import type { AdminSquareOrder } from '@dark-circle/api-client';
+import { CopyableId } from '../ui/CopyableId';
 
 /** Square's order state in the studio's words. */
 const STATE_WORDS: Record<string, string> = { OPEN: 'Open', COMPLETED: 'Completed', CANCELED: 'Canceled', DRAFT: 'Draft' };
@@ -20,10 +21,8 @@ export function SquareOrderCard({ square }: { square: AdminSquareOrder | null })
         <>
           <dl className="totals">
             <dt>Square order</dt>
-            <dd className="mono">
-              <a href={square.dashboardUrl} target="_blank" rel="noreferrer noopener" data-testid="square-order-link">
-                {square.squareOrderId}
-              </a>
+            <dd>
+              <CopyableId id={square.squareOrderId} label="Square order id" href={square.dashboardUrl} testId="square-order-link" />
             </dd>
             <dt>State in Square</dt>
             <dd data-testid="square-state">

@@ -5,7 +5,8 @@ import { useToast } from '../toast/toast';
  * an ellipsis on a narrow screen, whole in its title, and a Copy button beside it, since that is
  * what the studio does with it (paste it into Square's dashboard or an email to support).
  */
-export function CopyableId({ id, label }: { id: string; label: string }) {
+/** `href`: where the id leads (the order in Square's dashboard), opened in a new tab. */
+export function CopyableId({ id, label, href, testId }: { id: string; label: string; href?: string; testId?: string }) {
   const toast = useToast();
   async function copy() {
     try {
@@ -17,9 +18,15 @@ export function CopyableId({ id, label }: { id: string; label: string }) {
   }
   return (
     <span className="copyable-id">
-      <span className="mono copyable-id__text" title={id}>
-        {id}
-      </span>
+      {href ? (
+        <a className="mono copyable-id__text" title={id} href={href} target="_blank" rel="noreferrer noopener" data-testid={testId}>
+          {id}
+        </a>
+      ) : (
+        <span className="mono copyable-id__text" title={id} data-testid={testId}>
+          {id}
+        </span>
+      )}
       <button type="button" className="button button-small" aria-label={`Copy ${label}`} onClick={() => void copy()}>
         Copy
       </button>

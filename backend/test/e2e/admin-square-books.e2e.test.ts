@@ -32,5 +32,13 @@ describe("the studio's Square books in the admin", () => {
     // On a phone the Square order's long id stays within the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Cut short there, the id is copied whole by its button, which stays in view.
+    const copy = square.getByRole('button', { name: 'Copy Square order id' });
+    const box = (await copy.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.baseUrl });
+    await copy.click();
+    await page.getByText('Copied', { exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.textContent());
   });
 });
