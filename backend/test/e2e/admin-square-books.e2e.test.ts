@@ -1,5 +1,5 @@
 import { browserSuite } from '../support/browser';
-import { signInOnPage } from '../support/page-shots';
+import { shoot, signInOnPage } from '../support/page-shots';
 import { placeOrder } from '../support/placed-order';
 import { addProduct, cartWith, payForCart } from '../support/shop-fixtures';
 
@@ -29,6 +29,7 @@ describe("the studio's Square books in the admin", () => {
     const link = square.getByTestId('square-order-link');
     expect(await link.getAttribute('href')).toBe(`${t.square.url}/emulator/orders/${await link.textContent()}`);
     await square.getByText(sale.orderNumber).waitFor();
+    await shoot(page, 'admin-order-square');
     // On a phone the Square order's long id stays within the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
