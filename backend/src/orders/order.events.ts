@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../platform/event-store/recorded-event';
 import { streamKind, stringId } from '../platform/event-store/stream';
+import type { SquareFulfillmentEvent } from './square-fulfillment.events';
 import type { SquareOrderOpened } from './square-order.events';
 
 export type FulfillmentMethod = 'pickup' | 'shipping';
@@ -147,7 +148,8 @@ export type OrderEvent =
   | RefundFailed
   | RefundEmailSent
   | StaffNoteAdded
-  | SquareOrderOpened;
+  | SquareOrderOpened
+  | SquareFulfillmentEvent;
 
 export const ORDER_STREAM_TYPE = 'Order';
 export const orderStream = streamKind(ORDER_STREAM_TYPE, 'order-', stringId);
