@@ -1300,6 +1300,7 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             shipping: string;
             shippingAddress: components["schemas"]["ShippingAddress"] | null;
+            squareFulfillment: components["schemas"]["SquareFulfillment"] | null;
             staffNotes: {
                 /** Format: date-time */
                 at: string;
@@ -1842,6 +1843,16 @@ export interface components {
             locationId: string;
             webSdkUrl: string;
         };
+        SquareFulfillment: {
+            refusal: {
+                code: string;
+                message: string;
+            } | null;
+            /** @enum {string} */
+            state: "PROPOSED" | "RESERVED" | "PREPARED" | "COMPLETED" | "CANCELED" | "FAILED";
+            /** @enum {string} */
+            sync: "in-step" | "waiting" | "refused" | "ended";
+        };
         SquareSyncProgress: {
             progress?: {
                 itemsRead: number;
@@ -1976,6 +1987,7 @@ export type ShippingAddress = components['schemas']['ShippingAddress'];
 export type ShippingRates = components['schemas']['ShippingRates'];
 export type Site = components['schemas']['Site'];
 export type SquareConfig = components['schemas']['SquareConfig'];
+export type SquareFulfillment = components['schemas']['SquareFulfillment'];
 export type SquareSyncProgress = components['schemas']['SquareSyncProgress'];
 export type SquareSyncResult = components['schemas']['SquareSyncResult'];
 export type SquareWebhookOutcome = components['schemas']['SquareWebhookOutcome'];
@@ -4486,6 +4498,18 @@ export interface operations {
                                 quantity: string;
                                 state: string;
                             }[] | null;
+                            order_fulfillment_updated?: ({
+                                order_id: string;
+                                version: number;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            order_updated?: ({
+                                order_id: string;
+                                version: number;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
                             refund?: ({
                                 id: string;
                                 payment_id: string;

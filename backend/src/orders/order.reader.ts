@@ -46,6 +46,23 @@ export class OrderReader {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Orders whose fulfillment step has not reached their Square order (ready: PREPARED; picked up or
+   * shipped: COMPLETED), untouched since `before`, oldest first; a step Square refused is left out.
+   */
+  async waitingForSquare(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.em().execute<{ id: string }[]>(
+      `select id from orders
+        where status = 'placed' and square_fulfillment is not null and updated_at < ?
+          and (square_fulfillment_refused is null or square_fulfillment_refused <> fulfilment)
+          and ((fulfilment = 'ready-for-pickup' and square_fulfillment in ('PROPOSED', 'RESERVED'))
+            or (fulfilment in ('picked-up', 'shipped') and square_fulfillment in ('PROPOSED', 'RESERVED', 'PREPARED')))
+        order by updated_at limit ?`,
+      [before, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
   /** Which of these orders are closed. */
   async closedAmong(ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
@@ -67,6 +84,11 @@ export class OrderReader {
     }
     const [orders, total] = await this.em().findAndCount(OrderView, where, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: pageSize, offset: (page - 1) * pageSize });
     return { orders, total };
+  }
+
+  /** The order a Square order's `reference_id` names: its number, or its id (a checkout's Square order carries it until the order is numbered). */
+  async byIdOrNumber(reference: string): Promise<OrderView | null> {
+    return this.em().findOne(OrderView, isUuid(reference) ? { id: reference.toLowerCase() } : { orderNumber: reference });
   }
 
   async byId(id: string): Promise<OrderView | null> {

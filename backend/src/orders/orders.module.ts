@@ -23,8 +23,11 @@ import { OrderViewSchema } from './order.view';
 import { RefundEmailJob } from './refund-email.job';
 import { RefundRestockJob } from './refund-restock.job';
 import { SquareRefundRecorder } from './square-refund-recorder';
+import { SquareFulfillmentJob } from './square-fulfillment.job';
+import { SquareFulfillmentRecorder } from './square-fulfillment-recorder';
+import { SquareFulfillmentSweep } from './square-fulfillment-sweep.job';
 
-/** Orders after the sale: the order stream and its view, admin orders and the dashboard, fulfilment, refunds, order emails and the status page. */
+/** Orders after the sale: the order stream and its view, admin orders and the dashboard, fulfilment (kept in step with the Square order's), refunds, order emails and the status page. */
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), CatalogModule],
   controllers: [AdminOrdersController, AdminDashboardController, OrderStatusController],
@@ -45,6 +48,9 @@ import { SquareRefundRecorder } from './square-refund-recorder';
     FulfillmentEmailJob,
     OrderStatusPage,
     SquareRefundRecorder,
+    SquareFulfillmentJob,
+    SquareFulfillmentRecorder,
+    SquareFulfillmentSweep,
   ],
   exports: [Orders, OrderReader, OrderNumbers, OrderRefunds, OrderStatusLinks, OrderConfirmationJob],
 })
