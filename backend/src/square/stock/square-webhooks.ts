@@ -27,8 +27,11 @@ const inventoryCount = z.object({
 /** What Square sends of a refund (its `PaymentRefund`): only the fields the shop reads are checked. */
 const paymentRefund = z.object({ id: z.string().min(1).max(255), payment_id: z.string().min(1).max(192), status: z.string().max(50) }).passthrough();
 
-/** What Square sends of an order's change (`order_updated`, `order_fulfillment_updated`): which order, at which version. */
-const orderChange = z.object({ order_id: z.string().min(1).max(192), version: z.int().min(0).max(1_000_000_000) }).passthrough();
+/**
+ * What Square sends of an order's change (`order_updated`, `order_fulfillment_updated`): which order,
+ * at which version (none on an order not created through the API, such as a sale at the stall).
+ */
+const orderChange = z.object({ order_id: z.string().min(1).max(192).nullish(), version: z.int().min(0).max(1_000_000_000).nullish() }).passthrough();
 
 export const webhookEvent = z.object({
   event_id: z.string().min(1).max(200),
@@ -143,7 +146,8 @@ export class SquareWebhooks implements OnModuleInit {
    */
   private async recordFulfillment(event: WebhookEvent, caller: RequestContext): Promise<void> {
     const change = event.data?.object?.order_fulfillment_updated ?? event.data?.object?.order_updated;
-    if (!change) return;
+    // Without a version the order was not created through the API: not one of the shop's.
+    if (!change?.order_id || change.version == null) return;
     const read = await this.fulfillments.read(change.order_id);
     if (!read.ok && read.failure.kind === 'unknown') {
       throw new ServiceUnavailableException({ message: 'Square did not answer for the order; the delivery will be retried.', code: 'SQUARE_UNAVAILABLE' });
