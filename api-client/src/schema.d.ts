@@ -4499,14 +4499,14 @@ export interface operations {
                                 state: string;
                             }[] | null;
                             order_fulfillment_updated?: ({
-                                order_id: string;
-                                version: number;
+                                order_id?: string | null;
+                                version?: number | null;
                             } & {
                                 [key: string]: unknown;
                             }) | null;
                             order_updated?: ({
-                                order_id: string;
-                                version: number;
+                                order_id?: string | null;
+                                version?: number | null;
                             } & {
                                 [key: string]: unknown;
                             }) | null;

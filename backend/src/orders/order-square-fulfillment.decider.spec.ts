@@ -201,6 +201,12 @@ describe('order decider: the Square fulfillment follows the shop, and the shop S
     expect(squareFulfillmentSync(stateOf(...pickup, synced('FAILED', 3)))).toBe('ended');
   });
 
+  it('knows no order Square reports before it was opened', () => {
+    expect(fold(orderDecider, [])).toEqual({ exists: false });
+    expect(fold(orderDecider, [synced('PREPARED', 4), ready])).toEqual({ exists: false });
+    spec.given().when(seen('PREPARED', 4)).thenThrows('NOT_FOUND');
+  });
+
   it('keeps what Square holds, from the order as made on', () => {
     expect(stateOf(...pickup).squareFulfillment).toEqual({ state: 'PROPOSED', version: 0 });
     expect(stateOf(...pickup, synced('RESERVED', 3)).squareFulfillment).toEqual({ state: 'RESERVED', version: 3 });
