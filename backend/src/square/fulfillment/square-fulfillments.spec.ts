@@ -7,15 +7,21 @@ const mismatch = () => new SquareError({ statusCode: 400, body: { errors: [{ cat
 /** Square's orders as far as the walk needs them: a version check, one step at a time, and another change slipped in when asked. */
 class OrdersStandIn {
   updates: Square.UpdateOrderRequest[] = [];
+  /** The per-call options each call was sent with. */
+  options: unknown[] = [];
   /** Moves the order on (another change) just before each of the next `n` updates is read. */
   interleave = 0;
   refuse?: SquareError;
 
   constructor(public order: Square.Order) {}
 
-  get = async () => ({ order: structuredClone(this.order) });
+  get = async (_request: unknown, options?: unknown) => {
+    this.options.push(options);
+    return { order: structuredClone(this.order) };
+  };
 
-  update = async (request: Square.UpdateOrderRequest) => {
+  update = async (request: Square.UpdateOrderRequest, options?: unknown) => {
+    this.options.push(options);
     this.updates.push(structuredClone(request));
     if (this.refuse) throw this.refuse;
     if (this.interleave > 0) {
@@ -56,6 +62,8 @@ describe('SquareFulfillments: moving a Square order fulfillment as Square does, 
       ['fulfil-SQ1-reserved-v3', 3, [{ uid: 'F1', state: 'RESERVED' }]],
       ['fulfil-SQ1-prepared-v4', 4, [{ uid: 'F1', state: 'PREPARED' }]],
     ]);
+    // Each call bounded by the shop's Square timeout, never retried by the SDK behind the walk's back.
+    expect(orders.options).toEqual([1, 2, 3].map(() => ({ timeoutInSeconds: 2, maxRetries: 0 })));
   });
 
   it('sends the carrier, tracking number and page with the step that completes a shipment', async () => {
@@ -115,6 +123,22 @@ describe('SquareFulfillments: moving a Square order fulfillment as Square does, 
       throw new SquareError({ statusCode: 404, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND' }] } });
     };
     expect(await walk(missing).read('SQ1')).toEqual({ ok: true, value: undefined });
+    for (const error of [new SquareError({ statusCode: 503, body: { errors: [{ category: 'API_ERROR', code: 'SERVICE_UNAVAILABLE' }] } }), new Error('socket hang up')]) {
+      const unreadable = new OrdersStandIn(order('PICKUP', 'PROPOSED'));
+      unreadable.get = async () => {
+        throw error;
+      };
+      expect(await walk(unreadable).moveTo('SQ1', 'PREPARED')).toMatchObject({ ok: false, failure: { kind: 'unknown' } });
+      expect(unreadable.updates).toEqual([]);
+    }
+  });
+
+  it("keeps a readable length of Square's carrier and tracking number", async () => {
+    const orders = new OrdersStandIn({
+      ...order('SHIPMENT', 'COMPLETED'),
+      fulfillments: [{ uid: 'F1', type: 'SHIPMENT', state: 'COMPLETED', shipmentDetails: { carrier: ' USPS ', trackingNumber: '9'.repeat(150) } }],
+    });
+    expect(await walk(orders).read('SQ1')).toMatchObject({ ok: true, value: { carrier: 'USPS', trackingNumber: '9'.repeat(100) } });
   });
 
   it('gives up, without a verdict, on an order that keeps changing under it', async () => {
