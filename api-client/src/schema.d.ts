@@ -356,6 +356,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/square/books-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminSquareBooksController_booksCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/stock-alerts": {
         parameters: {
             query?: never;
@@ -1300,6 +1316,7 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             shipping: string;
             shippingAddress: components["schemas"]["ShippingAddress"] | null;
+            square: components["schemas"]["AdminSquareOrder"] | null;
             squareFulfillment: components["schemas"]["SquareFulfillment"] | null;
             staffNotes: {
                 /** Format: date-time */
@@ -1376,6 +1393,14 @@ export interface components {
             stockQuantity: number;
             /** @description Addresses waiting for a back-in-stock email */
             waiting: number;
+        };
+        AdminSquareOrder: {
+            dashboardUrl: string;
+            fulfillmentState: string | null;
+            notes: string[];
+            referenceId: string | null;
+            squareOrderId: string;
+            state: string | null;
         };
         BackInStockAnswer: {
             message: string;
@@ -1836,6 +1861,25 @@ export interface components {
                 label: string;
             }[];
         };
+        SquareBooksCheck: {
+            agreeing: number;
+            checked: number;
+            days: number;
+            differences: {
+                /** Format: uuid */
+                orderId: string;
+                orderNumber: string | null;
+                problems: {
+                    /** @enum {string} */
+                    code: "NO_SQUARE_ORDER" | "NOT_IN_SQUARE" | "CANCELED_IN_SQUARE" | "NOT_PAID_IN_SQUARE" | "TOTAL_DIFFERS" | "LINE_COUNT_DIFFERS" | "LINE_DIFFERS" | "REFERENCE_DIFFERS";
+                    detail: string;
+                }[];
+                squareOrderId: string | null;
+                squareUrl: string | null;
+            }[];
+            /** Format: date-time */
+            since: string;
+        };
         SquareConfig: {
             applicationId: string;
             /** @enum {string} */
@@ -1948,6 +1992,7 @@ export type AdminOrderDetail = components['schemas']['AdminOrderDetail'];
 export type AdminOrderPage = components['schemas']['AdminOrderPage'];
 export type AdminProduct = components['schemas']['AdminProduct'];
 export type AdminProductVariant = components['schemas']['AdminProductVariant'];
+export type AdminSquareOrder = components['schemas']['AdminSquareOrder'];
 export type BackInStockAnswer = components['schemas']['BackInStockAnswer'];
 export type Cart = components['schemas']['Cart'];
 export type CartHandOver = components['schemas']['CartHandOver'];
@@ -1986,6 +2031,7 @@ export type RestoredCart = components['schemas']['RestoredCart'];
 export type ShippingAddress = components['schemas']['ShippingAddress'];
 export type ShippingRates = components['schemas']['ShippingRates'];
 export type Site = components['schemas']['Site'];
+export type SquareBooksCheck = components['schemas']['SquareBooksCheck'];
 export type SquareConfig = components['schemas']['SquareConfig'];
 export type SquareFulfillment = components['schemas']['SquareFulfillment'];
 export type SquareSyncProgress = components['schemas']['SquareSyncProgress'];
@@ -2903,6 +2949,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RecoveryFunnel"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminSquareBooksController_booksCheck: {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SquareBooksCheck"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */

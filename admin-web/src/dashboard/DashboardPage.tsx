@@ -7,6 +7,7 @@ import { useToast } from '../toast/toast';
 import { Incidents } from './Incidents';
 import { FUNNEL, RecoveryFunnel } from './RecoveryFunnel';
 import { SalesSummary } from './SalesSummary';
+import { SquareBooks } from './SquareBooks';
 import { useDashboard } from './sales';
 import { StockAlerts } from './StockAlerts';
 
@@ -171,6 +172,7 @@ export function DashboardPage() {
           </Link>
         </section>
       </div>
+      <SquareBooks />
       <AbandonedCarts />
       {dashboard.data?.developmentTools && <DevelopmentTools />}
     </>

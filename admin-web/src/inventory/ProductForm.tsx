@@ -13,6 +13,12 @@ import { NEW_VARIANT, VariantsTable } from './VariantsTable';
 /** `inStock` null: it follows the quantity (in stock above 0), as shoppers will see it; true or false: the operator chose. */
 const empty = { name: '', description: '', price: '', category: 'apparel', inStock: null as boolean | null, stockQuantity: '0', allowZeroPrice: false, sizeGuide: '' };
 
+/** What the storefront will show of a new one-variant product: nothing at all while it is a draft. */
+function shoppersSee(inStock: boolean, units: number, published: boolean): string {
+  const seen = inStock && units > 0 ? `can buy it: ${units} on hand.` : inStock ? 'will see it SOLD OUT until it has stock.' : 'will see it SOLD OUT.';
+  return published ? `Shoppers ${seen}` : `Once published, shoppers ${seen}`;
+}
+
 /** A new product is a draft (shoppers and Square do not see it) unless the studio chooses Publish now. */
 const DRAFT_HINT = 'Saved as a draft: shoppers will not see it, and it is not sent to Square, until you publish it.';
 const PUBLISH_HINT = 'Shoppers will see it (and Square will have it) as soon as it is added.';
@@ -160,7 +166,7 @@ export function ProductForm({ product, onDone }: { product?: AdminProduct; onDon
                 <input type="checkbox" checked={inStock} onChange={(e) => set('inStock', e.target.checked)} /> In stock
               </label>
               <p className="muted" data-testid="shoppers-see">
-                {inStock && units > 0 ? `Shoppers can buy it: ${units} on hand.` : inStock ? 'Shoppers will see it SOLD OUT until it has stock.' : 'Shoppers will see it SOLD OUT.'}
+                {shoppersSee(inStock, units, publishNow)}
               </p>
             </>
           )}

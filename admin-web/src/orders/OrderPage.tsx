@@ -6,7 +6,9 @@ import { api } from '../api/client';
 import { FulfilmentActions } from './FulfilmentActions';
 import { addressLine, formatWhen, fulfilmentLabel, lineName, ORDERS, refundLabel, squareFulfilmentLabel } from './order-labels';
 import { RefundForm } from './RefundForm';
+import { SquareOrderCard } from './SquareOrderCard';
 import { StaffNotes } from './StaffNotes';
+import { CopyableId } from '../ui/CopyableId';
 
 /** One order as the studio works it: what was bought, by whom, how it is fulfilled and paid, its refunds and its timeline. */
 export function OrderPage() {
@@ -165,13 +167,15 @@ export function OrderPage() {
           <h2 id="payment-title">Payment</h2>
           <dl className="totals">
             <dt>Payment id</dt>
-            <dd className="mono">{o.paymentId ?? '—'}</dd>
+            <dd>{o.paymentId ? <CopyableId id={o.paymentId} label="Payment id" /> : '—'}</dd>
             <dt>Card</dt>
             <dd>{o.card ? `${o.card.brand ?? 'Card'} ${o.card.last4 ? `•••• ${o.card.last4}` : ''}` : '—'}</dd>
             <dt>Confirmation email</dt>
             <dd>{o.confirmationSentAt ? `sent ${formatWhen(o.confirmationSentAt)}` : 'not sent yet'}</dd>
           </dl>
         </section>
+
+        <SquareOrderCard square={o.square} />
       </div>
 
       <section className="card" aria-labelledby="refunds-title">

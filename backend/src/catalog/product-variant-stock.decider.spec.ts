@@ -184,6 +184,39 @@ describe('product stock per variant', () => {
     spec.given().when(link([])).thenThrows('NOT_FOUND', 'Product 7 was not found.');
   });
 
+  it("sends a variation Square never counted the variant's units at the link, once: the stock as it is then, whatever changed since the write read it", () => {
+    const link = (uncounted: string[]) => ({
+      kind: 'LinkToSquare' as const,
+      productId: 7,
+      squareItemId: 'ITEM',
+      variations: [
+        { variantId: '7-1', squareVariationId: 'VAR-S' },
+        { variantId: '7-2', squareVariationId: 'VAR-M' },
+      ],
+      uncounted,
+    });
+    const linkedS: ProductEvent = { type: 'VariantLinkedToSquare', data: { variantId: '7-1', squareVariationId: 'VAR-S' } };
+    const linkedM: ProductEvent = { type: 'VariantLinkedToSquare', data: { variantId: '7-2', squareVariationId: 'VAR-M' } };
+    const linkedItem: ProductEvent = { type: 'ProductLinkedToSquare', data: { squareItemId: 'ITEM' } };
+    // M set to 5 after the write read it (2): Square gets 5. S is counted in Square already: it follows that count.
+    spec
+      .given(hoodieAdded, stockSet('7-2', true, 5))
+      .when(link(['7-2']))
+      .then([linkedItem, linkedS, linkedM, { type: 'StockAdjusted', data: { variantId: '7-2', change: 'adjusted:1', quantity: 5, inStock: true, stockQuantity: 5 } }]);
+    // Each variant its own key, after the adjustments it had; none for a variant with no units.
+    const adjustedM: ProductEvent = { type: 'StockAdjusted', data: { variantId: '7-2', change: 'adjusted:1', quantity: 1, inStock: true, stockQuantity: 3 } };
+    spec
+      .given(hoodieAdded, adjustedM, stockSet('7-1', false, 0))
+      .when(link(['7-1', '7-2']))
+      .then([linkedItem, linkedS, linkedM, { type: 'StockAdjusted', data: { variantId: '7-2', change: 'adjusted:2', quantity: 3, inStock: true, stockQuantity: 3 } }]);
+    // Linked already (a retried write, a later edit): its units went with the link, not again.
+    spec
+      .given(hoodieAdded, linkedItem, linkedS, linkedM)
+      .when(link(['7-1', '7-2']))
+      .thenNothing();
+    spec.given(hoodieAdded).when(link([])).then([linkedItem, linkedS, linkedM]);
+  });
+
   it('starts a new count history with a new link, and forgets changes nobody is to push', () => {
     const linked: ProductEvent = { type: 'VariantLinkedToSquare', data: { variantId: '7-2', squareVariationId: 'VAR-M' } };
     const counted = stockSet('7-2', true, 2, { squareCount: 2, squareCountAt: T2 });

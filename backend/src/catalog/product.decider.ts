@@ -61,7 +61,11 @@ export type ProductCommand =
       options: ProductOption[];
       variations: SquareVariationInput[];
     }
-  | { kind: 'LinkToSquare'; productId: number; squareItemId: string; variations: { variantId: string; squareVariationId: string }[] }
+  /**
+   * A write to Square made the item (or found it). `uncounted`: the variants whose variations Square
+   * holds no count of (the ones the write created): their units are the shop's, and go to Square.
+   */
+  | { kind: 'LinkToSquare'; productId: number; squareItemId: string; variations: { variantId: string; squareVariationId: string }[]; uncounted?: string[] }
   | ({ kind: 'ApplySquareCount'; productId: number } & SquareCountReading)
   | { kind: 'RecordSquarePush'; productId: number; variantId: string; change: string; squareCount?: number; squareCountAt?: string }
   /** Square refused a stock change for good (its status, code and detail): recorded once, never asked again. */
@@ -141,8 +145,11 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
       case 'LinkToSquare': {
         if (!state.exists) throw notFound(`Product ${command.productId} was not found.`);
         const events: ProductEvent[] = state.squareItemId === command.squareItemId ? [] : [{ type: 'ProductLinkedToSquare', data: { squareItemId: command.squareItemId } }];
+        const uncounted = new Set(command.uncounted);
         for (const link of command.variations) {
-          if (namedVariant(state, link.variantId).squareVariationId !== link.squareVariationId) events.push({ type: 'VariantLinkedToSquare', data: link });
+          const variant = namedVariant(state, link.variantId);
+          if (variant.squareVariationId === link.squareVariationId) continue;
+          events.push({ type: 'VariantLinkedToSquare', data: link }, ...(uncounted.has(link.variantId) ? firstCount(variant) : []));
         }
         return events;
       }
@@ -251,6 +258,18 @@ function studioStock(variant: VariantState, stock: Stock): ProductEvent[] {
     return [{ type: 'StockAdjusted', data: { variantId, change: adjustedChange((variant.adjustments ?? 0) + 1), quantity, ...stock } }];
   }
   return stock.inStock === variant.inStock && quantity === 0 ? [] : [{ type: 'StockSet', data: { variantId, ...stock } }];
+}
+
+/**
+ * A variant linked to a variation Square never counted: its units on hand at the link go to Square
+ * as an adjustment (`StockAdjusted`, the stock unchanged), pushed and unpushed like any other, in
+ * the link's own commit. Counted before the link, a change the studio made in between would be
+ * undone by that count coming back, and a retried write could not tell its own count from the stall's.
+ */
+function firstCount(variant: VariantState): ProductEvent[] {
+  if (variant.stockQuantity === 0) return [];
+  const { variantId, inStock, stockQuantity } = variant;
+  return [{ type: 'StockAdjusted', data: { variantId, change: adjustedChange((variant.adjustments ?? 0) + 1), quantity: stockQuantity, inStock, stockQuantity } }];
 }
 
 /**

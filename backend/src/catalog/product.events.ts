@@ -183,3 +183,6 @@ export const variantIdOf = (productId: number, n: number) => `${productId}-${n}`
 
 export const PRODUCT_STREAM_TYPE = 'Product';
 export const productStream = streamKind(PRODUCT_STREAM_TYPE, 'product-', numericId);
+
+/** The product id a product stream's id names (for handlers of product events in other modules). */
+export const productIdOf = (streamId: string): number => productStream.idOf(streamId);

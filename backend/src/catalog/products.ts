@@ -44,9 +44,6 @@ type WithoutProductId<C> = C extends unknown ? Omit<C, 'productId'> : never;
 /** A product command as another module sends it: the product is named by `run`'s first argument. */
 export type ProductCommandBody = WithoutProductId<ProductCommand>;
 
-/** The product id a product stream's id names (for handlers of product events in other modules). */
-export const productIdOf = (streamId: string): number => productStream.idOf(streamId);
-
 /** The one way other modules command a product and read it. */
 @Injectable()
 export class Products {

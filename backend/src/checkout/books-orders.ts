@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { onlyVariantOf, Products, variantOf } from '../catalog';
-import type { OpenOrder } from '../orders';
+import type { AdHocLine, OpenOrder } from '../orders';
 import { SquareCustomers, SquareOrders } from '../square';
 import { squareOrderDraft } from './square-order-draft';
 
@@ -9,7 +9,8 @@ import { squareOrderDraft } from './square-order-draft';
 export const SHOP_SOURCE_NAME = 'Dark Circle online shop';
 
 export type BooksOrder =
-  | { kind: 'opened'; squareOrderId: string; totalCents: number }
+  /** `lineVariations`: each line's variation as booked (null: ad hoc); `adHocLines`: those booked ad hoc because Square no longer had their variation. */
+  | { kind: 'opened'; squareOrderId: string; totalCents: number; lineVariations: (string | null)[]; adHocLines: AdHocLine[] }
   /** Square refused the order (a 4xx): nothing is charged. */
   | { kind: 'refused'; code: string; message: string }
   /** Square priced it otherwise than the shop: it is not paid. */
@@ -46,6 +47,7 @@ export class BooksOrders {
         return product.exists ? (variantOf(product, line.variantId ?? onlyVariantOf(line.productId))?.squareVariationId ?? undefined) : undefined;
       }),
     );
+    const adHocLines: AdHocLine[] = [];
     for (let tries = 0; tries <= opened.lines.length; tries++) {
       const answer = await this.orders.create(squareOrderDraft(opened, { locationId: this.orders.locationId, shopName: SHOP_SOURCE_NAME, customerId, variations }));
       if (!answer.ok) {
@@ -58,11 +60,13 @@ export class BooksOrders {
       if (!made) return { kind: 'unknown', message: 'Square answered CreateOrder without an order' };
       if (made.kind === 'unknown-variation') {
         this.logger.warn(`Checkout ${opened.orderId}: ${opened.lines[made.line]?.name} names variation ${variations[made.line]}, which Square no longer has; it goes as an ad hoc line`);
+        adHocLines.push({ line: made.line, variationId: variations[made.line] ?? '' });
         variations[made.line] = undefined;
         continue;
       }
       const { id, totalCents } = made.order;
-      return totalCents === opened.totalCents ? { kind: 'opened', squareOrderId: id, totalCents } : { kind: 'mismatch', squareOrderId: id, totalCents };
+      if (totalCents !== opened.totalCents) return { kind: 'mismatch', squareOrderId: id, totalCents };
+      return { kind: 'opened', squareOrderId: id, totalCents, lineVariations: variations.map((v) => v ?? null), adHocLines };
     }
     return { kind: 'unknown', message: 'Square kept refusing the order lines' };
   }

@@ -8,7 +8,7 @@ import { CardPayments, ChargeOutcome, ChargeRequest } from './card-payments';
 import { Discounts } from './discounts';
 import { GENERAL_PAYMENT_ADVICE } from './decline-messages';
 import { lostChargeOutcome } from './lost-charge';
-import { OpenOrder, OrderCommand, OrderNumbers, Orders } from '../orders';
+import { OpenOrder, OrderCommand, OrderNumbers, Orders, SquareOrderNumbering } from '../orders';
 
 const MAX_CONTENTION_RETRIES = 20;
 
@@ -28,8 +28,8 @@ const isContention = (error: unknown) => error instanceof DomainError && error.c
 
 /**
  * Drives one checkout to its end, step by step, each step named with its undo (reserve → charge →
- * record, or release): opened → reserve stock → charging → charge → paid → sell stock, empty the
- * cart → placed; any refusal → failed → release stock, unlock the cart → closed.
+ * record, or release): opened → reserve stock → charging → book the Square order, charge → paid →
+ * number the Square order, sell stock, empty the cart → placed; any refusal → failed → release stock, unlock the cart → closed.
  *
  * Each step is idempotent and the order stream records how far it got, so the request that opened
  * the checkout, a twin request (double click) and the reconciliation job after a crash can all run
@@ -47,6 +47,7 @@ export class CheckoutProcess {
     private readonly discounts: Discounts,
     private readonly numbers: OrderNumbers,
     private readonly books: BooksOrders,
+    private readonly numbering: SquareOrderNumbering,
   ) {}
 
   /**
@@ -132,6 +133,8 @@ export class CheckoutProcess {
         return undefined;
       }
       case 'paid': {
+        // Now numbered, the order's number goes on its Square order; if Square cannot be reached, the worker sees to it once placed.
+        if (order.squareOrder && order.squareOrder.numberedAs !== order.orderNumber) await this.numbering.number(orderId, caller);
         // Paid through a Square order: Square's count took the units then, and the shop pushes none.
         const squareOrderPaidAt = order.squareOrder ? (order.payment?.squarePaidAt ?? order.chargeRequestedAt) : undefined;
         for (const line of opened.lines) await this.products.run(line.productId, { kind: 'SellStock', orderId, ...(squareOrderPaidAt ? { squareOrderPaidAt } : {}) }, caller);
@@ -184,7 +187,8 @@ export class CheckoutProcess {
       await this.order(orderId, { kind: 'RecordFailure', failure: { code: 'SQUARE_TOTAL_MISMATCH', message } }, caller);
       return undefined;
     }
-    await this.order(orderId, { kind: 'RecordSquareOrder', squareOrderId: made.squareOrderId, totalCents: made.totalCents }, caller);
+    const { squareOrderId, totalCents, lineVariations, adHocLines } = made;
+    await this.order(orderId, { kind: 'RecordSquareOrder', squareOrderId, totalCents, lineVariations, adHocLines }, caller);
     return undefined;
   }
 

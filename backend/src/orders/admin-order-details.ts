@@ -16,6 +16,7 @@ import { OrderStatusLinks } from './order-status-links';
 import { OrderReader } from './order.reader';
 import { adminTimeline, cardBrandWords } from './order-timeline';
 import { toAdminOrderDto } from './order.view';
+import { AdminSquareOrder } from './admin-square-order';
 import type { OpenOrder } from './order.state';
 
 function squareFulfillmentOf(state: OpenOrder): AdminOrderDetailDto['squareFulfillment'] {
@@ -36,13 +37,14 @@ export class AdminOrderDetails {
     private readonly store: EventStore,
     private readonly images: OrderLineImages,
     private readonly links: OrderStatusLinks,
+    private readonly square: AdminSquareOrder,
   ) {}
 
   async of(orderId: string): Promise<AdminOrderDetailDto> {
     const [row, { events }] = await Promise.all([this.orders.byId(orderId), this.store.readStream<OrderEvent>(orderStream(orderId).id)]);
     const state = fold(orderDecider, events);
     if (!row || !state.exists) throw notFound('That order was not found.');
-    const lineImages = await this.images.of(state.opened.lines);
+    const [lineImages, square] = await Promise.all([this.images.of(state.opened.lines), this.square.of(state)]);
     const units = refundedUnits(state);
     const paid = linePaidCents(state);
     const requestedAt = new Map(events.filter((e): e is typeof e & RefundRequested => e.type === 'RefundRequested').map((e) => [e.data.refundId, e.data.requestedAt]));
@@ -78,6 +80,7 @@ export class AdminOrderDetails {
       customerNote: state.opened.note ?? null,
       trackingWarning: trackingNumberWarning(row.carrier ?? null, row.trackingNumber ?? null),
       nextSteps: nextFulfillmentSteps(state),
+      square,
       squareFulfillment: squareFulfillmentOf(state),
     };
   }

@@ -9,6 +9,8 @@ export type { OrderCommand } from './order.decider';
 export type { OpenOrder, OrderState } from './order.state';
 export type { CheckoutOpened, FulfillmentMethod, OrderLine, OrderTerms, PaidOrderTerms } from './order.events';
 export { OrderRefunds } from './order-refunds';
+export { SquareOrderNumbering } from './square-order-numbering';
+export type { AdHocLine } from './square-order.events';
 export { orderName } from './order.state';
 export { paidCard } from './order-timeline';
 export type { PricedLine } from './paid-shares';

@@ -72,6 +72,12 @@ function entryOf(e: RecordedEvent<OrderEvent>): Omit<TimelineEntry, 'at' | 'even
       return { title: `Checkout opened for ${dollars(e.data.totalCents)}`, detail: e.data.discountCode ? `Discount code ${e.data.discountCode}` : null };
     case 'ChargeRequested':
       return { title: 'Card charge asked of Square', detail: null };
+    case 'SquareOrderOpened': {
+      const adHoc = e.data.adHocLines?.length ?? 0;
+      return { title: `Booked in Square as order ${e.data.squareOrderId}`, detail: adHoc ? `${adHoc} line(s) as ad hoc lines: their Square variation was deleted` : null };
+    }
+    case 'SquareOrderNumbered':
+      return { title: `Square order numbered ${e.data.referenceId}`, detail: null };
     case 'PaymentCaptured': {
       const card = [cardBrandWords(e.data.cardBrand), e.data.last4 ? `•••• ${e.data.last4}` : null].filter(Boolean).join(' ');
       return { title: `Paid ${dollars(e.data.amountCents)}${card ? ` by ${card}` : ''}`, detail: `Square payment ${e.data.paymentId}` };

@@ -4,7 +4,7 @@ import { CheckoutCommand, decideCheckout, decideOpening, evolveCheckout, openedO
 import { decideFulfillment, evolveFulfillment, FulfillmentCommand } from './order-fulfillment.decider';
 import { decideNotes, NoteCommand } from './order-notes.decider';
 import { decideRefunds, evolveRefunds, RefundCommand } from './order-refunds.decider';
-import { decideSquareOrder, evolveSquareOrder, SquareOrderCommand } from './order-square.decider';
+import { decideSquareOrder, evolveSquareOrder, SQUARE_ORDER_COMMANDS, SquareOrderCommand } from './order-square.decider';
 import { decideSquareFulfillment, evolveSquareFulfillment, SquareFulfillmentCommand } from './order-square-fulfillment.decider';
 import type { OrderEvent } from './order.events';
 import type { OrderState } from './order.state';
@@ -37,7 +37,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     if (FULFILLMENT_COMMANDS.has(command.kind)) return decideFulfillment(command as FulfillmentCommand, state);
     if (REFUND_COMMANDS.has(command.kind)) return decideRefunds(command as RefundCommand, state);
     if (command.kind === 'AddStaffNote') return decideNotes(command);
-    if (command.kind === 'RecordSquareOrder') return decideSquareOrder(command, state);
+    if (SQUARE_ORDER_COMMANDS.has(command.kind)) return decideSquareOrder(command as SquareOrderCommand, state);
     if (SQUARE_FULFILLMENT_COMMANDS.has(command.kind)) return decideSquareFulfillment(command as SquareFulfillmentCommand, state);
     return decideCheckout(command as Exclude<CheckoutCommand, { kind: 'OpenCheckout' }>, state);
   },

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../platform/event-store/recorded-event';
 import { streamKind, stringId } from '../platform/event-store/stream';
 import type { SquareFulfillmentEvent } from './square-fulfillment.events';
-import type { SquareOrderOpened } from './square-order.events';
+import type { SquareOrderNumbered, SquareOrderOpened } from './square-order.events';
 
 export type FulfillmentMethod = 'pickup' | 'shipping';
 
@@ -149,6 +149,7 @@ export type OrderEvent =
   | RefundEmailSent
   | StaffNoteAdded
   | SquareOrderOpened
+  | SquareOrderNumbered
   | SquareFulfillmentEvent;
 
 export const ORDER_STREAM_TYPE = 'Order';

@@ -86,9 +86,14 @@ export class OrderReader {
     return { orders, total };
   }
 
-  /** The order a Square order's `reference_id` names: its number, or its id (a checkout's Square order carries it until the order is numbered). */
-  async byIdOrNumber(reference: string): Promise<OrderView | null> {
-    return this.em().findOne(OrderView, isUuid(reference) ? { id: reference.toLowerCase() } : { orderNumber: reference });
+  /** Orders paid (and placed) whose checkout opened since `since`, oldest first: what the books check compares with Square's. */
+  async paidSince(since: Date): Promise<OrderView[]> {
+    return this.em().find(OrderView, { status: { $in: ['paid', 'placed'] }, createdAt: { $gte: since } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /** The order booked as this Square order. */
+  async bySquareOrderId(squareOrderId: string): Promise<OrderView | null> {
+    return this.em().findOne(OrderView, { squareOrderId });
   }
 
   async byId(id: string): Promise<OrderView | null> {

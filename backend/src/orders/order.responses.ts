@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyText } from '../platform/money';
+import { adminSquareOrderSchema } from './books-check.responses';
 
 /** A card as Square recorded the payment: the brand in words ("Visa") and the last 4 digits. */
 export const paidCardSchema = z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).meta({ id: 'PaidCard' });
@@ -119,6 +120,8 @@ export const adminOrderDetailSchema = adminOrderSchema
     trackingWarning: z.string().nullable(),
     /** The fulfilment steps the studio can take now (empty when fulfilled or fully refunded). */
     nextSteps: z.array(fulfillmentStepSchema),
+    /** The order in Square's books (null: none booked, as for orders from before). */
+    square: adminSquareOrderSchema.nullable(),
     /** The Square order's fulfillment, kept in step with the order's (null: an order without a Square order). */
     squareFulfillment: squareFulfillmentSchema.nullable(),
   })

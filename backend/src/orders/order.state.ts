@@ -1,3 +1,4 @@
+import type { SquareOrderRecord } from './square-order.events';
 import type { CheckoutOpened, Fulfillment, FulfillmentStep, PaidOrderTerms, PaymentCaptured, PaymentFailed, RefundTerms } from './order.events';
 import type { SquareFulfillmentRefused, SquareFulfillmentState } from './square-fulfillment.events';
 
@@ -51,7 +52,7 @@ export type OrderState =
       /** Every refund asked for, by its request id: pending until Square says it completed or failed. */
       refunds: Record<string, RefundRecord>;
       /** The checkout's order in Square's books, once made (absent on orders from before, and until it is). */
-      squareOrder?: { id: string; totalCents: number };
+      squareOrder?: SquareOrderRecord;
       /**
        * Where the Square order's fulfillment stands as the shop last saw it, at which Square order
        * version (0: as made, before any was seen), and Square's refusal to follow a shop step, if it refused.

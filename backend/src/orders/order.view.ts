@@ -38,6 +38,10 @@ export class OrderView extends ProjectedRow {
   refundedCents!: number;
   refundStatus?: 'partly-refunded' | 'refunded' | null;
   refundsPending!: number;
+  /** The checkout's order in Square's books (null: none booked, as for orders from before). */
+  squareOrderId?: string | null;
+  /** The Square variation each line was booked as, by index (null: an ad hoc line; the column null: not recorded). */
+  squareLineVariations?: (string | null)[] | null;
   createdAt!: Date;
 }
 
@@ -73,6 +77,8 @@ export const OrderViewSchema = projectedTable(OrderView, 'orders', {
   refundedCents: { type: 'integer' },
   refundStatus: { type: 'text', nullable: true },
   refundsPending: { type: 'integer' },
+  squareOrderId: { type: 'text', nullable: true },
+  squareLineVariations: { type: 'json', nullable: true },
   createdAt: { type: 'datetime' },
 });
 

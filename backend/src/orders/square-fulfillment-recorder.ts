@@ -5,10 +5,9 @@ import { OrderReader } from './order.reader';
 import { Orders } from './orders';
 
 /**
- * A Square order's fulfillment that Square reported by webhook, recorded on the shop's order it
- * books: found by the Square order's `reference_id` (the order's number, or its checkout's id before
- * it was paid), and only if that order's Square order is this one, so an order of the stall that
- * happens to carry the same reference moves nothing.
+ * A Square order's fulfillment that Square reported by webhook, recorded on the shop's order booked
+ * as that Square order (the orders table's `square_order_id`, checked against the order's stream);
+ * any other Square order (a sale at the stall) moves nothing.
  */
 @Injectable()
 export class SquareFulfillmentRecorder implements OnModuleInit {
@@ -23,7 +22,7 @@ export class SquareFulfillmentRecorder implements OnModuleInit {
   }
 
   async record({ fulfillment, deliveredVersion }: ReportedFulfillment, caller: RequestContext): Promise<boolean> {
-    const row = fulfillment.referenceId ? await this.reader.byIdOrNumber(fulfillment.referenceId) : null;
+    const row = await this.reader.bySquareOrderId(fulfillment.orderId);
     if (!row) return false;
     const order = await this.orders.load(row.id);
     if (!order.exists || order.squareOrder?.id !== fulfillment.orderId) return false;

@@ -10,12 +10,16 @@ export interface SquareOrder {
   version: number;
   state: string | undefined;
   totalCents: number;
+  referenceId?: string;
 }
 
 /** What became of a `CreateOrder`: the order, or the line whose catalog variation Square does not know (it goes again as an ad hoc line). */
 export type CreatedOrder = { kind: 'created'; order: SquareOrder } | { kind: 'unknown-variation'; line: number };
 
 const ATTEMPTS = 3;
+const DASHBOARDS = { sandbox: 'https://app.squareupsandbox.com', production: 'https://app.squareup.com' } as const;
+/** BatchRetrieveOrders takes at most 100 ids. */
+const BATCH = 100;
 /** `order.line_items[2].catalog_object_id`: the line Square did not find. */
 const UNKNOWN_LINE = /^order\.line_items\[(\d+)\]\.catalog_object_id$/;
 
@@ -35,6 +39,13 @@ export class SquareOrders {
 
   get locationId(): string {
     return this.settings.locationId;
+  }
+
+  /** Where the studio sees the order in Square: its Dashboard (sandbox or production), or the emulator's own page of it. */
+  dashboardUrl(orderId: string): string {
+    const id = encodeURIComponent(orderId);
+    if (this.settings.emulated) return `${this.settings.baseUrl}/emulator/orders/${id}`;
+    return `${DASHBOARDS[this.settings.environment]}/dashboard/orders/overview/${id}`;
   }
 
   async create(request: Square.CreateOrderRequest): Promise<SquareAnswer<CreatedOrder>> {
@@ -65,6 +76,45 @@ export class SquareOrders {
     }
   }
 
+  /** Square's orders by id, as Square holds them (up to 100 per call to Square; ids Square does not know are left out). */
+  async batchGet(orderIds: readonly string[], options: { timeoutMs?: number } = {}): Promise<SquareAnswer<Square.Order[]>> {
+    const found: Square.Order[] = [];
+    try {
+      for (let at = 0; at < orderIds.length; at += BATCH) {
+        const { orders } = await this.square.orders.batchGet({ locationId: this.settings.locationId, orderIds: orderIds.slice(at, at + BATCH) }, this.options(options.timeoutMs));
+        found.push(...(orders ?? []));
+      }
+      return { ok: true, value: found };
+    } catch (error) {
+      return { ok: false, failure: classifySquareError(error) };
+    }
+  }
+
+  /**
+   * Sets the order's `reference_id` (the paid order's number) at its current version, read again and
+   * retried when another change moved it (`VERSION_MISMATCH`). Answers `closed` for an order Square no
+   * longer lets change (`COMPLETED`, `CANCELED`); one that carries the reference already is left alone.
+   */
+  async setReference(orderId: string, referenceId: string): Promise<SquareAnswer<'set' | 'closed'>> {
+    for (let attempt = 1; ; attempt++) {
+      const current = await this.get(orderId);
+      if (!current.ok) return current;
+      if (!current.value)
+        return { ok: false, failure: { kind: 'rejected', status: 404, code: 'NOT_FOUND', detail: `Square has no order ${orderId}`, message: `Square has no order ${orderId}` } };
+      if (current.value.referenceId === referenceId) return { ok: true, value: 'set' };
+      if (current.value.state !== 'OPEN') return { ok: true, value: 'closed' };
+      try {
+        await this.square.orders.update(
+          { orderId, idempotencyKey: `reference-${orderId}-${current.value.version}`, order: { locationId: this.settings.locationId, version: current.value.version, referenceId } },
+          this.options(),
+        );
+        return { ok: true, value: 'set' };
+      } catch (error) {
+        if (!isStale(error) || attempt >= ATTEMPTS) return { ok: false, failure: classifySquareError(error) };
+      }
+    }
+  }
+
   /**
    * Cancels an order nothing paid (a checkout that failed), at its current version: read again and
    * retried when another change moved it (`VERSION_MISMATCH`). An order already closed is left as it is.
@@ -86,11 +136,14 @@ export class SquareOrders {
     }
   }
 
-  private options() {
-    return { timeoutInSeconds: this.settings.timeoutMs / 1000, maxRetries: 0 };
+  private options(timeoutMs = this.settings.timeoutMs) {
+    return { timeoutInSeconds: timeoutMs / 1000, maxRetries: 0 };
   }
 }
 
 function seenOrder(order: Square.Order): SquareOrder {
-  return { id: order.id ?? '', version: order.version ?? 0, state: order.state, totalCents: Number(order.totalMoney?.amount ?? 0) };
+  return { id: order.id ?? '', version: order.version ?? 0, state: order.state, totalCents: Number(order.totalMoney?.amount ?? 0), referenceId: order.referenceId ?? undefined };
 }
+
+/** Square's answer to an update sent at a version the order has moved past. */
+const isStale = (error: unknown) => error instanceof SquareError && error.errors.some((e) => String(e.code) === 'VERSION_MISMATCH');

@@ -77,9 +77,13 @@ describe("the admin's refund form and add-product form in a real browser", () =>
     // Stock 0: not in stock, and the form says what shoppers will see.
     expect(await form.getByLabel('Stock quantity').inputValue()).toBe('0');
     expect(await inStock.isChecked()).toBe(false);
-    expect(await form.getByTestId('shoppers-see').innerText()).toBe('Shoppers will see it SOLD OUT.');
+    // A new product starts as a draft, which shoppers do not see at all.
+    expect(await form.getByTestId('shoppers-see').innerText()).toBe('Once published, shoppers will see it SOLD OUT.');
     await form.getByLabel('Stock quantity').fill('2');
     expect(await inStock.isChecked()).toBe(true);
+    await form.getByLabel('Publish now').check();
+    expect(await form.getByTestId('shoppers-see').innerText()).toBe('Shoppers can buy it: 2 on hand.');
+    await form.getByLabel('Publish now').uncheck();
     await form.getByLabel('Stock quantity').fill('0');
     expect(await inStock.isChecked()).toBe(false);
 
@@ -97,8 +101,9 @@ describe("the admin's refund form and add-product form in a real browser", () =>
     await form.getByLabel('Name').fill('Vesper Sigil');
     await form.getByLabel('Price').fill('11.00');
     await inStock.check();
-    expect(await form.getByTestId('shoppers-see').innerText()).toBe('Shoppers will see it SOLD OUT until it has stock.');
+    expect(await form.getByTestId('shoppers-see').innerText()).toBe('Once published, shoppers will see it SOLD OUT until it has stock.');
     await form.getByLabel('Publish now').check();
+    expect(await form.getByTestId('shoppers-see').innerText()).toBe('Shoppers will see it SOLD OUT until it has stock.');
     await form.getByRole('button', { name: 'Add Product' }).click();
     const moon = page.getByTestId('inventory-product').filter({ hasText: 'Vesper Sigil' });
     expect(await moon.getByTestId('shoppers-see').innerText({ timeout: 30_000 })).toMatch(/^sold out$/i);

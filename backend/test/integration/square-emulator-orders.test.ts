@@ -269,6 +269,60 @@ describe('Square emulator: orders', () => {
     expect(refused.errors[0]?.detail).toContain('refund');
   });
 
+  it("shows a refund of the order's payment on the order: refunds[], return_amounts and net_amounts, a new version each time", async () => {
+    const { order } = await emulator.client.orders.create({ idempotencyKey: key(), order: shippedOrder() });
+    const total = order!.totalMoney!.amount!;
+    const { payment } = await emulator.client.payments.create({ idempotencyKey: key(), sourceId: 'cnon:card-nonce-ok', amountMoney: { amount: total, currency: 'USD' }, orderId: order!.id });
+    const paid = (await emulator.client.orders.get({ orderId: order!.id! })).order!;
+    emulator.refundSettlement.hold();
+    try {
+      const { refund } = await emulator.client.refunds.refundPayment({ idempotencyKey: key(), paymentId: payment!.id!, amountMoney: { amount: 1000n, currency: 'USD' }, reason: 'One back' });
+      expect(refund).toMatchObject({ orderId: order!.id, status: 'PENDING' });
+      const refunded = (await emulator.client.orders.get({ orderId: order!.id! })).order!;
+      expect(refunded.version).toBe(paid.version! + 1);
+      expect(refunded.refunds).toEqual([
+        expect.objectContaining({
+          id: refund!.id!.slice(payment!.id!.length + 1),
+          tenderId: paid.tenders![0]!.id,
+          transactionId: order!.id,
+          reason: 'One back',
+          amountMoney: { amount: 1000n, currency: 'USD' },
+          status: 'PENDING',
+        }),
+      ]);
+      expect(refunded.returnAmounts?.totalMoney).toEqual({ amount: 1000n, currency: 'USD' });
+      expect(refunded.netAmounts).toMatchObject({ totalMoney: { amount: total - 1000n }, discountMoney: { amount: 500n }, serviceChargeMoney: { amount: 650n } });
+      // The sale itself is what it was: its total, its state while the shipment is under way.
+      expect(refunded).toMatchObject({ totalMoney: { amount: total }, state: 'OPEN' });
+
+      await emulator.refundSettlement.settle(refund!.id!, 'COMPLETED');
+      const settled = (await emulator.client.orders.get({ orderId: order!.id! })).order!;
+      expect(settled.version).toBe(paid.version! + 2);
+      expect(settled.refunds!.map((r) => r.status)).toEqual(['APPROVED']);
+
+      // A refund that fails gives nothing back: listed, not counted.
+      const { refund: failing } = await emulator.client.refunds.refundPayment({
+        idempotencyKey: key(),
+        paymentId: payment!.id!,
+        amountMoney: { amount: 200n, currency: 'USD' },
+        reason: 'Two',
+      });
+      await emulator.refundSettlement.settle(failing!.id!, 'FAILED');
+      const after = await wire(emulator, 'GET', `/v2/orders/${order!.id}`);
+      expect(schemaProblems(serialization.GetOrderResponse, after.body)).toEqual([]);
+      expect(after.body.order.refunds.map((r: { status: string }) => r.status)).toEqual(['APPROVED', 'FAILED']);
+      expect(after.body.order.return_amounts.total_money).toEqual({ amount: 1000, currency: 'USD' });
+      expect(after.body.order.net_amounts.total_money).toEqual({ amount: Number(total) - 1000, currency: 'USD' });
+      expect(after.body.order.version).toBe(paid.version! + 4);
+    } finally {
+      emulator.refundSettlement.hold(false);
+    }
+    // The emulator's own page of the order (where the shop's admin links to it).
+    const page = await fetch(`${emulator.url}/emulator/orders/${order!.id}`);
+    expect(((await page.json()) as { order: { id: string } }).order.id).toBe(order!.id);
+    expect((await fetch(`${emulator.url}/emulator/orders/nope`)).status).toBe(404);
+  });
+
   it("announces order.created, order.updated and order.fulfillment.updated, signed as Square signs, in the SDK's shape", async () => {
     const received: { body: string; signature: string }[] = [];
     const server: Server = createServer((req, res) => {

@@ -3,7 +3,9 @@ import { systemContext } from '../../src/platform/context/request-context';
 import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins';
+import { AdminClient } from '../support/admin-client';
 import { cartWith, sql } from '../support/shop-fixtures';
+import { mintCardTokens } from '../support/square-emulator';
 import { atTheStall, squareCount } from '../support/square-stall';
 import { startTestApp, TestApp } from '../support/test-app';
 
@@ -35,6 +37,14 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Moves the outbox to the jobs (this process's worker runs them) until `done` holds. */
+const relayUntil = (done: () => Promise<boolean>) =>
+  until(async () => {
+    await t.app.get(OutboxRelay).tick();
+    await t.square.webhooks.settled();
+    return done();
+  });
+
 const pay = (cartId: string, amountCents: number, extra: Record<string, unknown> = {}) =>
   t.http.post('/api/square/process-payment').send({
     sourceId: 'cnon:card-nonce-ok',
@@ -46,10 +56,11 @@ const pay = (cartId: string, amountCents: number, extra: Record<string, unknown>
     ...extra,
   });
 
-/** The Square orders the shop made for a checkout, found as the studio's books list them. */
+/** The Square orders the shop made for a checkout, found as the studio's books list them: by the checkout's id until it is paid, then by its number. */
 async function squareOrdersOf(checkoutId: string): Promise<Square.Order[]> {
+  const [row] = await sql<{ order_number: string | null }>(t, 'select order_number from orders where id = ?', [checkoutId]);
   const { orders } = await square.orders.search({ locationIds: [EMULATOR_LOCATION_ID] });
-  return (orders ?? []).filter((o) => o.referenceId === checkoutId);
+  return (orders ?? []).filter((o) => o.referenceId === checkoutId || (row?.order_number && o.referenceId === row.order_number));
 }
 
 const checkoutOf = async (cartId: string) => (await sql<{ id: string; status: string }>(t, 'select id, status from orders where cart_id = ? order by created_at', [cartId])).at(-1)!;
@@ -148,5 +159,135 @@ describe('every paid checkout is one itemized Square order', () => {
     expect(booked[0]!.tenders).toHaveLength(1);
     expect(t.square.payments().filter((p) => p.order_id === booked[0]!.id && p.status === 'COMPLETED')).toHaveLength(1);
     expect(await squareCount(square, d!.variation)).toBe(4);
+  });
+});
+
+describe("the issue's sale: 2 × Coven Zip Hoodie M and a patch with DARKCIRCLE10, shipped", () => {
+  let hoodieM: { productId: number; variantId: string; variation: string; priceCents: number };
+  let patch: { productId: number; variation: string; priceCents: number };
+  let sale: { orderId: string; orderNumber: string; paymentId: string; squareOrderId: string; total: number };
+  const onHand = async (variantId: string) => (await sql<{ stock_quantity: number }>(t, 'select stock_quantity from product_variants where id = ?', [variantId]))[0]!.stock_quantity;
+
+  beforeAll(async () => {
+    // The demo catalogue's hoodie has sizes; the sync linked each size to its Square variation.
+    const [m] = await sql<{ product_id: number; id: string; square_variation_id: string; price_cents: number }>(
+      t,
+      `select v.product_id, v.id, v.square_variation_id, v.price_cents from product_variants v join products p on p.id = v.product_id
+        where p.name = 'Coven Zip Hoodie' and v.options->>'Size' = 'M'`,
+    );
+    const [skull] = await sql<{ product_id: number; square_variation_id: string; price_cents: number }>(
+      t,
+      `select v.product_id, v.square_variation_id, v.price_cents from product_variants v join products p on p.id = v.product_id where p.name = 'Skull Iron-On Patch'`,
+    );
+    hoodieM = { productId: m!.product_id, variantId: m!.id, variation: m!.square_variation_id, priceCents: m!.price_cents };
+    patch = { productId: skull!.product_id, variation: skull!.square_variation_id, priceCents: skull!.price_cents };
+    expect(hoodieM.variation).toBeTruthy();
+    // The stall recounts: 5 of size M, 12 patches; the shop follows Square's counts.
+    await atTheStall(square, hoodieM.variation, { count: 5 });
+    await atTheStall(square, patch.variation, { count: 12 });
+    await t.square.webhooks.settled();
+    await until(async () => (await onHand(hoodieM.variantId)) === 5);
+  });
+
+  it('makes one Square order: two lines (the hoodie naming variation M), the code by name, Shipping, the shipment, the buyer, paid by the payment; M falls by exactly 2', async () => {
+    const session = `session_${Date.now()}_issue45`;
+    const cart = (await t.http.post('/api/cart').send({ sessionId: session, totalAmount: '0.00' }).expect(201)).body as { id: string };
+    await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: hoodieM.productId, variantId: hoodieM.variantId, quantity: 2 }).expect(200);
+    await t.http.post(`/api/cart/${cart.id}/items`).send({ productId: patch.productId, quantity: 1 }).expect(200);
+    const email = 'lucy.westenra@example.com';
+    await t.http.post('/api/newsletter/subscribe').send({ email }).expect(200);
+    const check = await t.http.post('/api/checkout/discount').send({ cartId: cart.id, code: 'DARKCIRCLE10', email }).expect(200);
+    const subtotal = 2 * hoodieM.priceCents + patch.priceCents;
+    const discount = Math.round(Number(check.body.discount) * 100);
+    expect(discount).toBe(Math.round(subtotal / 10));
+    const shipping = subtotal >= 5000 ? 0 : 500;
+    const total = subtotal - discount + shipping;
+    // A card of its own: the code goes to a card's first order.
+    const [card] = await mintCardTokens(t.square, 1);
+    const res = await t.http
+      .post('/api/square/process-payment')
+      .send({
+        sourceId: card,
+        amountMoney: { amount: String(total), currency: 'USD' },
+        customerName: 'Lucy Westenra',
+        customerEmail: email,
+        cartId: cart.id,
+        discountCode: 'DARKCIRCLE10',
+        fulfillmentMethod: 'shipping',
+        shippingAddress: address,
+      })
+      .expect(200);
+    expect(res.body.success).toBe(true);
+
+    // Read back as the studio's books hold it, through the SDK.
+    const { payment } = await square.payments.get({ paymentId: res.body.payment.id });
+    expect(payment).toMatchObject({ status: 'COMPLETED', amountMoney: { amount: BigInt(total), currency: 'USD' } });
+    const { order } = await square.orders.get({ orderId: payment!.orderId! });
+    expect(await squareOrdersOf(res.body.orderId)).toHaveLength(1);
+    expect(order!.lineItems!.map((l) => [l.catalogObjectId, l.quantity, l.basePriceMoney?.amount])).toEqual([
+      [hoodieM.variation, '2', BigInt(hoodieM.priceCents)],
+      [patch.variation, '1', BigInt(patch.priceCents)],
+    ]);
+    expect(order!.lineItems![0]!.variationName).toBe('M');
+    expect(order!.discounts).toEqual([expect.objectContaining({ name: 'DARKCIRCLE10', type: 'FIXED_AMOUNT', amountMoney: { amount: BigInt(discount), currency: 'USD' } })]);
+    expect(order!.serviceCharges).toEqual([expect.objectContaining({ name: 'Shipping', totalMoney: { amount: BigInt(shipping), currency: 'USD' } })]);
+    expect(order!.fulfillments).toHaveLength(1);
+    expect(order!.fulfillments![0]).toMatchObject({
+      type: 'SHIPMENT',
+      state: 'PROPOSED',
+      shipmentDetails: {
+        recipient: {
+          displayName: 'Lucy Westenra',
+          emailAddress: email,
+          address: { addressLine1: address.address, locality: address.city, administrativeDistrictLevel1: address.state, postalCode: address.zipCode, country: 'US' },
+        },
+      },
+    });
+    const { customers } = await square.customers.search({ query: { filter: { emailAddress: { exact: email } } } });
+    expect(customers).toHaveLength(1);
+    expect(order!.customerId).toBe(customers![0]!.id);
+    // Fully paid, OPEN while its shipment is under way, and its total is what the card paid.
+    expect(order).toMatchObject({ state: 'OPEN', netAmountDueMoney: { amount: 0n }, totalMoney: payment!.amountMoney, referenceId: res.body.orderNumber });
+    expect(order!.tenders!.map((x) => x.paymentId)).toEqual([payment!.id]);
+    sale = { orderId: res.body.orderId, orderNumber: res.body.orderNumber, paymentId: payment!.id!, squareOrderId: order!.id!, total };
+
+    // Square took the units when the order was paid, once: the shop pushes no sale of its own.
+    for (let i = 0; i < 5; i++) await t.app.get(OutboxRelay).tick();
+    await t.square.webhooks.settled();
+    expect(await squareCount(square, hoodieM.variation)).toBe(3);
+    expect(await squareCount(square, patch.variation)).toBe(11);
+    await until(async () => (await onHand(hoodieM.variantId)) === 3);
+    const [row] = await sql<{ square_order_id: string; square_line_variations: (string | null)[] }>(t, 'select square_order_id, square_line_variations from orders where id = ?', [
+      sale.orderId,
+    ]);
+    expect(row).toEqual({ square_order_id: order!.id, square_line_variations: [hoodieM.variation, patch.variation] });
+  });
+
+  it("refunds one hoodie: the refund references the order's payment, the Square order shows it, and M is restocked in Square once", async () => {
+    const admin = await AdminClient.signIn(t.baseUrl);
+    const { order: before } = await square.orders.get({ orderId: sale.squareOrderId });
+    const refund = await admin.post(`/api/admin/orders/${sale.orderId}/refunds`, { lines: [{ itemId: 0, quantity: 1, restock: true }], reason: 'Too small' });
+    expect(refund.status).toBe(201);
+    const { refund: squareRefund } = await square.refunds.get({ refundId: refund.body.squareRefundId });
+    expect(squareRefund).toMatchObject({ paymentId: sale.paymentId, orderId: sale.squareOrderId, reason: 'Too small' });
+    const amount = squareRefund!.amountMoney!.amount!;
+
+    // Square completes the card refund; the shop records it and restocks the one unit, and Square's count hears of it.
+    await relayUntil(async () => (await squareCount(square, hoodieM.variation)) === 4);
+    const { order } = await square.orders.get({ orderId: sale.squareOrderId });
+    expect(order!.refunds).toEqual([expect.objectContaining({ amountMoney: { amount, currency: 'USD' }, reason: 'Too small', status: 'APPROVED', tenderId: before!.tenders![0]!.id })]);
+    expect(order!.returnAmounts?.totalMoney).toEqual({ amount, currency: 'USD' });
+    expect(order!.netAmounts?.totalMoney).toEqual({ amount: BigInt(sale.total) - amount, currency: 'USD' });
+    expect(order!.version!).toBeGreaterThan(before!.version!);
+    expect(order!.totalMoney).toEqual(before!.totalMoney);
+
+    // Once: more relays, webhooks and the Square count's echo change nothing.
+    for (let i = 0; i < 5; i++) await t.app.get(OutboxRelay).tick();
+    await t.square.webhooks.settled();
+    expect(await squareCount(square, hoodieM.variation)).toBe(4);
+    expect(await squareCount(square, patch.variation)).toBe(11);
+    await until(async () => (await onHand(hoodieM.variantId)) === 4);
+    const pushes = await sql<{ data: { change: string } }>(t, `select data from events where stream_id = ? and type = 'StockPushedToSquare'`, [`product-${hoodieM.productId}`]);
+    expect(pushes).toHaveLength(1);
   });
 });

@@ -259,7 +259,8 @@ describe('Square, both ways, per variation', () => {
       (await sql<{ square_variation_id: string | null }>(t, 'select square_variation_id from product_variants where product_id = ? and not removed order by position', [beanieId])).map(
         (r) => r.square_variation_id,
       );
-    await relayUntil(async () => (await linked()).every(Boolean));
+    // Linked, then the units go to Square as the link's stock changes.
+    await relayUntil(async () => (await linked()).every(Boolean) && (await squareCounts((await linked()) as string[])).join() === '4,6');
     const [{ square_item_id: itemId }] = await sql<{ square_item_id: string }>(t, 'select square_item_id from products where id = ?', [beanieId]);
     const beanie = await item(itemId);
     expect(beanie.itemData).toMatchObject({ name: 'Moth Beanie', description: 'Ribbed knit with a moth' });
@@ -311,6 +312,29 @@ describe('Square, both ways, per variation', () => {
     expect(synced.stockCorrections?.filter((c) => c.productId === beanieId)).toEqual([]);
     const beanies = ((await t.http.get('/api/products').expect(200)).body as ShopProduct[]).filter((p) => p.name.startsWith('Moth Beanie'));
     expect(beanies).toHaveLength(1);
+  });
+
+  it("keeps a stock change the studio makes while the product is being written to Square: Square's count and the shop's both end at it", async () => {
+    // Square's first stock change of the new item is answered 1.5 s late: the studio changes the stock meanwhile.
+    t.square.faults.next('BatchChangeInventory', { kind: 'slow', delayMs: 1_500 });
+    const added = await admin.post('/api/admin/products', { name: 'Coffin Pin', category: 'other', price: '8.00', inStock: true, stockQuantity: 10 });
+    expect(added.status).toBe(201);
+    const pinId = added.body.id as number;
+    await relayUntil(async () => !t.square.faults.pending().BatchChangeInventory);
+    expect((await admin.put(`/api/admin/products/${pinId}/stock`, { inStock: true, stockQuantity: 4 })).status).toBe(200);
+
+    const variation = async () =>
+      (await sql<{ square_variation_id: string | null }>(t, 'select square_variation_id from product_variants where product_id = ?', [pinId]))[0]?.square_variation_id;
+    await relayUntil(async () => {
+      const id = await variation();
+      return Boolean(id) && (await squareCounts([id!]))[0] === 4;
+    });
+    // Square's count of 10, when it comes back, does not undo the change; nor does a sync.
+    await t.square.webhooks.settled();
+    expect((await shopProduct(pinId)).variants.map((v) => v.stockQuantity)).toEqual([4]);
+    await sync();
+    expect((await shopProduct(pinId)).variants.map((v) => v.stockQuantity)).toEqual([4]);
+    expect(await squareCounts([(await variation())!])).toEqual([4]);
   });
 
   it('recovers from a failure after the item was created: a retry counts it, with no twin product and no units lost', async () => {

@@ -1,4 +1,4 @@
-import { createElement, useCallback } from 'react';
+import { createElement, useCallback, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiErrorOf } from '@dark-circle/api-client';
 import { shopperMessageOf } from '../api/refusals';
@@ -16,8 +16,12 @@ import { cartKey } from './useCart';
 import { useApplyCartChange } from './useApplyCartChange';
 
 export interface AddToCart {
-  /** Adds the product (the variant, when it has several) to the cart: one, or `quantity` of it. */
+  /** Adds the product (the variant, when it has several) to the cart: one, or `quantity` of it. Ignored while an add is under way. */
   addToCart: (product: Product, variant?: ProductVariant, quantity?: number) => void;
+  /**
+   * An add is under way. Buttons show it as `aria-disabled`, not `disabled`: a disabled button
+   * drops the keyboard focus to <body>, and the notification could not give it back.
+   */
   pending: boolean;
 }
 
@@ -99,8 +103,11 @@ export function useAddToCart(): AddToCart {
   });
 
   const { mutate } = mutation;
+  const pending = useRef(false);
+  pending.current = mutation.isPending;
   const addToCart = useCallback(
     (product: Product, variant?: ProductVariant, quantity = 1) => {
+      if (pending.current) return;
       // A sold-out product or variant is refused here, without a call.
       if (!(variant ?? product).inStock) {
         toast(SOLD_OUT_TOAST);

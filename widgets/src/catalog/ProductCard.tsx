@@ -51,7 +51,8 @@ export function ProductCard({ product, inCart }: { product: Product; inCart: num
               className="button button--small"
               part="button"
               onClick={onAddToCart}
-              disabled={!product.inStock || allInCart || pending}
+              disabled={!product.inStock || allInCart}
+              aria-disabled={pending || undefined}
               aria-haspopup={choose ? 'dialog' : undefined}
             >
               {!product.inStock ? 'Sold out' : allInCart ? 'All in Cart' : choose ? 'Choose options' : 'Add to Cart'}

@@ -55,7 +55,7 @@ export function VariantSheet({ product, onClose }: { product: Product; onClose: 
           <span className="price">{variant ? formatPrice(variant.price) : priceLabel(product)}</span>
           {variant && <span className="muted">{variant.inStock ? `${variant.stockQuantity} available` : 'Out of stock'}</span>}
         </p>
-        <button type="button" className="button button--large sheet__add" part="button" onClick={add} disabled={!variant?.inStock || allInCart || pending}>
+        <button type="button" className="button button--large sheet__add" part="button" onClick={add} disabled={!variant?.inStock || allInCart} aria-disabled={pending || undefined}>
           {allInCart ? 'All in Cart' : addLabel(product, choice, variant)}
         </button>
       </div>

@@ -104,7 +104,8 @@ function ProductDetail({ product }: { product: Product }) {
               type="button"
               className="button button--large buy-row__add"
               onClick={onAddToCart}
-              disabled={!variant?.inStock || allInCart || pending}
+              disabled={!variant?.inStock || allInCart}
+              aria-disabled={pending || undefined}
               aria-describedby={allInCart ? 'all-in-cart-note' : undefined}
             >
               {addLabel(product, choice, variant)}

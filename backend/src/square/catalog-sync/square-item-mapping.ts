@@ -1,5 +1,5 @@
 import type { Square } from 'square';
-import { normalizeCategory, type ProductDetails, type ProductOption, type SquareVariationInput } from '../../catalog';
+import { normalizeCategory, type ProductDetails, type ProductOption, type SquareVariationInput } from '../../catalog/rules';
 
 export interface MappedItem {
   squareItemId: string;

@@ -1,5 +1,5 @@
 import type { Square } from 'square';
-import { CATEGORIES, normalizeCategory, type CategorySlug, type ProductOption } from '../../catalog';
+import { CATEGORIES, normalizeCategory, type CategorySlug, type ProductOption } from '../../catalog/rules';
 
 /** A variant as the shop writes it to Square: `squareVariationId` when it follows one already. */
 export interface VariantToWrite {

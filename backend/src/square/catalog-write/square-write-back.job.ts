@@ -4,7 +4,6 @@ import { SquareClient, type Square } from 'square';
 import {
   evolveProduct,
   liveVariants,
-  variantOf,
   productIdOf,
   Products,
   productStream,
@@ -51,9 +50,9 @@ const keyFor = (eventId: string, body: unknown) =>
 /**
  * Writes the studio's products to Square from the worker, so the stall sells what the shop sells.
  * A product added in the admin becomes a Square item with a variation per variant (and its item
- * options), then each new variation gets the variant's units as a PHYSICAL_COUNT at the shop's
- * location, then the product is linked (`LinkToSquare`), so each variant follows its variation's
- * count from the start. Later edits (details, price, options, variants) upsert the item again at
+ * options), then the product is linked (`LinkToSquare`), and each variation Square never counted
+ * gets the variant's units on hand at that moment, pushed as a stock change, so each variant
+ * follows its variation's count from the start. Later edits (details, price, options, variants) upsert the item again at
  * the versions Square gave. Products that came from Square are Square's to edit, not the shop's.
  * A draft is not written at all: its publication writes it as it is then (created as a new product
  * is, or updated when it was in Square before it went back to draft).
@@ -131,42 +130,26 @@ export class SquareWriteBackJob {
       links.push(...[...write.created].map(([variantId, ref]) => ({ variantId, squareVariationId: realId.get(ref)! })));
     }
     const followed = [...toWrite.variants.flatMap((v) => (v.squareVariationId ? [{ variantId: v.variantId, squareVariationId: v.squareVariationId }] : [])), ...links];
-    const counted = await this.countUncounted(event, productId, followed);
-    if (write.upToDate && !counted) return 'up-to-date';
-    await this.products.run(productId, { kind: 'LinkToSquare', squareItemId: itemId!, variations: links }, caller);
-    this.logger.log(`Product ${productId} written to Square as item ${itemId}: ${write.created.size} variations created, ${counted} counted`);
+    const uncounted = await this.uncountedOf(followed);
+    if (write.upToDate && !uncounted.length) return 'up-to-date';
+    await this.products.run(productId, { kind: 'LinkToSquare', squareItemId: itemId!, variations: links, uncounted }, caller);
+    this.logger.log(`Product ${productId} written to Square as item ${itemId}: ${write.created.size} variations created, ${uncounted.length} to be counted`);
     return side.item ? 'updated' : 'created';
   }
 
   /**
-   * Gives each variation Square has never counted the variant's units on hand now (a sale may have
-   * come since the event) as a PHYSICAL_COUNT at the shop's location: the variations just created,
-   * and those of a write that failed after its upsert (a retry finds them uncounted, and a sync in
-   * between leaves the variants' units alone). Counted ones are Square's: their variants follow them.
+   * The variants whose variations Square holds no count of at the shop's location: the variations
+   * just created, and those of a write that failed before its link. The link sends their units on
+   * hand then (as a stock change the push job takes to Square), so nothing the studio or a sale
+   * changed after this read is lost. Counted ones are Square's: their variants follow them.
    */
-  private async countUncounted(event: RecordedEvent, productId: number, followed: { variantId: string; squareVariationId: string }[]): Promise<number> {
-    if (!followed.length) return 0;
-    const location = this.settings.locationId;
+  private async uncountedOf(followed: { variantId: string; squareVariationId: string }[]): Promise<string[]> {
+    if (!followed.length) return [];
     const counted = new Set<string>();
-    for await (const count of await this.square.inventory.batchGetCounts({ catalogObjectIds: followed.map((f) => f.squareVariationId), locationIds: [location] })) {
+    for await (const count of await this.square.inventory.batchGetCounts({ catalogObjectIds: followed.map((f) => f.squareVariationId), locationIds: [this.settings.locationId] })) {
       if (count.catalogObjectId) counted.add(count.catalogObjectId);
     }
-    const uncounted = followed.filter((f) => !counted.has(f.squareVariationId));
-    if (!uncounted.length) return 0;
-    const now = await this.products.load(productId);
-    const onHand = (variantId: string) => (now.exists ? variantOf(now, variantId)?.stockQuantity : undefined) ?? 0;
-    const changes: Square.InventoryChange[] = uncounted.map(({ variantId, squareVariationId }) => ({
-      type: 'PHYSICAL_COUNT',
-      physicalCount: {
-        catalogObjectId: squareVariationId,
-        locationId: location,
-        state: 'IN_STOCK',
-        quantity: String(onHand(variantId)),
-        occurredAt: new Date(event.recordedAt).toISOString(),
-      },
-    }));
-    await this.square.inventory.batchCreateChanges({ idempotencyKey: keyFor(event.eventId, changes), changes });
-    return uncounted.length;
+    return followed.filter((f) => !counted.has(f.squareVariationId)).map((f) => f.variantId);
   }
 
   /** The catalogue's item options and categories (the seller's Size is reused), and the item as Square has it now. */

@@ -4,7 +4,8 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import type { RequestContext } from '../../platform/context/request-context';
 import { OnSchedule } from '../../platform/jobs/event-jobs';
 import { classifySquareError } from '../square-errors';
-import { shopStockChange, StockPushJob } from './stock-push.job';
+import { shopStockChange } from './shop-stock-change';
+import { StockPushJob } from './stock-push.job';
 
 /** Changes looked at per run: the oldest first; the rest wait for the next run. */
 const BATCH = 100;

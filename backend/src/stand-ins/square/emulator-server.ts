@@ -166,6 +166,12 @@ async function handleControls(parts: EmulatorServerParts, req: IncomingMessage, 
       return send(res, 201, { subscriptions: parts.webhooks.list() });
     }
   }
+  // The emulator's stand-in for the order's page in Square's Dashboard, where the admin links to it.
+  const orderPage = method === 'GET' ? /^\/emulator\/orders\/([^/]+)$/.exec(path) : null;
+  if (orderPage) {
+    const order = parts.store.state.orders[decodePathPart(orderPage[1]!)];
+    return order ? send(res, 200, { order }) : send(res, 404, { error: `No order ${decodePathPart(orderPage[1]!)}` });
+  }
   if (method === 'GET' && path === '/emulator/refunds') return send(res, 200, { refunds: Object.values(parts.store.state.refunds), held: parts.refunds.pending() });
   if (method === 'POST' && path === '/emulator/refunds/hold') {
     const { held } = ((await readJson(req)) ?? {}) as { held?: unknown };

@@ -10,6 +10,7 @@ import { priceOrder, type OrderRaw } from './order-pricing';
 import { limitOf, page } from './paging';
 import { validateBody } from './request-validation';
 import { invalidRequest, missingParameter, notFound, type ErrorCode } from './square-error';
+import type { EmulatorNotice } from './webhooks';
 
 type FulfillmentRaw = serialization.Fulfillment.Raw;
 type FulfillmentState = serialization.FulfillmentState.Raw;
@@ -374,10 +375,15 @@ const isPaid = (order: OrderRaw) => !!order.tenders?.length && cents(order.net_a
 
 const entry = (order: OrderRaw) => ({ order_id: order.id, version: order.version, location_id: order.location_id, state: order.state, created_at: order.created_at });
 
+/** Square's `order.updated` notice of an order's change (a refund of its payment among them). */
+export function orderUpdated(order: OrderRaw): EmulatorNotice {
+  return { type: 'order.updated', dataType: 'order_updated', id: order.id as string, object: { order_updated: { ...entry(order), updated_at: order.updated_at } } };
+}
+
 /** `order.updated` for every change; `order.fulfillment.updated` as well when a fulfillment moved. */
 function announce(ctx: HandlerContext, order: OrderRaw, moves: { fulfillment_uid: string; old_state: FulfillmentState; new_state: FulfillmentState }[]): void {
   const updated = { ...entry(order), updated_at: order.updated_at };
-  ctx.notify({ type: 'order.updated', dataType: 'order_updated', id: order.id as string, object: { order_updated: updated } });
+  ctx.notify(orderUpdated(order));
   if (moves.length)
     ctx.notify({
       type: 'order.fulfillment.updated',

@@ -2,6 +2,8 @@ import type { StateStore } from './emulator-state';
 import type { PaymentRefundRaw } from './refunds';
 import type { WebhookSender } from './webhooks';
 import { SquareApiError } from './square-error';
+import { showRefundOnOrder } from './order-refunds';
+import { orderUpdated } from './orders';
 
 /** How a card refund ends once it has left `PENDING`. */
 export type RefundOutcome = 'COMPLETED' | 'FAILED' | 'REJECTED';
@@ -14,7 +16,8 @@ export const DEFAULT_REFUND_SETTLE_MS = 100;
  * Takes the emulator's card refunds from `PENDING` to their end, as Square's card network does:
  * on their own `settleMs` after they are made (`COMPLETED`), or, while `hold(true)`, only when a test
  * settles them (`settle(id, 'COMPLETED' | 'FAILED' | 'REJECTED')`). Each change is saved and
- * announced with `refund.updated`; a refund that ends `FAILED` or `REJECTED` gives its amount back to
+ * announced with `refund.updated` (and, for a payment of an order, the order's `refunds[]` follows,
+ * announced with `order.updated`); a refund that ends `FAILED` or `REJECTED` gives its amount back to
  * the payment's `refunded_money`, so it can be refunded again.
  */
 export class RefundSettlement {
@@ -66,8 +69,10 @@ export class RefundSettlement {
       const refunded = Number(payment.refunded_money?.amount ?? 0) - Number(refund.amount_money.amount);
       state.payments[payment.id as string] = { ...payment, refunded_money: { amount: Math.max(0, refunded), currency: refund.amount_money.currency }, updated_at: at };
     }
+    const order = showRefundOnOrder(state, settled, at);
     await this.store.save();
     this.webhooks.publish({ type: 'refund.updated', dataType: 'refund', id: refundId, object: { refund: structuredClone(settled) } });
+    if (order) this.webhooks.publish(orderUpdated(order));
     return structuredClone(settled);
   }
 

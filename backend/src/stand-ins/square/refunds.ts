@@ -3,6 +3,8 @@ import { now, ok, type HandlerContext, type Reply } from './emulator-context';
 import { oncePerKey } from './idempotency';
 import { newId } from './ids';
 import { checkLocation, LOCATION } from './locations';
+import { showRefundOnOrder } from './order-refunds';
+import { orderUpdated } from './orders';
 import { listByTime } from './paging';
 import { validateBody } from './request-validation';
 import { invalidRequest, missingParameter, notFound } from './square-error';
@@ -16,7 +18,8 @@ export const MAX_REFUNDS_PER_PAYMENT = 20;
 /**
  * `POST /v2/refunds`: refunds (part of) a completed card payment once per idempotency key. The
  * refunds of one payment never add up to more than it took, and there are at most 20 of them; the
- * payment's `refunded_money` and `refund_ids` follow. A card refund is `PENDING` when it is made
+ * payment's `refunded_money` and `refund_ids` follow, and so does the payment's order, when it has one
+ * (`showRefundOnOrder`: its `refunds[]`, `return_amounts`, `net_amounts`, `order.updated`). A card refund is `PENDING` when it is made
  * (`refund.created` is sent) and ends as `RefundSettlement` says (`refund.updated`).
  */
 export function refundPayment(ctx: HandlerContext): Reply {
@@ -66,6 +69,8 @@ export function refundPayment(ctx: HandlerContext): Reply {
     };
     ctx.state.refunds[refund.id] = refund;
     ctx.notify({ type: 'refund.created', dataType: 'refund', id: refund.id, object: { refund: structuredClone(refund) } });
+    const order = showRefundOnOrder(ctx.state, refund, at);
+    if (order) ctx.notify(orderUpdated(order));
     ctx.refundMade(refund.id);
     ctx.state.payments[payment.id as string] = {
       ...payment,

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../platform/event-store/recorded-event';
-import { shopStockChange } from './stock-push.job';
+import { shopStockChange } from './shop-stock-change';
 
 const stored = (type: string, data: object) => ({ type, data, streamId: 'product-7', eventId: 'e1', recordedAt: new Date('2026-11-24T15:00:00.000Z') }) as unknown as RecordedEvent;
 
