@@ -1317,6 +1317,7 @@ export interface components {
             shipping: string;
             shippingAddress: components["schemas"]["ShippingAddress"] | null;
             square: components["schemas"]["AdminSquareOrder"] | null;
+            squareFulfillment: components["schemas"]["SquareFulfillment"] | null;
             staffNotes: {
                 /** Format: date-time */
                 at: string;
@@ -1886,6 +1887,16 @@ export interface components {
             locationId: string;
             webSdkUrl: string;
         };
+        SquareFulfillment: {
+            refusal: {
+                code: string;
+                message: string;
+            } | null;
+            /** @enum {string} */
+            state: "PROPOSED" | "RESERVED" | "PREPARED" | "COMPLETED" | "CANCELED" | "FAILED";
+            /** @enum {string} */
+            sync: "in-step" | "waiting" | "refused" | "ended";
+        };
         SquareSyncProgress: {
             progress?: {
                 itemsRead: number;
@@ -2022,6 +2033,7 @@ export type ShippingRates = components['schemas']['ShippingRates'];
 export type Site = components['schemas']['Site'];
 export type SquareBooksCheck = components['schemas']['SquareBooksCheck'];
 export type SquareConfig = components['schemas']['SquareConfig'];
+export type SquareFulfillment = components['schemas']['SquareFulfillment'];
 export type SquareSyncProgress = components['schemas']['SquareSyncProgress'];
 export type SquareSyncResult = components['schemas']['SquareSyncResult'];
 export type SquareWebhookOutcome = components['schemas']['SquareWebhookOutcome'];
@@ -4563,6 +4575,18 @@ export interface operations {
                                 quantity: string;
                                 state: string;
                             }[] | null;
+                            order_fulfillment_updated?: ({
+                                order_id?: string | null;
+                                version?: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                            order_updated?: ({
+                                order_id?: string | null;
+                                version?: number | null;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
                             refund?: ({
                                 id: string;
                                 payment_id: string;

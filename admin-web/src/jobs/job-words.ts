@@ -8,6 +8,8 @@ const JOB_WORDS: Record<string, string> = {
   'refund-email': 'Emailing the shopper about their refund',
   'refund-restock': 'Putting refunded pieces back in stock',
   'stock-push': 'Telling Square the new stock count',
+  'square-fulfillment': "Moving the order along in Square's books (ready, picked up, shipped)",
+  'square-fulfillment-sweep': 'Asking Square again about orders still waiting for it',
   'newsletter-welcome': 'Emailing a new subscriber their welcome and discount code',
   'newsletter-square-customer': "Adding a new subscriber to Square's customers",
   'recovery-sequence': 'Planning the reminder emails for an abandoned cart',

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { apiErrorOf, ok, type AdminOrderDetail } from '@dark-circle/api-client';
 import { api } from '../api/client';
 import { FulfilmentActions } from './FulfilmentActions';
-import { addressLine, formatWhen, fulfilmentLabel, lineName, ORDERS, refundLabel } from './order-labels';
+import { addressLine, formatWhen, fulfilmentLabel, lineName, ORDERS, refundLabel, squareFulfilmentLabel } from './order-labels';
 import { RefundForm } from './RefundForm';
 import { SquareOrderCard } from './SquareOrderCard';
 import { StaffNotes } from './StaffNotes';
@@ -112,6 +112,16 @@ export function OrderPage() {
           <dl className="totals">
             <dt>Status</dt>
             <dd>{fulfilmentLabel[o.fulfilment]}</dd>
+            {o.squareFulfillment && (
+              <>
+                <dt>In Square</dt>
+                <dd>
+                  <span className={`badge ${squareFulfilmentLabel(o.squareFulfillment).tone}`} data-testid="square-fulfilment">
+                    {squareFulfilmentLabel(o.squareFulfillment).text}
+                  </span>
+                </dd>
+              </>
+            )}
             {o.carrier && (
               <>
                 <dt>Carrier</dt>

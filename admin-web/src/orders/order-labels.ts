@@ -1,4 +1,4 @@
-import type { AdminOrder } from '@dark-circle/api-client';
+import type { AdminOrder, SquareFulfillment } from '@dark-circle/api-client';
 
 export type FulfilmentStatus = AdminOrder['fulfilment'];
 export type FulfilmentStep = Exclude<FulfilmentStatus, 'unfulfilled'>;
@@ -39,3 +39,27 @@ export const addressLine = (a: NonNullable<AdminOrder['shippingAddress']>) => `$
 
 /** An order or cart line's product and variant ("Raven Hoodie — M"); just the product's name for a one-variant product. */
 export const lineName = (item: { name: string; variantName: string }) => (item.variantName ? `${item.name} — ${item.variantName}` : item.name);
+
+/** Square's fulfillment states, in the words of Square's Order Manager. */
+const SQUARE_STATE_WORDS: Record<SquareFulfillment['state'], string> = {
+  PROPOSED: 'New',
+  RESERVED: 'In progress',
+  PREPARED: 'Ready',
+  COMPLETED: 'Completed',
+  CANCELED: 'Canceled',
+  FAILED: 'Failed',
+};
+
+/** Where the Square order's fulfillment stands, and whether it follows the order's step ("Waiting for Square" while the worker keeps asking). */
+export function squareFulfilmentLabel(f: SquareFulfillment): { text: string; tone: '' | 'badge-ok' | 'badge-out' } {
+  switch (f.sync) {
+    case 'waiting':
+      return { text: 'Waiting for Square', tone: '' };
+    case 'refused':
+      return { text: `Square refused: ${f.refusal?.message ?? 'no reason given'}`, tone: 'badge-out' };
+    case 'ended':
+      return { text: `${SQUARE_STATE_WORDS[f.state]} in Square`, tone: 'badge-out' };
+    case 'in-step':
+      return { text: SQUARE_STATE_WORDS[f.state], tone: 'badge-ok' };
+  }
+}

@@ -11,6 +11,7 @@ import { Migration20261201120000_checkout_holds } from './checkout/Migration2026
 import { Migration20261201120100_zero_price } from './catalog/Migration20261201120100_zero_price';
 import { Migration20261202030000_size_guide } from './catalog/Migration20261202030000_size_guide';
 import { Migration20261203104500_order_square_order } from './orders/Migration20261203104500_order_square_order';
+import { Migration20261203120000_square_fulfillment } from './orders/Migration20261203120000_square_fulfillment';
 import { Migration20261124200000_square_stock } from './square/Migration20261124200000_square_stock';
 import { Migration20261124300000_order_refunds } from './orders/Migration20261124300000_order_refunds';
 import { Migration20261125000000_order_fulfilment_steps } from './orders/Migration20261125000000_order_fulfilment_steps';
@@ -42,7 +43,7 @@ import { Migration20261202010000_product_status } from './catalog/Migration20261
  * - `stock_unpushed`, `stock_alert_notices`: catalog/…_stock_push_redrive
  * - `carts`, `cart_items`: cart/…_carts, checkout/…_checkout (the checkout lock), cart/…_cart_item_variants
  * - `orders`: checkout/ (…_checkout creates it, …_discount_redemptions, …_card_fingerprint, …_checkout_holds), auth/…_admin
- *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid, …_order_square_order)
+ *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid, …_order_square_order, …_square_fulfillment)
  * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
  * - `sessions`: auth/; `subscribers`: newsletter/; `square_webhook_deliveries`: square/; `local_events`: local-events/
  * - `back_in_stock_requests`: back-in-stock/; `incidents`: incidents/
@@ -75,4 +76,5 @@ export const migrations = [
   { name: 'Migration20261202010000_product_status', class: Migration20261202010000_product_status },
   { name: 'Migration20261202030000_size_guide', class: Migration20261202030000_size_guide },
   { name: 'Migration20261203104500_order_square_order', class: Migration20261203104500_order_square_order },
+  { name: 'Migration20261203120000_square_fulfillment', class: Migration20261203120000_square_fulfillment },
 ];

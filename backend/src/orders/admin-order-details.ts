@@ -7,6 +7,7 @@ import { formatCents } from '../platform/money';
 import type { AdminOrderDetailDto } from './order.responses';
 import { orderDecider } from './order.decider';
 import { nextFulfillmentSteps } from './order-fulfillment.decider';
+import { squareFulfillmentSync } from './order-square-fulfillment.decider';
 import { linePaidCents, lineRefundValues, refundableCents, refundedUnits } from './order-refunds.decider';
 import { orderStream, type OrderEvent, type RefundRequested, type StaffNoteAdded } from './order.events';
 import { trackingNumberWarning } from './carrier-formats';
@@ -16,6 +17,14 @@ import { OrderReader } from './order.reader';
 import { adminTimeline, cardBrandWords } from './order-timeline';
 import { toAdminOrderDto } from './order.view';
 import { AdminSquareOrder } from './admin-square-order';
+import type { OpenOrder } from './order.state';
+
+function squareFulfillmentOf(state: OpenOrder): AdminOrderDetailDto['squareFulfillment'] {
+  const sync = squareFulfillmentSync(state);
+  const square = state.squareFulfillment;
+  if (!sync || !square) return null;
+  return { state: square.state, sync, refusal: sync === 'refused' && square.refused ? { code: square.refused.code, message: square.refused.message } : null };
+}
 
 /**
  * The studio's order page: the read row for what the list shows, the order's stream for what only
@@ -72,6 +81,7 @@ export class AdminOrderDetails {
       trackingWarning: trackingNumberWarning(row.carrier ?? null, row.trackingNumber ?? null),
       nextSteps: nextFulfillmentSteps(state),
       square,
+      squareFulfillment: squareFulfillmentOf(state),
     };
   }
 }

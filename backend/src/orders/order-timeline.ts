@@ -1,6 +1,7 @@
 import { formatCents } from '../platform/money';
 import type { RecordedEvent } from '../platform/event-store/recorded-event';
 import type { FulfillmentStep, OrderEvent } from './order.events';
+import type { SquareFulfillmentState } from './square-fulfillment.events';
 
 /** One thing that happened to an order, in words, as the studio reads it. */
 export interface TimelineEntry {
@@ -47,6 +48,19 @@ export function cardBrandWords(brand: string | null | undefined): string | null 
 
 const STEP_EMAIL: Record<FulfillmentStep, string> = { 'ready-for-pickup': 'Ready-for-pickup email sent', shipped: 'Shipped email sent', 'picked-up': 'Picked-up email sent' };
 
+/** Square's fulfillment states as the studio's Order Manager words them. */
+const SQUARE_STATE_WORDS: Record<SquareFulfillmentState, string> = {
+  PROPOSED: 'new',
+  RESERVED: 'in progress',
+  PREPARED: 'ready',
+  COMPLETED: 'completed',
+  CANCELED: 'canceled',
+  FAILED: 'failed',
+};
+
+/** A step the studio took in Square (the Order Manager) says so: the webhook records it as Square. */
+const inSquare = (e: RecordedEvent<OrderEvent>, title: string) => (e.metadata.actor === 'square' ? `${title} (in Square)` : title);
+
 function shippedTitle(carrier: string | null, trackingNumber: string | null): string {
   return ['Shipped', carrier ? ` with ${carrier}` : '', trackingNumber ? `, tracking ${trackingNumber}` : ''].join('');
 }
@@ -79,11 +93,11 @@ function entryOf(e: RecordedEvent<OrderEvent>): Omit<TimelineEntry, 'at' | 'even
     case 'OrderFulfilled':
       return e.data.as === 'shipped' ? { title: shippedTitle(null, e.data.trackingNumber), detail: null } : { title: 'Picked up', detail: null };
     case 'OrderReadyForPickup':
-      return { title: 'Ready for pickup', detail: e.data.note };
+      return { title: inSquare(e, 'Ready for pickup'), detail: e.data.note };
     case 'OrderShipped':
-      return { title: shippedTitle(e.data.carrier, e.data.trackingNumber), detail: e.data.note };
+      return { title: inSquare(e, shippedTitle(e.data.carrier, e.data.trackingNumber)), detail: e.data.note };
     case 'OrderPickedUp':
-      return { title: 'Picked up', detail: e.data.note };
+      return { title: inSquare(e, 'Picked up'), detail: e.data.note };
     case 'FulfilmentEmailSent':
       return { title: STEP_EMAIL[e.data.step], detail: null };
     case 'RefundRequested':
@@ -96,6 +110,10 @@ function entryOf(e: RecordedEvent<OrderEvent>): Omit<TimelineEntry, 'at' | 'even
       return { title: `Refund failed, nothing given back: ${e.data.message}`, detail: e.data.code };
     case 'RefundEmailSent':
       return { title: 'Refund email sent', detail: null };
+    case 'SquareFulfillmentSynced':
+      return { title: `Square order fulfillment ${SQUARE_STATE_WORDS[e.data.squareState]}`, detail: `Square order version ${e.data.squareVersion}` };
+    case 'SquareFulfillmentRefused':
+      return { title: `Square refused to follow the step: ${e.data.message}`, detail: e.data.code };
   }
 }
 

@@ -5,18 +5,22 @@ import { decideFulfillment, evolveFulfillment, FulfillmentCommand } from './orde
 import { decideNotes, NoteCommand } from './order-notes.decider';
 import { decideRefunds, evolveRefunds, RefundCommand } from './order-refunds.decider';
 import { decideSquareOrder, evolveSquareOrder, SQUARE_ORDER_COMMANDS, SquareOrderCommand } from './order-square.decider';
+import { decideSquareFulfillment, evolveSquareFulfillment, SquareFulfillmentCommand } from './order-square-fulfillment.decider';
 import type { OrderEvent } from './order.events';
 import type { OrderState } from './order.state';
 
-export type OrderCommand = CheckoutCommand | FulfillmentCommand | RefundCommand | NoteCommand | SquareOrderCommand;
+export type OrderCommand = CheckoutCommand | FulfillmentCommand | RefundCommand | NoteCommand | SquareOrderCommand | SquareFulfillmentCommand;
 
 const FULFILLMENT_COMMANDS = new Set<OrderCommand['kind']>(['FulfillOrder', 'RecordFulfillmentStep', 'RecordFulfillmentEmailSent'] satisfies FulfillmentCommand['kind'][]);
 const REFUND_COMMANDS = new Set<OrderCommand['kind']>(['RequestRefund', 'RecordSquareRefund', 'RecordRefundFailure', 'RecordRefundEmailSent'] satisfies RefundCommand['kind'][]);
+const SQUARE_FULFILLMENT_COMMANDS = new Set<OrderCommand['kind']>(['RecordSquareFulfillment', 'RecordSquareFulfillmentRefusal'] satisfies SquareFulfillmentCommand['kind'][]);
 
 /**
- * One order stream, four concerns, each deciding and evolving its own part: the checkout
+ * One order stream, its concerns each deciding and evolving its own part: the checkout
  * (order-checkout.decider), fulfillment (order-fulfillment.decider), refunds
- * (order-refunds.decider) and the studio's notes (order-notes.decider, which change no state). Every command is safe to repeat.
+ * (order-refunds.decider), the studio's notes (order-notes.decider, which change no state), the
+ * Square order (order-square.decider) and its fulfillment kept in step with the shop's
+ * (order-square-fulfillment.decider). Every command is safe to repeat.
  */
 export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   initialState: { exists: false },
@@ -24,7 +28,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
   evolve(state, event) {
     if (event.type === 'CheckoutOpened') return openedOrder(event.data);
     if (!state.exists) return state;
-    return evolveSquareOrder(evolveRefunds(evolveFulfillment(evolveCheckout(state, event), event), event), event);
+    return evolveSquareFulfillment(evolveSquareOrder(evolveRefunds(evolveFulfillment(evolveCheckout(state, event), event), event), event), event);
   },
 
   decide(command, state) {
@@ -34,6 +38,7 @@ export const orderDecider: Decider<OrderState, OrderCommand, OrderEvent> = {
     if (REFUND_COMMANDS.has(command.kind)) return decideRefunds(command as RefundCommand, state);
     if (command.kind === 'AddStaffNote') return decideNotes(command);
     if (SQUARE_ORDER_COMMANDS.has(command.kind)) return decideSquareOrder(command as SquareOrderCommand, state);
+    if (SQUARE_FULFILLMENT_COMMANDS.has(command.kind)) return decideSquareFulfillment(command as SquareFulfillmentCommand, state);
     return decideCheckout(command as Exclude<CheckoutCommand, { kind: 'OpenCheckout' }>, state);
   },
 };

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../platform/event-store/recorded-event';
 import { streamKind, stringId } from '../platform/event-store/stream';
+import type { SquareFulfillmentEvent } from './square-fulfillment.events';
 import type { SquareOrderNumbered, SquareOrderOpened } from './square-order.events';
 
 export type FulfillmentMethod = 'pickup' | 'shipping';
@@ -148,7 +149,8 @@ export type OrderEvent =
   | RefundEmailSent
   | StaffNoteAdded
   | SquareOrderOpened
-  | SquareOrderNumbered;
+  | SquareOrderNumbered
+  | SquareFulfillmentEvent;
 
 export const ORDER_STREAM_TYPE = 'Order';
 export const orderStream = streamKind(ORDER_STREAM_TYPE, 'order-', stringId);

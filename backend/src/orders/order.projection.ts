@@ -99,8 +99,13 @@ export const orderProjection = streamProjection<OrderEvent>({ name: 'orders', ta
       return [write('update orders set refunds_pending = greatest(refunds_pending - 1, 0), version = ?, updated_at = ? where id = ?', stamp.version, stamp.updated_at, id)];
     case 'RefundEmailSent':
       return [updateById('orders', id, stamp)];
+    // Where the Square order's fulfillment stands beside the shop's step (`square_fulfillment`): the sweep's list of orders waiting for Square.
     case 'SquareOrderOpened':
-      return [updateById('orders', id, { square_order_id: event.data.squareOrderId, square_line_variations: json(event.data.lineVariations), ...stamp })];
+      return [updateById('orders', id, { square_order_id: event.data.squareOrderId, square_line_variations: json(event.data.lineVariations), square_fulfillment: 'PROPOSED', ...stamp })];
+    case 'SquareFulfillmentSynced':
+      return [updateById('orders', id, { square_fulfillment: event.data.squareState, square_fulfillment_refused: null, ...stamp })];
+    case 'SquareFulfillmentRefused':
+      return [updateById('orders', id, { square_fulfillment_refused: event.data.step, ...stamp })];
     case 'OrderConfirmationSent':
       return [updateById('orders', id, { confirmation_sent_at: event.recordedAt, ...stamp })];
     default:

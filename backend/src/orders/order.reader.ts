@@ -46,6 +46,23 @@ export class OrderReader {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Orders whose fulfillment step has not reached their Square order (ready: PREPARED; picked up or
+   * shipped: COMPLETED), untouched since `before`, oldest first; a step Square refused is left out.
+   */
+  async waitingForSquare(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.em().execute<{ id: string }[]>(
+      `select id from orders
+        where status = 'placed' and square_fulfillment is not null and updated_at < ?
+          and (square_fulfillment_refused is null or square_fulfillment_refused <> fulfilment)
+          and ((fulfilment = 'ready-for-pickup' and square_fulfillment in ('PROPOSED', 'RESERVED'))
+            or (fulfilment in ('picked-up', 'shipped') and square_fulfillment in ('PROPOSED', 'RESERVED', 'PREPARED')))
+        order by updated_at limit ?`,
+      [before, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
   /** Which of these orders are closed. */
   async closedAmong(ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
@@ -72,6 +89,11 @@ export class OrderReader {
   /** Orders paid (and placed) whose checkout opened since `since`, oldest first: what the books check compares with Square's. */
   async paidSince(since: Date): Promise<OrderView[]> {
     return this.em().find(OrderView, { status: { $in: ['paid', 'placed'] }, createdAt: { $gte: since } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  }
+
+  /** The order booked as this Square order. */
+  async bySquareOrderId(squareOrderId: string): Promise<OrderView | null> {
+    return this.em().findOne(OrderView, { squareOrderId });
   }
 
   async byId(id: string): Promise<OrderView | null> {

@@ -59,6 +59,19 @@ export const adminOrderPageSchema = z.object({ orders: z.array(adminOrderSchema)
 /** One thing that happened to an order, from its event stream, in words. */
 const timelineEntrySchema = z.object({ at: z.iso.datetime(), event: z.string(), title: z.string(), detail: z.string().nullable() }).meta({ id: 'OrderTimelineEntry' });
 
+/**
+ * Where the Square order's fulfillment stands in Square (`state`) and whether it follows the
+ * order's step: `in-step`, `waiting` (the step has not reached Square yet: the worker keeps asking),
+ * `refused` (Square refused it for good: `refusal` says why), or `ended` (canceled in Square).
+ */
+export const squareFulfillmentSchema = z
+  .object({
+    state: z.enum(['PROPOSED', 'RESERVED', 'PREPARED', 'COMPLETED', 'CANCELED', 'FAILED']),
+    sync: z.enum(['in-step', 'waiting', 'refused', 'ended']),
+    refusal: z.object({ code: z.string(), message: z.string() }).nullable(),
+  })
+  .meta({ id: 'SquareFulfillment' });
+
 /** `GET /api/admin/orders/{id}`: the order page: items with their images and what is refunded of each, the card, refunds, the timeline, and the steps open now. */
 export const adminOrderDetailSchema = adminOrderSchema
   .extend({
@@ -109,6 +122,8 @@ export const adminOrderDetailSchema = adminOrderSchema
     nextSteps: z.array(fulfillmentStepSchema),
     /** The order in Square's books (null: none booked, as for orders from before). */
     square: adminSquareOrderSchema.nullable(),
+    /** The Square order's fulfillment, kept in step with the order's (null: an order without a Square order). */
+    squareFulfillment: squareFulfillmentSchema.nullable(),
   })
   .meta({ id: 'AdminOrderDetail' });
 

@@ -1,5 +1,6 @@
 import type { SquareOrderRecord } from './square-order.events';
 import type { CheckoutOpened, Fulfillment, FulfillmentStep, PaidOrderTerms, PaymentCaptured, PaymentFailed, RefundTerms } from './order.events';
+import type { SquareFulfillmentRefused, SquareFulfillmentState } from './square-fulfillment.events';
 
 /**
  * opened → charging → paid → placed, or opened/charging → failed → closed. `paid` and `failed`
@@ -52,6 +53,11 @@ export type OrderState =
       refunds: Record<string, RefundRecord>;
       /** The checkout's order in Square's books, once made (absent on orders from before, and until it is). */
       squareOrder?: SquareOrderRecord;
+      /**
+       * Where the Square order's fulfillment stands as the shop last saw it, at which Square order
+       * version (0: as made, before any was seen), and Square's refusal to follow a shop step, if it refused.
+       */
+      squareFulfillment?: { state: SquareFulfillmentState; version: number; refused?: SquareFulfillmentRefused['data'] };
     };
 
 /** An order that was opened: every command but the opening needs one. */

@@ -28,8 +28,11 @@ import { RefundRestockJob } from './refund-restock.job';
 import { SquareRefundRecorder } from './square-refund-recorder';
 import { SquareOrderNumberJob } from './square-order-number.job';
 import { SquareOrderNumbering } from './square-order-numbering';
+import { SquareFulfillmentJob } from './square-fulfillment.job';
+import { SquareFulfillmentRecorder } from './square-fulfillment-recorder';
+import { SquareFulfillmentSweep } from './square-fulfillment-sweep.job';
 
-/** Orders after the sale: the order stream and its view, admin orders and the dashboard, fulfilment, refunds, order emails and the status page. */
+/** Orders after the sale: the order stream and its view, admin orders and the dashboard, fulfilment (kept in step with the Square order's), refunds, order emails and the status page. */
 @Module({
   imports: [MikroOrmModule.forFeature([OrderViewSchema]), CatalogModule],
   controllers: [AdminOrdersController, AdminDashboardController, OrderStatusController, AdminSquareBooksController],
@@ -54,6 +57,9 @@ import { SquareOrderNumbering } from './square-order-numbering';
     SquareOrderNumberJob,
     SquareBooksCheck,
     AdminSquareOrder,
+    SquareFulfillmentJob,
+    SquareFulfillmentRecorder,
+    SquareFulfillmentSweep,
   ],
   exports: [Orders, OrderReader, OrderNumbers, OrderRefunds, OrderStatusLinks, OrderConfirmationJob, SquareOrderNumbering],
 })

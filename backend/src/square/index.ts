@@ -6,3 +6,5 @@ export { SquarePayments, type SquareAnswer, type SquarePayment, type SquarePayme
 export type { SquareFailure } from './square-errors';
 export { SquareCustomers, type NewCustomer } from './customers';
 export { SquareOrders, type CreatedOrder, type SquareOrder } from './orders';
+export { SquareFulfillments, type FulfillmentState, type SeenFulfillment, type ShipmentNews } from './fulfillment/square-fulfillments';
+export { SquareFulfillmentReports, type FulfillmentRecorder, type ReportedFulfillment } from './fulfillment/square-fulfillment-reports';

@@ -8,6 +8,8 @@ import { SquareConfigController } from './square-config.controller';
 import { SquareCustomers } from './customers';
 import { SquarePayments } from './payments';
 import { SquareOrders } from './orders';
+import { SquareFulfillments } from './fulfillment/square-fulfillments';
+import { SquareFulfillmentReports } from './fulfillment/square-fulfillment-reports';
 import { SquareConnection } from './square-connection';
 import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
 import { SquareRefundReports } from './refunds/square-refund-reports';
@@ -20,7 +22,7 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
 
 /**
  * The official `square` SDK, pointed at Square or at the emulator. Other modules call Square only
- * through its facades (`SquarePayments`, `SquareCustomers`); the SDK client stays inside this module.
+ * through its facades (`SquarePayments`, `SquareCustomers`, `SquareOrders`, `SquareFulfillments`); the SDK client stays inside this module.
  */
 @Global()
 @Module({
@@ -39,6 +41,8 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
     SquareCustomers,
     SquareOrders,
     SquareRefundReports,
+    SquareFulfillments,
+    SquareFulfillmentReports,
     { provide: SQUARE_SETTINGS, inject: [SquareConnection], useFactory: (connection: SquareConnection) => connection.settings() },
     {
       provide: SquareClient,
@@ -47,6 +51,6 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
       useFactory: (s: SquareSettings) => new SquareClient({ token: s.accessToken, baseUrl: s.baseUrl, timeoutInSeconds: s.timeoutMs / 1000, maxRetries: 0 }),
     },
   ],
-  exports: [SQUARE_SETTINGS, SquarePayments, SquareCustomers, SquareOrders, SquareRefundReports],
+  exports: [SQUARE_SETTINGS, SquarePayments, SquareCustomers, SquareOrders, SquareRefundReports, SquareFulfillments, SquareFulfillmentReports],
 })
 export class SquareModule {}

@@ -14,7 +14,8 @@ import { openApiSchema } from '../../platform/api-docs/zod-openapi';
 import { WebhookOutcome, webhookOutcomeSchema } from './square-webhooks.responses';
 
 /**
- * `POST /api/square/webhooks`: Square's `inventory.count.updated` and `catalog.version.updated`.
+ * `POST /api/square/webhooks`: Square's `inventory.count.updated`, `catalog.version.updated`,
+ * `refund.created`/`refund.updated` and `order.updated`/`order.fulfillment.updated`.
  * The signature (`x-square-hmacsha256-signature`) is HMAC-SHA256 of the notification URL followed by
  * the body's exact bytes, so the raw body is kept for this route; the URL is `PUBLIC_URL` + the path
  * (or the address the request came in on). A bad signature is 401 and nothing changes.

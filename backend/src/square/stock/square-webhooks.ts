@@ -7,6 +7,8 @@ import type { RequestContext } from '../../platform/context/request-context';
 import { requestedBy } from '../../platform/jobs/job-caller';
 import { QueueRegistry, withTimeout } from '../../platform/outbox/queue.registry';
 import { CATALOG_SYNC_JOB } from '../catalog-sync/catalog-sync';
+import { SquareFulfillmentReports } from '../fulfillment/square-fulfillment-reports';
+import { SquareFulfillments } from '../fulfillment/square-fulfillments';
 import { SquareRefundReports } from '../refunds/square-refund-reports';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import type { WebhookOutcome } from './square-webhooks.responses';
@@ -25,6 +27,12 @@ const inventoryCount = z.object({
 /** What Square sends of a refund (its `PaymentRefund`): only the fields the shop reads are checked. */
 const paymentRefund = z.object({ id: z.string().min(1).max(255), payment_id: z.string().min(1).max(192), status: z.string().max(50) }).passthrough();
 
+/**
+ * What Square sends of an order's change (`order_updated`, `order_fulfillment_updated`): which order,
+ * at which version (none on an order not created through the API, such as a sale at the stall).
+ */
+const orderChange = z.object({ order_id: z.string().min(1).max(192).nullish(), version: z.int().min(0).max(1_000_000_000).nullish() }).passthrough();
+
 export const webhookEvent = z.object({
   event_id: z.string().min(1).max(200),
   type: z.string().min(1).max(100),
@@ -33,7 +41,12 @@ export const webhookEvent = z.object({
   data: z
     .object({
       object: z
-        .object({ inventory_counts: z.array(inventoryCount).max(1000).nullish(), refund: paymentRefund.nullish() })
+        .object({
+          inventory_counts: z.array(inventoryCount).max(1000).nullish(),
+          refund: paymentRefund.nullish(),
+          order_updated: orderChange.nullish(),
+          order_fulfillment_updated: orderChange.nullish(),
+        })
         .passthrough()
         .nullish(),
     })
@@ -61,6 +74,8 @@ export class SquareWebhooks implements OnModuleInit {
     private readonly refundReports: SquareRefundReports,
     private readonly products: Products,
     private readonly queues: QueueRegistry,
+    private readonly fulfillments: SquareFulfillments,
+    private readonly fulfillmentReports: SquareFulfillmentReports,
   ) {}
 
   onModuleInit(): void {
@@ -89,6 +104,7 @@ export class SquareWebhooks implements OnModuleInit {
     if (event.type === 'inventory.count.updated') applied = await this.applyCounts(event, asSquare);
     else if (event.type === 'catalog.version.updated') await this.startCatalogSync(event, asSquare);
     else if (event.type === 'refund.created' || event.type === 'refund.updated') await this.recordRefund(event, asSquare);
+    else if (event.type === 'order.updated' || event.type === 'order.fulfillment.updated') await this.recordFulfillment(event, asSquare);
     else this.logger.log(`Square webhook ${event.type} (${event.event_id}) ignored`);
     // Recorded after it was handled: a delivery that failed half-way is handled again when Square retries
     // (safe: a count applied already is not newer the second time).
@@ -119,6 +135,31 @@ export class SquareWebhooks implements OnModuleInit {
     if (!refund) return;
     const recorded = await this.refundReports.report({ id: refund.id, paymentId: refund.payment_id, status: refund.status }, caller);
     if (!recorded) this.logger.log(`Square refund ${refund.id} (${refund.status}) changed nothing: no pending refund of the shop's is waiting for it`);
+  }
+
+  /**
+   * An order changed in Square (the studio moved its fulfillment in the Order Manager, or it echoes
+   * the shop's own update): its fulfillment is read as Square holds it now, since the delivery names
+   * only the order and its version, and recorded on the shop's order it books, which ignores a
+   * version it has seen already. Orders of another location, or without a fulfillment (the stall's
+   * sales), are left alone; while Square does not answer the delivery fails, so Square sends it again.
+   */
+  private async recordFulfillment(event: WebhookEvent, caller: RequestContext): Promise<void> {
+    const change = event.data?.object?.order_fulfillment_updated ?? event.data?.object?.order_updated;
+    // Without a version the order was not created through the API: not one of the shop's.
+    if (!change?.order_id || change.version == null) return;
+    const read = await this.fulfillments.read(change.order_id);
+    if (!read.ok && read.failure.kind === 'unknown') {
+      throw new ServiceUnavailableException({ message: 'Square did not answer for the order; the delivery will be retried.', code: 'SQUARE_UNAVAILABLE' });
+    }
+    if (!read.ok) {
+      this.logger.warn(`Square order ${change.order_id} of webhook ${event.event_id} could not be read: ${read.failure.message}`);
+      return;
+    }
+    const seen = read.value;
+    if (!seen || seen.locationId !== this.settings.locationId) return;
+    const recorded = await this.fulfillmentReports.report({ fulfillment: seen, deliveredVersion: change.version }, caller);
+    if (recorded) this.logger.log(`Square order ${seen.orderId} (version ${seen.version}): fulfillment ${seen.state} recorded on the shop's order`);
   }
 
   private async startCatalogSync(event: WebhookEvent, caller: RequestContext): Promise<void> {
