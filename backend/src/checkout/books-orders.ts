@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { onlyVariantOf, Products, variantOf } from '../catalog';
 import type { AdHocLine, OpenOrder } from '../orders';
@@ -37,7 +36,7 @@ export class BooksOrders {
   async open({ opened }: OpenOrder): Promise<BooksOrder> {
     let customerId: string;
     try {
-      customerId = await this.customerFor(opened.customer);
+      customerId = await this.customers.forEmail({ email: opened.customer.email, name: opened.customer.name, referenceId: `buyer-${opened.orderId}`, note: 'Online shop buyer' });
     } catch (error) {
       return { kind: 'unknown', message: `the buyer's Square customer could not be found or made (${error instanceof Error ? error.message : String(error)})` };
     }
@@ -75,21 +74,5 @@ export class BooksOrders {
   async cancel(squareOrderId: string): Promise<void> {
     const answer = await this.orders.cancelUnpaid(squareOrderId);
     if (!answer.ok) this.logger.warn(`Square order ${squareOrderId} of a failed checkout could not be canceled (${answer.failure.message})`);
-  }
-
-  /** One Square customer per email address: found first; created with a key of the address, so two checkouts at once make one. */
-  private async customerFor(customer: { name: string; email: string }): Promise<string> {
-    const email = customer.email.toLowerCase();
-    const key = `buyer-${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
-    return (
-      (await this.customers.findByEmail(email)) ??
-      (await this.customers.create({
-        idempotencyKey: key,
-        email,
-        name: customer.name,
-        referenceId: key,
-        note: 'Online shop buyer',
-      }))
-    );
   }
 }

@@ -31,15 +31,12 @@ export class SquareCustomerJob {
     const subscriber = await this.newsletter.load(subscriberId);
     if (!subscriber.exists || !subscriber.subscribed) return 'not-subscribed';
     if (subscriber.squareCustomerId) return 'already-linked';
-    const squareCustomerId =
-      (await this.customers.findByEmail(subscriber.email)) ??
-      (await this.customers.create({
-        idempotencyKey: `subscriber-${subscriberId}`,
-        email: subscriber.email,
-        name: subscriber.name,
-        referenceId: `newsletter-${subscriberId}`,
-        note: 'Newsletter subscriber',
-      }));
+    const squareCustomerId = await this.customers.forEmail({
+      email: subscriber.email,
+      name: subscriber.name,
+      referenceId: `newsletter-${subscriberId}`,
+      note: 'Newsletter subscriber',
+    });
     await this.newsletter.run(subscriberId, { kind: 'LinkToSquare', squareCustomerId }, caller);
     this.logger.log(`Subscriber ${subscriberId} linked to Square customer ${squareCustomerId}`);
     return 'linked';

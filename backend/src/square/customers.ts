@@ -1,9 +1,8 @@
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { SquareClient } from 'square';
+import { SquareClient, SquareError } from 'square';
 
 export interface NewCustomer {
-  /** The same key for every try of one customer: Square makes it once. */
-  idempotencyKey: string;
   email: string;
   name: string | null;
   referenceId: string;
@@ -21,10 +20,29 @@ export class SquareCustomers {
     return customers?.[0]?.id;
   }
 
-  /** Creates the customer and answers its id. */
-  async create(customer: NewCustomer): Promise<string> {
+  /**
+   * The one customer of an email address: found, else created with a key of the address itself, so
+   * that whoever asks first (the newsletter, a checkout, two checkouts at once) makes it and every
+   * other ask finds it. Another caller's body under that key is refused by Square
+   * (`IDEMPOTENCY_KEY_REUSED`): that caller made the customer, which is then found.
+   */
+  async forEmail(customer: NewCustomer): Promise<string> {
+    const email = customer.email.trim().toLowerCase();
+    const found = await this.findByEmail(email);
+    if (found) return found;
+    try {
+      return await this.create(customerKey(email), { ...customer, email });
+    } catch (error) {
+      const madeByAnother = error instanceof SquareError && error.errors.some((e) => String(e.code) === 'IDEMPOTENCY_KEY_REUSED');
+      const made = madeByAnother ? await this.findByEmail(email) : undefined;
+      if (made) return made;
+      throw error;
+    }
+  }
+
+  private async create(idempotencyKey: string, customer: NewCustomer): Promise<string> {
     const { customer: created } = await this.square.customers.create({
-      idempotencyKey: customer.idempotencyKey,
+      idempotencyKey,
       emailAddress: customer.email,
       ...(customer.name ? { givenName: customer.name } : {}),
       referenceId: customer.referenceId,
@@ -34,3 +52,6 @@ export class SquareCustomers {
     return created.id;
   }
 }
+
+/** One key per address (Square allows 45 characters). */
+export const customerKey = (email: string) => `customer-${createHash('sha256').update(email).digest('hex').slice(0, 32)}`;
