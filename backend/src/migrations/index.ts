@@ -24,6 +24,7 @@ import { Migration20261201224200_incidents } from './incidents/Migration20261201
 import { Migration20261201000000_change_notice_origin } from './platform/Migration20261201000000_change_notice_origin';
 import { Migration20261201210000_product_withdrawn_in_square } from './catalog/Migration20261201210000_product_withdrawn_in_square';
 import { Migration20261202010000_product_status } from './catalog/Migration20261202010000_product_status';
+import { Migration20261203000000_product_search } from './catalog/Migration20261203000000_product_search';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -38,6 +39,7 @@ import { Migration20261202010000_product_status } from './catalog/Migration20261
  *   catalog/…_product_variants (gallery, options; stock and Square links move to `product_variants`),
  *   catalog/…_product_withdrawn_in_square (its Square item archived or deleted), catalog/…_product_status (draft or active)
  * - `product_variants`: catalog/…_product_variants
+ * - `product_search`, `product_search_words` (and the pg_trgm extension): catalog/…_product_search
  * - `stock_unpushed`, `stock_alert_notices`: catalog/…_stock_push_redrive
  * - `carts`, `cart_items`: cart/…_carts, checkout/…_checkout (the checkout lock), cart/…_cart_item_variants
  * - `orders`: checkout/ (…_checkout creates it, …_discount_redemptions, …_card_fingerprint, …_checkout_holds), auth/…_admin
@@ -73,4 +75,5 @@ export const migrations = [
   { name: 'Migration20261201210000_product_withdrawn_in_square', class: Migration20261201210000_product_withdrawn_in_square },
   { name: 'Migration20261202010000_product_status', class: Migration20261202010000_product_status },
   { name: 'Migration20261202030000_size_guide', class: Migration20261202030000_size_guide },
+  { name: 'Migration20261203000000_product_search', class: Migration20261203000000_product_search },
 ];
