@@ -25,6 +25,7 @@ import { Migration20261201000000_change_notice_origin } from './platform/Migrati
 import { Migration20261201210000_product_withdrawn_in_square } from './catalog/Migration20261201210000_product_withdrawn_in_square';
 import { Migration20261202010000_product_status } from './catalog/Migration20261202010000_product_status';
 import { Migration20261203000000_product_search } from './catalog/Migration20261203000000_product_search';
+import { Migration20261203000100_shop_settings } from './settings/Migration20261203000100_shop_settings';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -46,7 +47,7 @@ import { Migration20261203000000_product_search } from './catalog/Migration20261
  *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid)
  * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
  * - `sessions`: auth/; `subscribers`: newsletter/; `square_webhook_deliveries`: square/; `local_events`: local-events/
- * - `back_in_stock_requests`: back-in-stock/; `incidents`: incidents/
+ * - `back_in_stock_requests`: back-in-stock/; `incidents`: incidents/; `shop_settings`: settings/
  */
 export const migrations = [
   { name: 'Migration20261122000000_platform_and_catalog', class: Migration20261122000000_platform_and_catalog },
@@ -76,4 +77,5 @@ export const migrations = [
   { name: 'Migration20261202010000_product_status', class: Migration20261202010000_product_status },
   { name: 'Migration20261202030000_size_guide', class: Migration20261202030000_size_guide },
   { name: 'Migration20261203000000_product_search', class: Migration20261203000000_product_search },
+  { name: 'Migration20261203000100_shop_settings', class: Migration20261203000100_shop_settings },
 ];

@@ -78,7 +78,7 @@ describe('GET /api/products?q=', () => {
     const id = await addProduct({ name: 'Lantern Tote', description: 'Canvas tote.', category: 'other' });
     await addProduct({ name: 'Lantern Secret', description: 'Not ready.', category: 'other', draft: true });
     expect(await names('lantern')).toEqual(['Lantern Tote']);
-    await t.app.get(Products).run(id, { kind: 'ChangeProductDetails', productId: id, changes: { name: 'Gaslight Tote' } }, systemContext());
+    await t.app.get(Products).run(id, { kind: 'ChangeProductDetails', changes: { name: 'Gaslight Tote' } }, systemContext());
     expect(await names('gaslight')).toEqual(['Gaslight Tote']);
     expect(await names('lantern tote')).toEqual([]);
   });
