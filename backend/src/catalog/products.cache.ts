@@ -33,7 +33,7 @@ const CATALOGUE_VERSION_SQL = 'select coalesce(sum(version), 0) as version from 
 const PRODUCT_VERSION_SQL = 'select version from products where id = ?';
 
 const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
-export const cached = (value: unknown): CachedBody => {
+const cached = (value: unknown): CachedBody => {
   const body = JSON.stringify(value);
   return { body: compressOnce(body), etag: etagOf(body) };
 };

@@ -2,14 +2,14 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../platform/errors/domain-error';
-import { sendCompressed } from '../platform/web/compressed-body';
+import { compressFor, sendCompressed } from '../platform/web/compressed-body';
 import { matchesEtag } from '../platform/web/etag';
 import { KnownVersion, knownVersionQuery } from '../platform/web/known-version';
 import { text } from '../platform/validation/text';
 import { ZodPipe } from '../platform/validation/zod.pipe';
 import { CATEGORIES } from './categories';
 import { productIdParam } from './product-id-param';
-import { cached, CachedBody, ProductsCache } from './products.cache';
+import { CachedBody, ProductsCache } from './products.cache';
 import { ProductSearch } from './product-search';
 import { ApiAnswers } from '../platform/api-docs/api-answers.decorator';
 import { categorySchema, productSchema } from './catalog.responses';
@@ -35,7 +35,10 @@ export class ProductsController {
     const ids = query.q ? await this.search.ids(query.q) : [];
     const found = await Promise.all(ids.map((id) => this.cache.one(id)));
     // Drafts and withdrawn products are in the search's table but not in the shop's list.
-    send(req, reply, cached(found.flatMap((p) => (p ? [p.dto] : []))));
+    // An answer made for this request: compressed only as this client takes it, and sent without an ETag to keep.
+    const body = JSON.stringify(found.flatMap((p) => (p ? [p.dto] : [])));
+    reply.header('cache-control', 'no-cache');
+    sendCompressed(req, reply.type('application/json; charset=utf-8'), compressFor(req, body));
   }
 
   /** `?version=`: the product's version the client holds. */

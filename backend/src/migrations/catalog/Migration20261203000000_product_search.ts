@@ -32,6 +32,8 @@ export class Migration20261203000000_product_search extends Migration {
     this.addSql('create index product_search_skus_idx on product_search using gin (skus)');
     this.addSql('create table product_search_words (word text primary key)');
     this.addSql('create index product_search_words_trgm_idx on product_search_words using gin (word gin_trgm_ops)');
+    // In bytewise order ("C"), the words a prefix begins are one range of this index.
+    this.addSql('create index product_search_words_prefix_idx on product_search_words (word collate "C")');
     this.addSql(`create function product_search_refresh(p_id integer, p_labels jsonb) returns void language sql as $$
       with doc as (
         select p.id,
