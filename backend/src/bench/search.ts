@@ -18,7 +18,23 @@ const APPAREL = new Set(['Hoodie', 'Tee', 'Cardigan', 'Jacket', 'Beanie', 'Scarf
 const COLOURS = ['Black', 'Oxblood', 'Charcoal', 'Ink', 'Plum'];
 
 /** What shoppers type: whole words, typos, words begun, a SKU, several words, nothing that matches, syntax. */
-const QUERIES = ['ravn hodie', 'raven', 'skul patch', 'moth', 'DC-0042-M', 'velvet cardigan blck', 'hoodie', 'crescent mon', 'lac', 'oxblood tee', 'zzzz qqqq', "'; drop table products; --", 'wolf', 'embroiderd', 'spider web'];
+const QUERIES = [
+  'ravn hodie',
+  'raven',
+  'skul patch',
+  'moth',
+  'DC-0042-M',
+  'velvet cardigan blck',
+  'hoodie',
+  'crescent mon',
+  'lac',
+  'oxblood tee',
+  'zzzz qqqq',
+  "'; drop table products; --",
+  'wolf',
+  'embroiderd',
+  'spider web',
+];
 
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length];
 
@@ -65,9 +81,7 @@ export async function measureSearch(env: Record<string, string>, port: number, d
     const ids = app.get(ProductIds);
     const products = app.get(Products);
     for (let start = 0; start < CATALOGUE; start += 8) {
-      await Promise.all(
-        Array.from({ length: Math.min(8, CATALOGUE - start) }, async (_, k) => products.run(await ids.next(), productOf(start + k), systemContext())),
-      );
+      await Promise.all(Array.from({ length: Math.min(8, CATALOGUE - start) }, async (_, k) => products.run(await ids.next(), productOf(start + k), systemContext())));
     }
   });
   const logFile = join(dataDir, 'shop-search.log');
