@@ -38,8 +38,10 @@ export function prerenderPages(pages: PrerenderedPage[]): Plugin {
       const template = String(index.source);
       if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root">');
       const entry = pathToFileURL(resolve(root, PRERENDER_OUT_DIR, 'entry-prerender.js')).href;
-      const { render } = (await import(`${entry}?t=${Date.now()}`)) as { render: (url: string) => Promise<string> };
-      for (const page of pages) {
+      const built = (await import(`${entry}?t=${Date.now()}`)) as { render: (url: string) => Promise<string>; entryPages: PrerenderedPage[] };
+      const { render } = built;
+      // Pages the entry knows of from data (the categories'), after the config's own.
+      for (const page of [...pages, ...built.entryPages]) {
         // React writes the page's <title> first; it belongs in the head. The shell has none: React
         // adds its own before a title it cannot adopt, and the shell's would stay as a second.
         const rendered = await render(page.url);

@@ -17,6 +17,8 @@ export default defineConfig({
       { name: 'privacy', url: '/privacy', page: 'src/pages/PrivacyPage.tsx' },
       { name: 'terms', url: '/terms', page: 'src/pages/TermsPage.tsx' },
       { name: 'shipping', url: '/shipping', page: 'src/pages/ShippingPage.tsx' },
+      { name: 'search', url: '/search', page: 'src/pages/SearchPage.tsx' },
+      // And each category's page (`shop-<slug>`), which the entry lists: see entry-prerender.tsx.
     ]),
     precompress(),
   ],

@@ -20,6 +20,7 @@ import { MailPage } from './mail/MailPage';
 import { OrderPage } from './orders/OrderPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { PackingSlipPage, SelectedPackingSlipsPage } from './orders/PackingSlips';
+import { SettingsPage } from './settings/SettingsPage';
 import { SubscribersPage } from './subscribers/SubscribersPage';
 import { ToastProvider } from './toast/toast';
 
@@ -42,6 +43,7 @@ function AdminApp() {
           <Route path="/admin/events" element={<EventsPage />} />
           <Route path="/admin/mail" element={<MailPage />} />
           <Route path="/admin/jobs" element={<JobsPage />} />
+          <Route path="/admin/settings" element={<SettingsPage />} />
           <Route path="/admin/history/:streamType/:id" element={<HistoryPage />} />
           <Route path="/inventory" element={<InventoryPage />} />
           <Route path="*" element={<DashboardPage />} />

@@ -356,6 +356,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminSettingsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["AdminSettingsController_change"];
+        trace?: never;
+    };
     "/api/admin/square/books-check": {
         parameters: {
             query?: never;
@@ -1846,6 +1862,14 @@ export interface components {
                 };
             };
         };
+        ShopSettings: {
+            /** @enum {string} */
+            apparelAgeGroup: "adult" | "kids" | "toddler" | "infant" | "newborn";
+            /** @enum {string} */
+            apparelGender: "unisex" | "female" | "male";
+            brand: string;
+            defaultColor: string;
+        };
         Site: {
             contact: {
                 area: string | null;
@@ -2030,6 +2054,7 @@ export type RefundResult = components['schemas']['RefundResult'];
 export type RestoredCart = components['schemas']['RestoredCart'];
 export type ShippingAddress = components['schemas']['ShippingAddress'];
 export type ShippingRates = components['schemas']['ShippingRates'];
+export type ShopSettings = components['schemas']['ShopSettings'];
 export type Site = components['schemas']['Site'];
 export type SquareBooksCheck = components['schemas']['SquareBooksCheck'];
 export type SquareConfig = components['schemas']['SquareConfig'];
@@ -2949,6 +2974,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RecoveryFunnel"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminSettingsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopSettings"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminSettingsController_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    apparelAgeGroup?: "adult" | "kids" | "toddler" | "infant" | "newborn";
+                    /** @enum {string} */
+                    apparelGender?: "unisex" | "female" | "male";
+                    brand?: string;
+                    defaultColor?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShopSettings"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */
@@ -4282,6 +4376,7 @@ export interface operations {
     ProductsController_list: {
         parameters: {
             query?: {
+                q?: string;
                 version?: string;
             };
             header?: never;

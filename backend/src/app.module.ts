@@ -19,6 +19,8 @@ import { OutboxRelayModule } from './platform/outbox/outbox-relay.module';
 import { PlatformModule } from './platform/platform.module';
 import { RecoveryModule } from './recovery';
 import { ShippingModule } from './shipping';
+import { SeoModule } from './seo';
+import { SettingsModule } from './settings';
 import { SiteModule } from './site';
 import { SocialModule } from './social';
 
@@ -52,6 +54,8 @@ export class AppModule {
         SocialModule,
         RecoveryModule,
         IncidentsModule,
+        SettingsModule,
+        SeoModule,
         // Last, so its catch-all route is the fallback behind every API route.
         SiteModule,
         ...(roles.worker ? [OutboxRelayModule, JobsModule] : []),

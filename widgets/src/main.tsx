@@ -14,6 +14,8 @@ import './styles/toast.css';
 import './styles/checkout.css';
 import './styles/home.css';
 import './styles/local-events.css';
+import './styles/search.css';
+import { categoriesQuery } from './api/categories';
 import { queryClient } from './api/query-client';
 import { Storefront } from './Storefront';
 import { takeHandOver } from './cart/hand-over';
@@ -31,7 +33,11 @@ if (container.hasChildNodes()) {
   // Pages the build prerendered arrive drawn: React adopts that HTML (hydrates) instead of drawing
   // it again, once the browser has painted it (a frame, then a task), so the shopper sees the page
   // while React works rather than after.
-  requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(container, storefront))));
+  // A category's page was drawn with the categories (its title is its label): they are fetched first
+  // (the server sent a preload for them with the page), so the adoption matches. A failure hydrates
+  // anyway, and React draws the page again.
+  const ready = /^\/shop\/[^/]+$/.test(location.pathname) ? queryClient.fetchQuery(categoriesQuery).catch(() => undefined) : Promise.resolve();
+  void ready.then(() => requestAnimationFrame(() => setTimeout(() => startTransition(() => void hydrateRoot(container, storefront)))));
 } else {
   startTransition(() => createRoot(container).render(storefront));
 }

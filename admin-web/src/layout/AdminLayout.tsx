@@ -41,6 +41,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         {user && (
           <div className="who">
             <span className="who-email">{user.email}</span>
+            {/* Beside the account rather than among the sections: changed seldom, and the phone's tab bar is full. */}
+            <NavLink to="/admin/settings">Settings</NavLink>
             <button type="button" className="link-button" onClick={logout}>
               Logout
             </button>

@@ -17,6 +17,7 @@ import { PacedGenerator, type PacedMeasurement } from './paced';
 import { measurePgbench, steadyPgbench } from './pgbench';
 import { probed, startBareServer, startShop, stop } from './processes';
 import { measureScale } from './scale';
+import { measureSearch } from './search';
 import { settleDisk } from './settle-disk';
 
 const API_PORT = Number(process.env.BENCH_API_PORT ?? 3901);
@@ -32,7 +33,7 @@ const STEADY_RATE = 200;
 const STEADY_RUNS = Number(process.env.BENCH_STEADY_RUNS ?? 5);
 const SCALE_TURNS = Number(process.env.BENCH_SCALE_TURNS ?? 2);
 /** The parts of the bench to run, e.g. `BENCH_ONLY=carts,steady` while working on one of them; unset: all. */
-const PARTS = ['products', 'poll', 'carts', 'steady', 'checkouts', 'scale', 'appends', 'rebuild'] as const;
+const PARTS = ['products', 'poll', 'carts', 'steady', 'checkouts', 'scale', 'search', 'appends', 'rebuild'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY?.split(',')
   .map((part) => part.trim())
@@ -109,6 +110,8 @@ async function main(): Promise<void> {
   try {
     // The same database, Square and limits, as the scaled deployment runs them: API replicas (main.js) behind a balancer.
     report.scale = await part('scale', () => measureScale({ env: shopEnv, productId, ports: [API_PORT + 10, API_PORT + 11], seconds: SECONDS / 2, turns: SCALE_TURNS }));
+    // Search over a catalogue of its own (2,000 products), on a database of its own, the same Square and limits.
+    report.search = await part('search', () => measureSearch(shopEnv, API_PORT + 20, dataDir));
   } finally {
     await square.close();
     await database.drop();

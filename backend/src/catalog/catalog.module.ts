@@ -4,6 +4,8 @@ import { ProjectionRegistry } from '../platform/projections/projection.registry'
 import { CatalogSeeder } from './catalog-seeder';
 import { ProductIds } from './product-ids';
 import { productProjection } from './product.projection';
+import { productSearchProjection } from './product-search.projection';
+import { ProductSearch } from './product-search';
 import { ProductViewSchema } from './product.view';
 import { ProductsCache } from './products.cache';
 import { ProductsController } from './products.controller';
@@ -26,7 +28,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
   controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController, EmailImagesController, UploadsController],
-  providers: [StockAlertsReader, BackInStockWaiting, ProductImages, EmailImages, ProductsCache, Products, LowStockReader, SquareLinksReader, ProductIds, CatalogSeeder],
+  providers: [ProductSearch, StockAlertsReader, BackInStockWaiting, ProductImages, EmailImages, ProductsCache, Products, LowStockReader, SquareLinksReader, ProductIds, CatalogSeeder],
   exports: [StockAlertsReader, BackInStockWaiting, Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds],
 })
 export class CatalogModule implements OnModuleInit {
@@ -39,6 +41,8 @@ export class CatalogModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.projections.register(productProjection);
+    // After the products projection: the search's rows are rebuilt from what it wrote.
+    this.projections.register(productSearchProjection);
     // A stock change Square has not heard of for too long: the stall may sell a unit the shop sold.
     this.health.register('stock', async () => (await this.stockAlerts.notSentSince(new Date(Date.now() - this.config.STOCK_PUSH_ALERT_AFTER))).map(notSentMessage));
   }

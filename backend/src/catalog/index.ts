@@ -2,6 +2,7 @@ export { CatalogModule } from './catalog.module';
 export { CatalogSeeder } from './catalog-seeder';
 export { ProductIds } from './product-ids';
 export { ProductsCache } from './products.cache';
+export type { ListedProduct } from './products.cache';
 export { Products } from './products';
 export type { ProductCommandBody, ProductSnapshot } from './products';
 export { LowStockReader } from './low-stock.reader';

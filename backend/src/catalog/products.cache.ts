@@ -19,6 +19,13 @@ interface Snapshot {
   version: number;
   list: CachedBody;
   byId: Map<number, { dto: ProductDto; response: CachedBody }>;
+  listed: ListedProduct[];
+}
+
+/** A product the storefront lists, and when it last changed (the sitemap's `lastmod`). */
+export interface ListedProduct {
+  dto: ProductDto;
+  updatedAt: Date;
 }
 
 /** The versions as the snapshot counts them (`readProducts` lists every product): the catalogue's, one product's. */
@@ -57,6 +64,12 @@ export class ProductsCache implements IEventHandler<ChangeNotice> {
   /** The list at catalogue version `atLeast` or later (or current, when the database never reached it). */
   async list(atLeast = 0): Promise<CachedBody> {
     return (await this.reaching(atLeast, (s) => s.version, CATALOGUE_VERSION_SQL, [])).list;
+  }
+
+  /** Every listed product as the API shows it, with the catalogue's version (the feed and the sitemap are built from it). */
+  async listed(): Promise<{ version: number; products: ListedProduct[] }> {
+    const snapshot = await this.current();
+    return { version: snapshot.version, products: snapshot.listed };
   }
 
   /** The product at version `atLeast` or later (or current, when the database never reached it). */
@@ -104,14 +117,16 @@ export class ProductsCache implements IEventHandler<ChangeNotice> {
     const rows = await readProducts(this.orm.em as EntityManager);
     // Not shown at all: a draft and a product withdrawn in Square (their pages are 404), and one with
     // only $0.00 variants the studio did not choose to sell.
-    const dtos = rows
+    const listed = rows
       .filter(({ product, variants }) => product.status !== 'draft' && !product.withdrawnInSquare && isListed(product, variants))
-      .map(({ product, variants }) => toProductDto(product, variants));
+      .map(({ product, variants }) => ({ dto: toProductDto(product, variants), updatedAt: product.updatedAt }));
+    const dtos = listed.map((p) => p.dto);
     return {
       // Over every product, unlisted ones too: the version never goes back when one stops being listed.
       version: rows.reduce((sum, { product }) => sum + product.version, 0),
       list: cached(dtos),
       byId: new Map(dtos.map((dto) => [dto.id, { dto, response: cached(dto) }])),
+      listed,
     };
   }
 }

@@ -26,6 +26,8 @@ import { Migration20261201224200_incidents } from './incidents/Migration20261201
 import { Migration20261201000000_change_notice_origin } from './platform/Migration20261201000000_change_notice_origin';
 import { Migration20261201210000_product_withdrawn_in_square } from './catalog/Migration20261201210000_product_withdrawn_in_square';
 import { Migration20261202010000_product_status } from './catalog/Migration20261202010000_product_status';
+import { Migration20261203000000_product_search } from './catalog/Migration20261203000000_product_search';
+import { Migration20261203000100_shop_settings } from './settings/Migration20261203000100_shop_settings';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -40,13 +42,14 @@ import { Migration20261202010000_product_status } from './catalog/Migration20261
  *   catalog/…_product_variants (gallery, options; stock and Square links move to `product_variants`),
  *   catalog/…_product_withdrawn_in_square (its Square item archived or deleted), catalog/…_product_status (draft or active)
  * - `product_variants`: catalog/…_product_variants
+ * - `product_search`, `product_search_words` (and the pg_trgm extension): catalog/…_product_search
  * - `stock_unpushed`, `stock_alert_notices`: catalog/…_stock_push_redrive
  * - `carts`, `cart_items`: cart/…_carts, checkout/…_checkout (the checkout lock), cart/…_cart_item_variants
  * - `orders`: checkout/ (…_checkout creates it, …_discount_redemptions, …_card_fingerprint, …_checkout_holds), auth/…_admin
  *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid, …_order_square_order, …_square_fulfillment)
  * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
  * - `sessions`: auth/; `subscribers`: newsletter/; `square_webhook_deliveries`: square/; `local_events`: local-events/
- * - `back_in_stock_requests`: back-in-stock/; `incidents`: incidents/
+ * - `back_in_stock_requests`: back-in-stock/; `incidents`: incidents/; `shop_settings`: settings/
  */
 export const migrations = [
   { name: 'Migration20261122000000_platform_and_catalog', class: Migration20261122000000_platform_and_catalog },
@@ -75,6 +78,8 @@ export const migrations = [
   { name: 'Migration20261201210000_product_withdrawn_in_square', class: Migration20261201210000_product_withdrawn_in_square },
   { name: 'Migration20261202010000_product_status', class: Migration20261202010000_product_status },
   { name: 'Migration20261202030000_size_guide', class: Migration20261202030000_size_guide },
+  { name: 'Migration20261203000000_product_search', class: Migration20261203000000_product_search },
+  { name: 'Migration20261203000100_shop_settings', class: Migration20261203000100_shop_settings },
   { name: 'Migration20261203104500_order_square_order', class: Migration20261203104500_order_square_order },
   { name: 'Migration20261203120000_square_fulfillment', class: Migration20261203120000_square_fulfillment },
 ];

@@ -9,21 +9,25 @@ import { StorefrontPages } from './storefront-pages';
 import { ViteDevApps } from './vite-dev-apps';
 
 /** Paths the storefront renders (besides those a module checks, `StorefrontPages`); anything else gets its 404 page with a 404 status. */
-const STOREFRONT_ROUTES = [/^\/$/, /^\/product(\/[^/]*)?$/, /^\/cart$/, /^\/order-confirmation$/, /^\/fonts$/, /^\/(privacy|terms|shipping)$/];
+const STOREFRONT_ROUTES = [/^\/$/, /^\/product(\/[^/]*)?$/, /^\/cart$/, /^\/order-confirmation$/, /^\/fonts$/, /^\/(privacy|terms|shipping)$/, /^\/search$/];
 const ADMIN_ROUTES = [/^\/admin(\/.*)?$/, /^\/inventory$/];
 
 /** A product page the storefront can draw (it reads the id as a positive integer). */
 const PRODUCT_PAGE = /^\/product\/([1-9]\d{0,15})$/;
+/** A category's page (which slugs exist, the catalogue says through `StorefrontPages`). */
+const CATEGORY_PAGE = /^\/shop\/([a-z][a-z-]{0,40})$/;
 
 /**
  * The API answer a prerendered page draws first, fetched with the page instead of after its script
  * has run: the catalogue for the home page's grid, the product for its page. (The storefront's
  * fetches send credentials, hence `crossorigin=use-credentials`: otherwise the preload goes unused.)
  */
-function dataFor(path: string): string | undefined {
-  if (path === '/') return '/api/products';
+function dataFor(path: string): string[] {
+  if (path === '/') return ['/api/products'];
+  // A category's page also waits for the categories before it hydrates: its title is the category's label.
+  if (CATEGORY_PAGE.test(path)) return ['/api/categories', '/api/products'];
   const product = PRODUCT_PAGE.exec(path)?.[1];
-  return product ? `/api/products/${product}` : undefined;
+  return product ? [`/api/products/${product}`] : [];
 }
 
 /**
@@ -33,7 +37,10 @@ function dataFor(path: string): string | undefined {
 function prerenderedPage(path: string): string | undefined {
   if (path === '/') return 'home';
   if (PRODUCT_PAGE.test(path)) return 'product';
-  return /^\/(cart|fonts|privacy|terms|shipping)$/.exec(path)?.[1];
+  // Each category's page is drawn with its own title (`shop-patches`); a slug the build did not draw finds no file and gets the shell.
+  const category = CATEGORY_PAGE.exec(path)?.[1];
+  if (category) return `shop-${category}`;
+  return /^\/(cart|fonts|privacy|terms|shipping|search)$/.exec(path)?.[1];
 }
 
 /**
@@ -75,8 +82,8 @@ export class StorefrontController {
       reply.status(503).type('text/plain').send('The storefront is not built yet: run `npm run build`.');
       return;
     }
-    const data = prerendered && dataFor(path);
-    if (data) reply.header('link', `<${data}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+    const data = prerendered ? dataFor(path) : [];
+    if (data.length) reply.header('link', data.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', '));
     sendCompressed(
       req,
       reply

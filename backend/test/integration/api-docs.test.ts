@@ -32,6 +32,7 @@ const NOT_THE_API: [RegExp, string][] = [
   [/^\/\*$/, "the storefront's and admin app's pages (StorefrontController)"],
   [/^\/email-images\//, "the products' pictures as the emails show them, PNGs for mail clients (EmailImagesController)"],
   [/^\/uploads\//, 'the uploaded pictures, from their storage (UploadsController)'],
+  [/^\/(sitemap\.xml|robots\.txt|feeds\/)/, "crawlers' and Merchant Center's files, in their own formats (SeoController)"],
 ];
 
 /** Writes that read no request body. */

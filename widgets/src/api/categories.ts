@@ -5,11 +5,14 @@ import { api } from './client';
 
 export const categoriesKey = ['/api/categories'] as const;
 
+/** The categories' query, also fetched before a category page hydrates (its title is the category's label). */
+export const categoriesQuery = {
+  queryKey: categoriesKey,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => ok(api().GET('/api/categories', { signal })),
+};
+
 export function useCategories() {
-  return useQuery({
-    queryKey: categoriesKey,
-    queryFn: ({ signal }) => ok(api().GET('/api/categories', { signal })),
-  });
+  return useQuery(categoriesQuery);
 }
 
 /** Maps a slug to its label; falls back to the slug until (or if) the categories load. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { LogoMark } from './Logo';
+import { SearchBox } from './SearchBox';
 import { SectionLink } from './SectionLink';
 
 const NAV = [
@@ -79,6 +80,8 @@ export function Header({ actions }: Props) {
             ))}
           </ul>
         </nav>
+
+        <SearchBox />
 
         <div className="site-header__actions">{actions}</div>
       </div>

@@ -23,6 +23,15 @@ export function compressOnce(body: string): CompressedBody {
   };
 }
 
+/** A body made for one answer (a search's): compressed only in the encoding this client takes, brotli before gzip. */
+export function compressFor(req: FastifyRequest, body: string): CompressedBody {
+  const plain = Buffer.from(body, 'utf8');
+  if (plain.length < WORTH_COMPRESSING) return { plain };
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  if (accepted.has('br')) return { plain, br: brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length } }) };
+  return accepted.has('gzip') ? { plain, gzip: gzipSync(plain, { level: 6 }) } : { plain };
+}
+
 /** Sends the variant the client accepts, with the headers a cache needs to keep variants apart. */
 export function sendCompressed(req: FastifyRequest, reply: FastifyReply, body: CompressedBody): void {
   if (body.br || body.gzip) reply.header('vary', 'accept-encoding');
