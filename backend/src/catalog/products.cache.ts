@@ -8,6 +8,7 @@ import { type ChangeNotice, ChangesMissed, StreamCommitted } from '../platform/c
 import { PRODUCT_STREAM_TYPE } from './product.events';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isListed, ProductDto, readProducts, toProductDto } from './product.view';
+import { SalePrices } from './sale-prices';
 
 export interface CachedBody {
   body: CompressedBody;
@@ -19,6 +20,8 @@ interface Snapshot {
   version: number;
   list: CachedBody;
   byId: Map<number, { dto: ProductDto; response: CachedBody }>;
+  /** A sale starts or ends then: the prices read are stale from that moment. */
+  validUntil: number;
 }
 
 /** The versions as the snapshot counts them (`readProducts` lists every product): the catalogue's, one product's. */
@@ -43,15 +46,18 @@ const cached = (value: unknown): CachedBody => {
 @EventsHandler(StreamCommitted, ChangesMissed)
 export class ProductsCache implements IEventHandler<ChangeNotice> {
   private snapshot: Promise<Snapshot> | undefined;
+  /** When the snapshot's sale prices stop holding (`Snapshot.validUntil`, once it is read). */
+  private validUntil = Infinity;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly feed: ChangeFeed,
+    private readonly sales: SalePrices,
   ) {}
 
-  /** A product's commit, this process's or another's, or a missed notice: the catalogue is read again when next asked for. */
+  /** A product's commit or a sale's, this process's or another's, or a missed notice: the catalogue is read again when next asked for. */
   handle(notice: ChangeNotice): void {
-    if (!(notice instanceof StreamCommitted) || notice.streamType === PRODUCT_STREAM_TYPE) this.snapshot = undefined;
+    if (!(notice instanceof StreamCommitted) || notice.streamType === PRODUCT_STREAM_TYPE || this.sales.movedBy(notice.streamType)) this.snapshot = undefined;
   }
 
   /** The list at catalogue version `atLeast` or later (or current, when the database never reached it). */
@@ -89,10 +95,17 @@ export class ProductsCache implements IEventHandler<ChangeNotice> {
 
   private current(): Promise<Snapshot> {
     if (!this.feed.trusted) return this.load();
+    // A sale started or ended since it was read.
+    if (this.snapshot && Date.now() >= this.validUntil) this.snapshot = undefined;
     if (!this.snapshot) {
       const token = this.feed.token();
       const loading = this.load();
       this.snapshot = loading;
+      this.validUntil = Infinity;
+      void loading.then(
+        (read) => this.snapshot === loading && (this.validUntil = read.validUntil),
+        () => undefined,
+      );
       // A failed load is not remembered, nor one the feed may have missed a change during.
       const forget = () => this.snapshot === loading && (this.snapshot = undefined);
       loading.then(() => this.feed.stillLive(token) || forget(), forget);
@@ -101,17 +114,18 @@ export class ProductsCache implements IEventHandler<ChangeNotice> {
   }
 
   private async load(): Promise<Snapshot> {
-    const rows = await readProducts(this.orm.em as EntityManager);
+    const [rows, sales] = await Promise.all([readProducts(this.orm.em as EntityManager), this.sales.book()]);
     // Not shown at all: a draft and a product withdrawn in Square (their pages are 404), and one with
     // only $0.00 variants the studio did not choose to sell.
     const dtos = rows
       .filter(({ product, variants }) => product.status !== 'draft' && !product.withdrawnInSquare && isListed(product, variants))
-      .map(({ product, variants }) => toProductDto(product, variants));
+      .map(({ product, variants }) => toProductDto(product, variants, sales));
     return {
       // Over every product, unlisted ones too: the version never goes back when one stops being listed.
       version: rows.reduce((sum, { product }) => sum + product.version, 0),
       list: cached(dtos),
       byId: new Map(dtos.map((dto) => [dto.id, { dto, response: cached(dto) }])),
+      validUntil: sales.validUntil,
     };
   }
 }

@@ -10,6 +10,7 @@ import { Migration20261124100000_card_fingerprint } from './checkout/Migration20
 import { Migration20261201120000_checkout_holds } from './checkout/Migration20261201120000_checkout_holds';
 import { Migration20261201120100_zero_price } from './catalog/Migration20261201120100_zero_price';
 import { Migration20261202030000_size_guide } from './catalog/Migration20261202030000_size_guide';
+import { Migration20261203000000_discount_codes } from './discounts/Migration20261203000000_discount_codes';
 import { Migration20261124200000_square_stock } from './square/Migration20261124200000_square_stock';
 import { Migration20261124300000_order_refunds } from './orders/Migration20261124300000_order_refunds';
 import { Migration20261125000000_order_fulfilment_steps } from './orders/Migration20261125000000_order_fulfilment_steps';
@@ -45,6 +46,7 @@ import { Migration20261202010000_product_status } from './catalog/Migration20261
  * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
  * - `sessions`: auth/; `subscribers`: newsletter/; `square_webhook_deliveries`: square/; `local_events`: local-events/
  * - `back_in_stock_requests`: back-in-stock/; `incidents`: incidents/
+ * - `discount_codes`, `discount_uses`: discounts/
  */
 export const migrations = [
   { name: 'Migration20261122000000_platform_and_catalog', class: Migration20261122000000_platform_and_catalog },
@@ -73,4 +75,5 @@ export const migrations = [
   { name: 'Migration20261201210000_product_withdrawn_in_square', class: Migration20261201210000_product_withdrawn_in_square },
   { name: 'Migration20261202010000_product_status', class: Migration20261202010000_product_status },
   { name: 'Migration20261202030000_size_guide', class: Migration20261202030000_size_guide },
+  { name: 'Migration20261203000000_discount_codes', class: Migration20261203000000_discount_codes },
 ];
