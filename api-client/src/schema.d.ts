@@ -1199,8 +1199,11 @@ export interface components {
             code: string;
             /** @description It also applies to items on an automatic sale */
             combines: boolean;
-            /** Format: date-time */
-            createdAt: string;
+            /**
+             * Format: date-time
+             * @description null: a code the shop offers of itself (DARKCIRCLE10), not used or changed yet
+             */
+            createdAt: string | null;
             description: string;
             /** @description What it took off those orders */
             discounted: string;

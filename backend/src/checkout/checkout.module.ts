@@ -11,13 +11,13 @@ import { CheckoutProcess } from './checkout-process';
 import { CheckoutReconciler } from './checkout-reconciler';
 import { CheckoutService } from './checkout.service';
 import { Discounts } from './discounts';
-import { NewsletterCodeSeed } from './newsletter-code-seed';
+import { NewsletterCode } from './newsletter-code';
 
 /** Payment: the reserve → charge → record checkout and its reconciliation. */
 @Module({
   imports: [NewsletterModule, CartModule, CatalogModule, OrdersModule, DiscountsModule],
   controllers: [CheckoutController],
-  providers: [Discounts, NewsletterCodeSeed, CardPayments, BooksOrders, CheckoutProcess, CheckoutService, CheckoutReconciler],
+  providers: [Discounts, NewsletterCode, CardPayments, BooksOrders, CheckoutProcess, CheckoutService, CheckoutReconciler],
   exports: [CheckoutReconciler],
 })
 export class CheckoutModule {}

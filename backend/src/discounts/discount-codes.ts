@@ -5,6 +5,7 @@ import { fold } from '../platform/event-store/decider';
 import { EventRow, toRecordedEvent } from '../platform/event-store/event-row';
 import { EventStore, type Transaction } from '../platform/event-store/event-store';
 import { DiscountCommand, discountDecider, DiscountState } from './discount.decider';
+import { BuiltInCodes } from './built-in-codes';
 import { DiscountEvent, discountStream, type DiscountTerms } from './discount.events';
 
 /** Every write to one code's stream takes this lock: reservations wait their turn rather than race. */
@@ -19,12 +20,15 @@ const lockOf = (code: string) => `discount:${code}`;
  */
 @Injectable()
 export class DiscountCodes {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly builtIns: BuiltInCodes,
+  ) {}
 
-  /** The code as its stream says (`code` in upper case). */
+  /** The code as its stream says (`code` in upper case); a built-in code not written yet, as it starts. */
   async load(code: string): Promise<DiscountState> {
     const { events } = await this.store.readStream<DiscountEvent>(discountStream(code).id);
-    return fold(discountDecider, events);
+    return fold(discountDecider, events.length > 0 ? events : await this.startOf(code));
   }
 
   /** Makes a code; an automatic sale made without one is named `SALE-` and a few letters. */
@@ -32,20 +36,6 @@ export class DiscountCodes {
     const named = code ?? `SALE-${randomBytes(4).toString('hex').toUpperCase()}`;
     await this.run(named, { kind: 'Create', code: named, terms }, caller);
     return named;
-  }
-
-  /**
-   * Makes a code the shop itself offers, once: unless its stream has anything, it is made with these
-   * terms and the uses it had before codes had streams, all in one transaction.
-   */
-  async seed(code: string, terms: DiscountTerms, pastUses: readonly Omit<Extract<DiscountCommand, { kind: 'Redeem' }>, 'kind'>[], caller: RequestContext): Promise<boolean> {
-    return this.store.inOneTransaction(lockOf(code), async (tx) => {
-      const [{ events }] = await tx.execute<{ events: number }>('select count(*)::int as events from events where stream_id = ?', [discountStream(code).id]);
-      if (events > 0) return false;
-      await this.decideIn(tx, code, { kind: 'Create', code, terms }, caller);
-      for (const use of pastUses) await this.decideIn(tx, code, { kind: 'Redeem', ...use }, caller);
-      return true;
-    });
   }
 
   run(code: string, command: DiscountCommand, caller: RequestContext): Promise<DiscountState> {
@@ -58,13 +48,27 @@ export class DiscountCodes {
     return this.decideIn(tx, code, command, caller);
   }
 
-  /** Read under the lock, so the version appended after is the stream's last: no other writer can be in between. */
+  /**
+   * Read under the lock, so the version appended after is the stream's last: no other writer can be
+   * in between. A built-in code's first write makes it first (with its past uses), in the same append.
+   */
   private async decideIn(tx: Transaction, code: string, command: DiscountCommand, caller: RequestContext): Promise<DiscountState> {
     const stream = discountStream(code);
     const rows = await tx.execute<EventRow>('select * from events where stream_id = ? order by version', [stream.id]);
     const past = rows.map((row) => toRecordedEvent(row) as DiscountEvent & { version: number });
-    const state = fold(discountDecider, past);
-    const appended = await tx.append(stream, past.at(-1)?.version ?? 0, discountDecider.decide(command, state), caller);
-    return fold({ ...discountDecider, initialState: state }, appended);
+    const start = past.length > 0 ? [] : await this.startOf(code);
+    const state = fold(discountDecider, [...past, ...start]);
+    const decided = discountDecider.decide(command, state);
+    if (decided.length === 0) return state;
+    const appended = await tx.append(stream, past.at(-1)?.version ?? 0, [...start, ...decided], caller);
+    return fold({ ...discountDecider, initialState: state }, appended.slice(start.length));
+  }
+
+  /** The events a built-in code starts with: made with its terms, and its uses from before it had a stream. */
+  private async startOf(code: string): Promise<DiscountEvent[]> {
+    const builtIn = this.builtIns.get(code);
+    if (!builtIn) return [];
+    const uses = await builtIn.pastUses();
+    return [{ type: 'DiscountCreated', data: { code, ...builtIn.terms } }, ...uses.map((use): DiscountEvent => ({ type: 'DiscountRedeemed', data: use }))];
   }
 }

@@ -2,6 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { CatalogModule } from '../catalog';
 import { ProjectionRegistry } from '../platform/projections/projection.registry';
 import { AdminDiscountsController } from './admin-discounts.controller';
+import { BuiltInCodes } from './built-in-codes';
 import { DiscountCodes } from './discount-codes';
 import { discountProjection } from './discount.projection';
 import { DiscountsReader } from './discounts.reader';
@@ -11,8 +12,8 @@ import { SaleBooks } from './sale-book';
 @Module({
   imports: [CatalogModule],
   controllers: [AdminDiscountsController],
-  providers: [DiscountCodes, DiscountsReader, SaleBooks],
-  exports: [DiscountCodes, DiscountsReader],
+  providers: [BuiltInCodes, DiscountCodes, DiscountsReader, SaleBooks],
+  exports: [BuiltInCodes, DiscountCodes, DiscountsReader],
 })
 export class DiscountsModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionRegistry) {}

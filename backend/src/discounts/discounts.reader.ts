@@ -3,7 +3,8 @@ import { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import { formatCents } from '../platform/money';
-import type { DiscountType } from './discount.events';
+import { BuiltInCodes } from './built-in-codes';
+import { discountStream, type DiscountType } from './discount.events';
 import type { AdminDiscountDto } from './discounts.responses';
 import type { Sale } from './rules';
 
@@ -21,7 +22,8 @@ interface DiscountRow {
   combines: boolean;
   automatic: boolean;
   description: string;
-  created_at: Stamp;
+  /** Null: a built-in code not written yet. */
+  created_at: Stamp | null;
   uses: number;
   reserved: number;
   /** bigint: the driver gives a string. */
@@ -47,19 +49,53 @@ const ms = (at: Stamp) => new Date(at).getTime();
 export class DiscountsReader {
   constructor(
     private readonly orm: MikroORM,
+    private readonly builtIns: BuiltInCodes,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Every code, the ones on now first, then those still to come, then those over; newest first within each. */
   async all(now = new Date()): Promise<AdminDiscountDto[]> {
-    const rows = await this.em().execute<DiscountRow[]>(`${DISCOUNTS_SQL} order by c.created_at desc, c.code`);
+    const rows = [...(await this.em().execute<DiscountRow[]>(`${DISCOUNTS_SQL} order by c.created_at desc, c.code`)), ...(await this.unwritten())];
     const order = { active: 0, scheduled: 1, 'used-up': 2, ended: 3 };
     return rows.map((row) => this.toDto(row, now)).sort((a, b) => order[a.status] - order[b.status]);
   }
 
   async one(code: string, now = new Date()): Promise<AdminDiscountDto | undefined> {
-    const [row] = await this.em().execute<DiscountRow[]>(`${DISCOUNTS_SQL} where c.code = ?`, [code]);
+    const [row] = [...(await this.em().execute<DiscountRow[]>(`${DISCOUNTS_SQL} where c.code = ?`, [code])), ...(await this.unwritten(code))];
     return row && this.toDto(row, now);
+  }
+
+  /** Built-in codes whose stream has nothing yet: as they start, with the uses they had before codes had streams. */
+  private async unwritten(only?: string): Promise<DiscountRow[]> {
+    const rows: DiscountRow[] = [];
+    for (const [code, builtIn] of this.builtIns.all()) {
+      if (only !== undefined && code !== only) continue;
+      const [{ written }] = await this.em().execute<{ written: boolean }[]>('select exists (select 1 from events where stream_id = ?) as written', [discountStream(code).id]);
+      if (written) continue;
+      const uses = await builtIn.pastUses();
+      const { terms } = builtIn;
+      rows.push({
+        code,
+        type: terms.type,
+        value: terms.value,
+        minimum_subtotal_cents: terms.minimumSubtotalCents,
+        starts_at: terms.startsAt,
+        ends_at: terms.endsAt,
+        usage_limit: terms.usageLimit,
+        once_per_customer: terms.oncePerCustomer,
+        product_ids: terms.productIds,
+        categories: terms.categories,
+        combines: terms.combines,
+        automatic: terms.automatic,
+        description: terms.description,
+        created_at: null,
+        uses: uses.length,
+        reserved: 0,
+        revenue_cents: uses.reduce((sum, u) => sum + u.totalCents, 0),
+        discounted_cents: uses.reduce((sum, u) => sum + u.discountCents, 0),
+      });
+    }
+    return rows;
   }
 
   /** The automatic sales, whenever they are on. */
@@ -100,7 +136,7 @@ export class DiscountsReader {
       revenue: formatCents(Number(row.revenue_cents)),
       discounted: formatCents(Number(row.discounted_cents)),
       timeZone: this.config.SHOP_TIME_ZONE,
-      createdAt: iso(row.created_at)!,
+      createdAt: iso(row.created_at),
     };
   }
 

@@ -23,7 +23,7 @@ export const adminDiscountSchema = z
     revenue: moneyText.meta({ description: 'What the paid orders that used it came to' }),
     discounted: moneyText.meta({ description: 'What it took off those orders' }),
     timeZone: z.string().meta({ description: "The studio's time zone, to show the times in" }),
-    createdAt: z.iso.datetime(),
+    createdAt: z.iso.datetime().nullable().meta({ description: 'null: a code the shop offers of itself (DARKCIRCLE10), not used or changed yet' }),
   })
   .meta({ id: 'AdminDiscount' });
 

@@ -1,5 +1,7 @@
 export { DiscountsModule } from './discounts.module';
 export { DiscountCodes } from './discount-codes';
+export { BuiltInCodes } from './built-in-codes';
+export type { BuiltInCode, PastUse } from './built-in-codes';
 export { DiscountsReader } from './discounts.reader';
 export { assertOn, assertUseLeft, unknownCode, usedByEmail } from './discount.decider';
 export type { ActiveDiscount, DiscountState } from './discount.decider';

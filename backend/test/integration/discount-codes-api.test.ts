@@ -66,6 +66,22 @@ describe('the Discounts API', () => {
     });
   });
 
+  it("lists DARKCIRCLE10's uses from before codes had streams, and writes them on its first change", async () => {
+    const stream = 'discount-DARKCIRCLE10';
+    expect(await sql(t, 'select 1 from events where stream_id = ?', [stream])).toEqual([]);
+    expect(await listed('DARKCIRCLE10')).toMatchObject({ createdAt: null, uses: 0 });
+    // An order paid with the code by an older release: its redemption row, and nothing on a code stream.
+    const cart = await cartWith(t, { [hoodie]: 1 });
+    const paid = await pay(cart.id, 6800, null, { customerEmail: 'before@example.com' }).expect(200);
+    await sql(t, `insert into discount_redemptions (code, email, order_id, redeemed_at) values ('DARKCIRCLE10', 'before@example.com', ?, now())`, [paid.body.orderId]);
+    expect(await listed('DARKCIRCLE10')).toMatchObject({ createdAt: null, uses: 1, revenue: '68.00' });
+
+    const changed = await admin.patch('/api/admin/discounts/DARKCIRCLE10', { description: 'Welcome, subscriber.' });
+    expect(changed.body).toMatchObject({ code: 'DARKCIRCLE10', description: 'Welcome, subscriber.', uses: 1, revenue: '68.00', createdAt: expect.any(String) });
+    const events = await sql<{ type: string }>(t, 'select type from events where stream_id = ? order by version', [stream]);
+    expect(events.map((e) => e.type)).toEqual(['DiscountCreated', 'DiscountRedeemed', 'DiscountChanged']);
+  });
+
   it('makes, shows, changes and deletes a code, by its code in any case', async () => {
     const made = await admin.post('/api/admin/discounts', {
       code: ' halloween20 ',
