@@ -53,11 +53,14 @@ export class ProductsCache implements IEventHandler<ChangeNotice> {
     private readonly orm: MikroORM,
     private readonly feed: ChangeFeed,
     private readonly sales: SalePrices,
-  ) {}
+  ) {
+    // A sale made, changed or deleted (here or on another replica): the prices are read again.
+    sales.onChange(() => (this.snapshot = undefined));
+  }
 
-  /** A product's commit or a sale's, this process's or another's, or a missed notice: the catalogue is read again when next asked for. */
+  /** A product's commit, this process's or another's, or a missed notice: the catalogue is read again when next asked for. */
   handle(notice: ChangeNotice): void {
-    if (!(notice instanceof StreamCommitted) || notice.streamType === PRODUCT_STREAM_TYPE || this.sales.movedBy(notice.streamType)) this.snapshot = undefined;
+    if (!(notice instanceof StreamCommitted) || notice.streamType === PRODUCT_STREAM_TYPE) this.snapshot = undefined;
   }
 
   /** The list at catalogue version `atLeast` or later (or current, when the database never reached it). */

@@ -14,10 +14,10 @@ export interface SaleBook {
   validUntil: number;
 }
 
-/** Who keeps the sales: their book, and the stream type whose commits change it. */
+/** Who keeps the sales: their book, and a call whenever what it holds changed (a sale made, changed or deleted; anything missed). */
 export interface SaleSource {
   book(): Promise<SaleBook>;
-  streamType: string;
+  onChange(listener: () => void): void;
 }
 
 const NO_SALES: SaleBook = { priceOf: (_product, priceCents) => priceCents, validUntil: Infinity };
@@ -29,17 +29,19 @@ const NO_SALES: SaleBook = { priceOf: (_product, priceCents) => priceCents, vali
 @Injectable()
 export class SalePrices {
   private source: SaleSource | undefined;
+  private readonly listeners: (() => void)[] = [];
 
   provide(source: SaleSource): void {
     this.source = source;
+    source.onChange(() => this.listeners.forEach((listen) => listen()));
+  }
+
+  /** Called whenever the sales change: prices worked out before are stale. */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   book(): Promise<SaleBook> {
     return this.source ? this.source.book() : Promise.resolve(NO_SALES);
-  }
-
-  /** A commit of this stream type may move prices. */
-  movedBy(streamType: string): boolean {
-    return this.source?.streamType === streamType;
   }
 }

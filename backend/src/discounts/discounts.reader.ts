@@ -101,7 +101,7 @@ export class DiscountsReader {
   /** The automatic sales, whenever they are on. */
   async sales(): Promise<Sale[]> {
     const rows = await this.em().execute<Pick<DiscountRow, 'type' | 'value' | 'product_ids' | 'categories' | 'starts_at' | 'ends_at'>[]>(
-      'select type, value, product_ids, categories, starts_at, ends_at from discount_codes where automatic',
+      'select type, value, product_ids, categories, starts_at, ends_at from discount_codes where automatic order by code',
     );
     return rows.map((r) => ({ type: r.type, value: r.value, productIds: r.product_ids, categories: r.categories, startsAt: iso(r.starts_at), endsAt: iso(r.ends_at) }));
   }

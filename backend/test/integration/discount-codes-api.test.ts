@@ -1,4 +1,8 @@
 import { SquareClient } from 'square';
+import { ProductsCache } from '../../src/catalog';
+import { DiscountCodes } from '../../src/discounts';
+import { SaleBooks } from '../../src/discounts/sale-book';
+import { systemContext } from '../../src/platform/context/request-context';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins';
 import { AdminClient } from '../support/admin-client';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
@@ -368,3 +372,38 @@ async function until(condition: () => Promise<boolean>, ms = 10_000): Promise<vo
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+describe('a sale made on one replica', () => {
+  it("is on another replica's shelf within moments, and a checkout's use of a code leaves its catalogue cache alone", async () => {
+    const other = await startTestApp({}, { shareDatabaseOf: t, worker: false });
+    try {
+      const shawl = await addProduct(t, { name: 'Replica Shawl', priceCents: 3000, stockQuantity: 5, category: 'apparel' });
+      const price = async () => (await other.http.get(`/api/products/${shawl}`).expect(200)).body.price;
+      expect(await price()).toBe('30.00');
+      const sale = await admin.post('/api/admin/discounts', { automatic: true, type: 'fixed', value: '3.00', productIds: [shawl] });
+      expect(sale.status).toBe(201);
+      await until(async () => (await price()) === '27.00');
+
+      // A checkout's use of a code, heard from the other replica: the sales are read again, found the same, and the catalogue is kept.
+      const code = await makeCode({});
+      const books = other.app.get(SaleBooks);
+      const rechecks: Promise<void>[] = [];
+      const recheck = (books as unknown as { recheck(): Promise<void> }).recheck.bind(books);
+      jest.spyOn(books as unknown as { recheck(): Promise<void> }, 'recheck').mockImplementation(() => {
+        const done = recheck();
+        rechecks.push(done);
+        return done;
+      });
+      await other.http.get('/api/products').expect(200);
+      const loads = jest.spyOn(other.app.get(ProductsCache) as unknown as { load(): Promise<unknown> }, 'load');
+      await t.app.get(DiscountCodes).run(code, { kind: 'Reserve', code, orderId: 'replica-order', email: 'replica@example.com', at: new Date().toISOString() }, systemContext());
+      await until(async () => rechecks.length > 0);
+      await Promise.all(rechecks);
+      await other.http.get('/api/products').expect(200);
+      expect(loads).not.toHaveBeenCalled();
+    } finally {
+      jest.restoreAllMocks();
+      await other.close();
+    }
+  });
+});
