@@ -11,6 +11,7 @@ import '../../widgets/src/styles/theme.css';
 import './admin.css';
 import { AuthGate } from './auth/AuthGate';
 import { DashboardPage } from './dashboard/DashboardPage';
+import { DiscountsPage } from './discounts/DiscountsPage';
 import { EventsPage } from './events/EventsPage';
 import { HistoryPage } from './history/HistoryPage';
 import { InventoryPage } from './inventory/InventoryPage';
@@ -41,6 +42,7 @@ function AdminApp() {
           <Route path="/admin/packing-slips" element={<SelectedPackingSlipsPage />} />
           <Route path="/admin/subscribers" element={<SubscribersPage />} />
           <Route path="/admin/events" element={<EventsPage />} />
+          <Route path="/admin/discounts" element={<DiscountsPage />} />
           <Route path="/admin/mail" element={<MailPage />} />
           <Route path="/admin/jobs" element={<JobsPage />} />
           <Route path="/admin/settings" element={<SettingsPage />} />

@@ -36,6 +36,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/discounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminDiscountsController_list"];
+        put?: never;
+        post: operations["AdminDiscountsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/discounts/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminDiscountsController_one"];
+        put?: never;
+        post?: never;
+        delete: operations["AdminDiscountsController_remove"];
+        options?: never;
+        head?: never;
+        patch: operations["AdminDiscountsController_change"];
+        trace?: never;
+    };
     "/api/admin/history/{streamType}/{id}": {
         parameters: {
             query?: never;
@@ -1192,6 +1224,45 @@ export interface components {
             /** @description A decimal amount in dollars, e.g. "68.00" */
             totalAmount: string;
         };
+        AdminDiscount: {
+            /** @description An automatic sale: no code to type, the sale price shown on the shelf */
+            automatic: boolean;
+            categories: string[];
+            code: string;
+            /** @description It also applies to items on an automatic sale */
+            combines: boolean;
+            /**
+             * Format: date-time
+             * @description null: a code the shop offers of itself (DARKCIRCLE10), not used or changed yet
+             */
+            createdAt: string | null;
+            description: string;
+            /** @description What it took off those orders */
+            discounted: string;
+            /** Format: date-time */
+            endsAt: string | null;
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            minimumSubtotal: string | null;
+            oncePerCustomer: boolean;
+            productIds: number[];
+            /** @description Checkouts holding a use while their payment is under way */
+            reserved: number;
+            /** @description What the paid orders that used it came to */
+            revenue: string;
+            /** Format: date-time */
+            startsAt: string | null;
+            /** @enum {string} */
+            status: "scheduled" | "active" | "ended" | "used-up";
+            /** @description The studio's time zone, to show the times in */
+            timeZone: string;
+            /** @enum {string} */
+            type: "percentage" | "fixed" | "free-shipping";
+            usageLimit: number | null;
+            /** @description Paid orders that used it */
+            uses: number;
+            /** @description Percent off (10) for a percentage, the amount ("5.00") for a fixed discount, null for free shipping */
+            value: (number | string) | null;
+        };
         AdminLocalEvent: {
             address: string;
             /** @description The event as an .ics file, for "Add to calendar". */
@@ -1363,6 +1434,8 @@ export interface components {
             allowZeroPrice: boolean;
             /** @enum {string} */
             category: "apparel" | "patches" | "framed-art" | "portraits" | "pride" | "custom" | "originals" | "other";
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            compareAtPrice?: string;
             description: string;
             id: number;
             /** @description The gallery, in order */
@@ -1391,6 +1464,8 @@ export interface components {
             version: number;
         };
         AdminProductVariant: {
+            /** @description Its price as set, while an automatic sale prices it lower at `price` (absent otherwise) */
+            compareAtPrice?: string;
             id: string;
             /** @description The variant's own picture ('' when it has none) */
             imageUrl: string;
@@ -1510,10 +1585,14 @@ export interface components {
             };
         };
         DiscountCheck: {
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            amountOff?: string;
             code: string;
             /** @description A decimal amount in dollars, e.g. "68.00" */
             discount: string;
-            percentOff: number;
+            /** @enum {boolean} */
+            freeShipping?: true;
+            percentOff?: number;
             /** @description A decimal amount in dollars, e.g. "68.00" */
             subtotal: string;
         };
@@ -1763,6 +1842,8 @@ export interface components {
         Product: {
             /** @enum {string} */
             category: "apparel" | "patches" | "framed-art" | "portraits" | "pride" | "custom" | "originals" | "other";
+            /** @description A decimal amount in dollars, e.g. "68.00" */
+            compareAtPrice?: string;
             description: string;
             id: number;
             /** @description The gallery, in order */
@@ -1786,6 +1867,8 @@ export interface components {
             values: string[];
         };
         ProductVariant: {
+            /** @description Its price as set, while an automatic sale prices it lower at `price` (absent otherwise) */
+            compareAtPrice?: string;
             id: string;
             /** @description The variant's own picture, else the product's first */
             imageUrl: string;
@@ -2010,6 +2093,7 @@ export interface components {
     pathItems: never;
 }
 export type AbandonedCart = components['schemas']['AbandonedCart'];
+export type AdminDiscount = components['schemas']['AdminDiscount'];
 export type AdminLocalEvent = components['schemas']['AdminLocalEvent'];
 export type AdminOrder = components['schemas']['AdminOrder'];
 export type AdminOrderDetail = components['schemas']['AdminOrderDetail'];
@@ -2118,6 +2202,196 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminDiscountsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDiscount"][];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminDiscountsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    automatic?: boolean;
+                    categories?: string[];
+                    code?: string;
+                    combines?: boolean;
+                    description?: string;
+                    /** Format: date-time */
+                    endsAt?: string | null;
+                    minimumSubtotal?: (string | number) | null;
+                    oncePerCustomer?: boolean;
+                    productIds?: number[];
+                    /** Format: date-time */
+                    startsAt?: string | null;
+                    /** @enum {string} */
+                    type: "percentage" | "fixed" | "free-shipping";
+                    usageLimit?: number | null;
+                    value?: (number | string) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDiscount"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminDiscountsController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDiscount"];
+                };
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminDiscountsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request was refused or failed: the one error body shape */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    AdminDiscountsController_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    automatic?: boolean;
+                    categories?: string[];
+                    combines?: boolean;
+                    description?: string;
+                    /** Format: date-time */
+                    endsAt?: string | null;
+                    minimumSubtotal?: (string | number) | null;
+                    oncePerCustomer?: boolean;
+                    productIds?: number[];
+                    /** Format: date-time */
+                    startsAt?: string | null;
+                    /** @enum {string} */
+                    type?: "percentage" | "fixed" | "free-shipping";
+                    usageLimit?: number | null;
+                    value?: (number | string) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDiscount"];
                 };
             };
             /** @description The request was refused or failed: the one error body shape */

@@ -4,6 +4,7 @@ import { BackInStockModule } from './back-in-stock';
 import { CartModule } from './cart';
 import { CatalogModule } from './catalog';
 import { CheckoutModule } from './checkout';
+import { DiscountsModule } from './discounts';
 import { IncidentsModule } from './incidents';
 import { LocalEventsModule } from './local-events';
 import { MailModule } from './mail';
@@ -47,6 +48,7 @@ export class AppModule {
         MailModule,
         SquareModule,
         CheckoutModule,
+        DiscountsModule,
         OrdersModule,
         LocalEventsModule,
         NewsletterModule,

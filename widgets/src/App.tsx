@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useEffectEvent } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { CartButton } from './cart/CartButton';
+import { DiscountLink } from './checkout/DiscountLink';
 import { Header } from './site/Header';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -49,6 +50,7 @@ function SiteLayout() {
       </a>
       <ScrollToTopOnPageChange />
       <DismissToastsAtCheckout />
+      <DiscountLink />
       <Header actions={<CartButton />} />
       <Suspense fallback={<main id="main" className="page container" aria-busy="true" />}>
         <Outlet />

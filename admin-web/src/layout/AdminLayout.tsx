@@ -12,6 +12,7 @@ const SECTIONS = [
   { to: '/inventory', name: 'Inventory', short: 'Stock' },
   { to: '/admin/subscribers', name: 'Subscribers', short: 'Subs' },
   { to: '/admin/events', name: 'Events', short: 'Events' },
+  { to: '/admin/discounts', name: 'Discounts', short: 'Codes' },
   { to: '/admin/mail', name: 'Emails', short: 'Emails' },
   { to: '/admin/jobs', name: 'Jobs', short: 'Jobs' },
 ];

@@ -20,6 +20,7 @@ import { LowStockReader } from './low-stock.reader';
 import { Products } from './products';
 import { SquareLinksReader } from './square-links.reader';
 import { BackInStockWaiting } from './back-in-stock-waiting';
+import { SalePrices } from './sale-prices';
 import { StockAlertsReader } from './stock-alerts.reader';
 import { notSentMessage } from './admin-stock-alerts.controller';
 import { HealthAlerts } from '../platform/health/health-alerts';
@@ -28,8 +29,8 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
   controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController, EmailImagesController, UploadsController],
-  providers: [ProductSearch, StockAlertsReader, BackInStockWaiting, ProductImages, EmailImages, ProductsCache, Products, LowStockReader, SquareLinksReader, ProductIds, CatalogSeeder],
-  exports: [StockAlertsReader, BackInStockWaiting, Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds],
+  providers: [ProductSearch, SalePrices, StockAlertsReader, BackInStockWaiting, ProductImages, EmailImages, ProductsCache, Products, LowStockReader, SquareLinksReader, ProductIds, CatalogSeeder],
+  exports: [SalePrices, StockAlertsReader, BackInStockWaiting, Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds],
 })
 export class CatalogModule implements OnModuleInit {
   constructor(

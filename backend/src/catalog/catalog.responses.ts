@@ -13,6 +13,7 @@ export const variantSchema = z
     options: z.record(z.string(), z.string()),
     sku: z.string().nullable(),
     price: money,
+    compareAtPrice: money.optional().meta({ description: 'Its price as set, while an automatic sale prices it lower at `price` (absent otherwise)' }),
     inStock: z.boolean(),
     stockQuantity: z.int().meta({ description: 'Units that can be bought' }),
     imageUrl: z.string().meta({ description: "The variant's own picture, else the product's first" }),
@@ -28,6 +29,8 @@ export const productSchema = z
     sizeGuide: z.string().meta({ description: "The studio's words on how its sizes fit, plain text ('' for none)" }),
     /** The lowest price of its variants; `priceMax` the highest. */
     price: money,
+    /** While an automatic sale prices it lower: the price as set of the variant that sells for `price` ("was $40, now $32"). */
+    compareAtPrice: money.optional(),
     priceMax: money,
     /** The gallery's first picture ('' when it has none). */
     imageUrl: z.string(),

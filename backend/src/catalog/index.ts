@@ -18,6 +18,8 @@ export { sameName, SquareLinksReader } from './square-links.reader';
 export type { OversoldAtStall } from './square-links.reader';
 export type { ProductDetails, ProductOption, Stock, VariantDetails } from './product.events';
 export { BackInStockWaiting } from './back-in-stock-waiting';
+export { SalePrices } from './sale-prices';
+export type { SaleBook, SaleProduct, SaleSource } from './sale-prices';
 export { lineName, oneVariantProduct } from './product-variants';
 export type { NewProduct } from './product-variants';
 export { onlyVariantOf, upcastProductEvent } from './product-upcast';

@@ -6,6 +6,7 @@ import type { adminProductSchema, productSchema } from './catalog.responses';
 import type { CategorySlug } from './categories';
 import type { ProductOption, ProductStatus } from './product.events';
 import { sellableAt } from './product-variants';
+import type { SaleBook } from './sale-prices';
 
 /** A row of the products read table: the product and the sums over its variants on sale. */
 export class ProductView extends ProjectedRow {
@@ -115,18 +116,27 @@ const listedVariants = (p: Pick<ProductView, 'allowZeroPrice'>, variants: readon
 /** The storefront lists the product: it has a variant to show, or none on sale at all (as before variants could be unlisted). */
 export const isListed = (p: Pick<ProductView, 'allowZeroPrice'>, variants: readonly VariantRow[]) => listedVariants(p, variants).length > 0 || variants.every((v) => v.removed);
 
-export function toProductDto(p: ProductView, allVariants: readonly VariantRow[]): ProductDto {
+/**
+ * The product as shoppers see it; `sales` prices it during the automatic sales on now: a variant's
+ * `price` is then what it sells for and `compareAtPrice` its price as set ("was $40, now $32").
+ */
+export function toProductDto(p: ProductView, allVariants: readonly VariantRow[], sales?: SaleBook): ProductDto {
   const variants = listedVariants(p, allVariants);
   const stockQuantity = variants.reduce((sum, v) => sum + buyableQuantity(v), 0);
+  const saleOf = (priceCents: number) => (sales ? sales.priceOf({ productId: p.id, category: p.category }, priceCents) : priceCents);
   // The row's prices span every variant on sale, unlisted ones too.
-  const prices = variants.map((v) => v.priceCents);
+  const prices = variants.map((v) => saleOf(v.priceCents));
+  const lowest = prices.length ? Math.min(...prices) : saleOf(p.priceCents);
+  // Was: the price as set of the variant that sells for the lowest.
+  const lowestWas = prices.length ? variants[prices.indexOf(lowest)]!.priceCents : p.priceCents;
   return {
     id: p.id,
     name: p.name,
     description: p.description,
     sizeGuide: p.sizeGuide ?? '',
-    price: formatCents(prices.length ? Math.min(...prices) : p.priceCents),
-    priceMax: formatCents(prices.length ? Math.max(...prices) : p.priceMaxCents),
+    price: formatCents(lowest),
+    ...(lowest < lowestWas ? { compareAtPrice: formatCents(lowestWas) } : {}),
+    priceMax: formatCents(prices.length ? Math.max(...prices) : saleOf(p.priceMaxCents)),
     imageUrl: p.imageUrl,
     images: p.images,
     // Products are written only with a slug of the vocabulary (`categories.ts`).
@@ -139,7 +149,8 @@ export function toProductDto(p: ProductView, allVariants: readonly VariantRow[])
       name: v.name,
       options: v.options,
       sku: v.sku,
-      price: formatCents(v.priceCents),
+      price: formatCents(saleOf(v.priceCents)),
+      ...(saleOf(v.priceCents) < v.priceCents ? { compareAtPrice: formatCents(v.priceCents) } : {}),
       inStock: buyableQuantity(v) > 0,
       stockQuantity: buyableQuantity(v),
       imageUrl: v.imageUrl || p.imageUrl,

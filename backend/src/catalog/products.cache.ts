@@ -8,6 +8,7 @@ import { type ChangeNotice, ChangesMissed, StreamCommitted } from '../platform/c
 import { PRODUCT_STREAM_TYPE } from './product.events';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isListed, ProductDto, readProducts, toProductDto } from './product.view';
+import { SalePrices } from './sale-prices';
 
 export interface CachedBody {
   body: CompressedBody;
@@ -20,6 +21,8 @@ interface Snapshot {
   list: CachedBody;
   byId: Map<number, { dto: ProductDto; response: CachedBody }>;
   listed: ListedProduct[];
+  /** A sale starts or ends then: the prices read are stale from that moment. */
+  validUntil: number;
 }
 
 /** A product the storefront lists, and when it last changed (the sitemap's `lastmod`). */
@@ -50,11 +53,17 @@ const cached = (value: unknown): CachedBody => {
 @EventsHandler(StreamCommitted, ChangesMissed)
 export class ProductsCache implements IEventHandler<ChangeNotice> {
   private snapshot: Promise<Snapshot> | undefined;
+  /** When the snapshot's sale prices stop holding (`Snapshot.validUntil`, once it is read). */
+  private validUntil = Infinity;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly feed: ChangeFeed,
-  ) {}
+    private readonly sales: SalePrices,
+  ) {
+    // A sale made, changed or deleted (here or on another replica): the prices are read again.
+    sales.onChange(() => (this.snapshot = undefined));
+  }
 
   /** A product's commit, this process's or another's, or a missed notice: the catalogue is read again when next asked for. */
   handle(notice: ChangeNotice): void {
@@ -102,10 +111,17 @@ export class ProductsCache implements IEventHandler<ChangeNotice> {
 
   private current(): Promise<Snapshot> {
     if (!this.feed.trusted) return this.load();
+    // A sale started or ended since it was read.
+    if (this.snapshot && Date.now() >= this.validUntil) this.snapshot = undefined;
     if (!this.snapshot) {
       const token = this.feed.token();
       const loading = this.load();
       this.snapshot = loading;
+      this.validUntil = Infinity;
+      void loading.then(
+        (read) => this.snapshot === loading && (this.validUntil = read.validUntil),
+        () => undefined,
+      );
       // A failed load is not remembered, nor one the feed may have missed a change during.
       const forget = () => this.snapshot === loading && (this.snapshot = undefined);
       loading.then(() => this.feed.stillLive(token) || forget(), forget);
@@ -114,12 +130,12 @@ export class ProductsCache implements IEventHandler<ChangeNotice> {
   }
 
   private async load(): Promise<Snapshot> {
-    const rows = await readProducts(this.orm.em as EntityManager);
+    const [rows, sales] = await Promise.all([readProducts(this.orm.em as EntityManager), this.sales.book()]);
     // Not shown at all: a draft and a product withdrawn in Square (their pages are 404), and one with
     // only $0.00 variants the studio did not choose to sell.
     const listed = rows
       .filter(({ product, variants }) => product.status !== 'draft' && !product.withdrawnInSquare && isListed(product, variants))
-      .map(({ product, variants }) => ({ dto: toProductDto(product, variants), updatedAt: product.updatedAt }));
+      .map(({ product, variants }) => ({ dto: toProductDto(product, variants, sales), updatedAt: product.updatedAt }));
     const dtos = listed.map((p) => p.dto);
     return {
       // Over every product, unlisted ones too: the version never goes back when one stops being listed.
@@ -127,6 +143,7 @@ export class ProductsCache implements IEventHandler<ChangeNotice> {
       list: cached(dtos),
       byId: new Map(dtos.map((dto) => [dto.id, { dto, response: cached(dto) }])),
       listed,
+      validUntil: sales.validUntil,
     };
   }
 }

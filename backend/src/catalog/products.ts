@@ -11,6 +11,7 @@ import { invalid, notFound } from '../platform/errors/domain-error';
 import { batchedReads } from '../platform/database/batched-reads';
 import { availableQuantity } from './product.view';
 import { sellableAt } from './product-variants';
+import { SalePrices } from './sale-prices';
 
 /**
  * What other modules may know of one variant of a product: enough to price it, name it and check
@@ -23,7 +24,12 @@ export interface ProductSnapshot {
   name: string;
   variantName: string;
   imageUrl: string;
+  /** What it sells for now: during an automatic sale, the sale price. */
   priceCents: number;
+  /** The price as set, when an automatic sale prices it lower (absent otherwise). */
+  regularPriceCents?: number;
+  /** Its category slug (what a discount code may be limited to). */
+  category?: string;
   inStock: boolean;
   stockQuantity: number;
   /** The studio has not published it (or took it back to draft): it reads as sold out, and a cart cannot add it. */
@@ -31,10 +37,18 @@ export interface ProductSnapshot {
 }
 
 /** A variant as the tables hold it, removed ones too; `withdrawn`: its product's Square item was archived or deleted. */
-type VariantRow = Omit<ProductSnapshot, 'stockQuantity' | 'draft'> & { onHand: number; reserved: number; removed: boolean; withdrawn: boolean; draft: boolean; allowZeroPrice: boolean };
+type VariantRow = Omit<ProductSnapshot, 'stockQuantity' | 'draft' | 'regularPriceCents' | 'category'> & {
+  category: string;
+  onHand: number;
+  reserved: number;
+  removed: boolean;
+  withdrawn: boolean;
+  draft: boolean;
+  allowZeroPrice: boolean;
+};
 
 const VARIANT_ROWS_SQL = `
-  select p.id as "productId", v.id as "variantId", p.name, v.name as "variantName", coalesce(nullif(v.image_url, ''), p.image_url) as "imageUrl",
+  select p.id as "productId", v.id as "variantId", p.name, v.name as "variantName", coalesce(nullif(v.image_url, ''), p.image_url) as "imageUrl", p.category,
          v.price_cents as "priceCents", v.in_stock as "inStock", v.removed, p.withdrawn_in_square is not null as withdrawn, p.status = 'draft' as draft,
          v.stock_quantity as "onHand", v.reserved_quantity as "reserved", p.allow_zero_price as "allowZeroPrice"
     from products p join product_variants v on v.product_id = p.id
@@ -59,6 +73,7 @@ export class Products {
     runner: CommandRunner,
     store: EventStore,
     private readonly orm: MikroORM,
+    private readonly sales: SalePrices,
   ) {
     this.products = new Aggregate(runner, store, productDecider, productStream);
   }
@@ -79,7 +94,7 @@ export class Products {
    * than the in-memory cache: stock decisions must not act on a stale copy.
    */
   async snapshot(productId: number, variantId?: string): Promise<ProductSnapshot | undefined> {
-    const rows = await this.variantRows.load(productId);
+    const [rows, sales] = await Promise.all([this.variantRows.load(productId), this.sales.book()]);
     const chosen = rows.filter((row) => (variantId === undefined ? !row.removed : row.variantId === variantId));
     if (chosen.length !== 1) {
       if (variantId !== undefined && rows.length > 0) throw notFound(`That size or option of product ${productId} is not sold here.`, 'VARIANT_NOT_FOUND', { productId, variantId });
@@ -88,7 +103,14 @@ export class Products {
     }
     const { onHand, reserved, removed, withdrawn, draft, allowZeroPrice, ...variant } = chosen[0];
     const onSale = !removed && !withdrawn && !draft && sellableAt(variant.priceCents, allowZeroPrice);
-    const snapshot = { ...variant, inStock: variant.inStock && onSale, stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }) };
+    const priceCents = sales.priceOf(variant, variant.priceCents);
+    const snapshot = {
+      ...variant,
+      priceCents,
+      ...(priceCents < variant.priceCents ? { regularPriceCents: variant.priceCents } : {}),
+      inStock: variant.inStock && onSale,
+      stockQuantity: availableQuantity({ stockQuantity: onHand, reservedQuantity: reserved }),
+    };
     return draft ? { ...snapshot, draft: true } : snapshot;
   }
 

@@ -103,7 +103,7 @@ export class CheckoutProcess {
         const firstSendOfKey = key.firstSend;
         key.firstSend = false;
         const charged = mayCharge ? await this.payments.charge({ ...chargeOf(order), firstSendOfKey }) : await this.settleWithoutCharging(order);
-        const outcome = charged.kind === 'held' ? await this.settleHold(order, charged) : charged;
+        const outcome = charged.kind === 'held' ? await this.settleHold(order, charged, caller) : charged;
         // Square could not say whether money moved: stay `charging`; a later call asks again.
         if (outcome.kind === 'unknown' || outcome.kind === 'held') return order;
         if (outcome.kind === 'captured') {
@@ -139,6 +139,7 @@ export class CheckoutProcess {
         const squareOrderPaidAt = order.squareOrder ? (order.payment?.squarePaidAt ?? order.chargeRequestedAt) : undefined;
         for (const line of opened.lines) await this.products.run(line.productId, { kind: 'SellStock', orderId, ...(squareOrderPaidAt ? { squareOrderPaidAt } : {}) }, caller);
         await this.carts.run(opened.cartId, { kind: 'CompleteCheckout', orderId }, caller);
+        await this.discounts.redeem(order, caller);
         await this.order(orderId, { kind: 'PlaceOrder' }, caller);
         return undefined;
       }
@@ -146,6 +147,7 @@ export class CheckoutProcess {
         if (order.squareOrder) await this.books.cancel(order.squareOrder.id);
         for (const line of opened.lines) await this.products.run(line.productId, { kind: 'ReleaseStock', orderId }, caller);
         await this.carts.run(opened.cartId, { kind: 'FailCheckout', orderId }, caller);
+        await this.discounts.release(order, caller);
         await this.order(orderId, { kind: 'CloseCheckout' }, caller);
         return undefined;
       default:
@@ -192,9 +194,9 @@ export class CheckoutProcess {
     return undefined;
   }
 
-  /** A held amount is taken unless the order's code is refused for this card; then it is released, and nothing was charged. */
-  private async settleHold({ opened }: OpenOrder, held: Extract<ChargeOutcome, { kind: 'held' }>): Promise<ChargeOutcome> {
-    const refusal = await this.discounts.cardRefusal(opened.discountCode, held.fingerprint);
+  /** A held amount is taken unless the order's code is refused for this card (or another checkout claimed it with this card); then it is released, and nothing was charged. */
+  private async settleHold({ opened }: OpenOrder, held: Extract<ChargeOutcome, { kind: 'held' }>, caller: RequestContext): Promise<ChargeOutcome> {
+    const refusal = await this.discounts.cardRefusal(opened.discountCode, held.fingerprint, opened.orderId, caller);
     const settled = await this.payments.settleHold(held.paymentId, !refusal);
     if (refusal && settled.kind === 'declined') return { kind: 'declined', code: refusal.code, message: refusal.message };
     return settled;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CartModule } from '../cart';
 import { CatalogModule } from '../catalog';
+import { DiscountsModule } from '../discounts';
 import { NewsletterModule } from '../newsletter';
 import { OrdersModule } from '../orders';
 import { BooksOrders } from './books-orders';
@@ -10,12 +11,13 @@ import { CheckoutProcess } from './checkout-process';
 import { CheckoutReconciler } from './checkout-reconciler';
 import { CheckoutService } from './checkout.service';
 import { Discounts } from './discounts';
+import { NewsletterCode } from './newsletter-code';
 
 /** Payment: the reserve → charge → record checkout and its reconciliation. */
 @Module({
-  imports: [NewsletterModule, CartModule, CatalogModule, OrdersModule],
+  imports: [NewsletterModule, CartModule, CatalogModule, OrdersModule, DiscountsModule],
   controllers: [CheckoutController],
-  providers: [Discounts, CardPayments, BooksOrders, CheckoutProcess, CheckoutService, CheckoutReconciler],
+  providers: [Discounts, NewsletterCode, CardPayments, BooksOrders, CheckoutProcess, CheckoutService, CheckoutReconciler],
   exports: [CheckoutReconciler],
 })
 export class CheckoutModule {}

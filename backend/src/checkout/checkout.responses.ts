@@ -23,7 +23,17 @@ export const paymentResultSchema = z
   ])
   .meta({ id: 'PaymentResult' });
 
-export const discountCheckSchema = z.object({ code: z.string(), percentOff: z.number(), discount: moneyText, subtotal: moneyText }).meta({ id: 'DiscountCheck' });
+/** What a code takes off this cart: `discount` off the items, as `percentOff` (10), `amountOff` ("5.00") or `freeShipping` (the shipping, none off the items) says. */
+export const discountCheckSchema = z
+  .object({
+    code: z.string(),
+    percentOff: z.number().optional(),
+    amountOff: moneyText.optional(),
+    freeShipping: z.literal(true).optional(),
+    discount: moneyText,
+    subtotal: moneyText,
+  })
+  .meta({ id: 'DiscountCheck' });
 
 export const confirmationStatusSchema = z.object({ success: z.boolean(), emailSent: z.boolean() });
 

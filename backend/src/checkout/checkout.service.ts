@@ -9,7 +9,8 @@ import { formatCents } from '../platform/money';
 import { assertUsZip } from '../shipping';
 import type { DiscountCheckBody, ProcessPaymentBody } from './checkout.schemas';
 import { CheckoutProcess } from './checkout-process';
-import { alreadyUsed, Discounts } from './discounts';
+import { alreadyUsed, discountCheckOf, discountLines, Discounts } from './discounts';
+import type { Transaction } from '../platform/event-store/event-store';
 import { CARD_NOT_ACCEPTED } from './lost-charge';
 import { checkoutIdentity } from './order-identity';
 import { assertChargeable, priceOrder } from './order-pricing';
@@ -25,6 +26,7 @@ const REFUSAL_CODES = new Set<string>([
   'CHECKOUT_IN_PROGRESS',
   'EMPTY_CART',
   'DISCOUNT_NOT_ELIGIBLE',
+  'DISCOUNT_ALREADY_USED',
   'SQUARE_TOTAL_MISMATCH',
 ] satisfies ErrorCode[]);
 
@@ -69,8 +71,8 @@ export class CheckoutService {
 
     const shippingAddress = body.fulfillmentMethod === 'shipping' ? this.usAddress(body.shippingAddress!) : null;
     // Shipping is priced on the items before any discount; the discount comes off the items only.
-    const discount = await this.discounts.apply(body.discountCode, body.customerEmail, priceOrder(lines, body.fulfillmentMethod).subtotalCents);
-    const amounts = priceOrder(lines, body.fulfillmentMethod, discount?.discountCents);
+    const discount = await this.discounts.apply(body.discountCode, body.customerEmail, discountLines(lines, products));
+    const amounts = priceOrder(lines, body.fulfillmentMethod, discount?.discountCents, discount?.freeShipping);
     // A cart of $0.00 items picked up: Square cannot charge it, so nothing is held for it.
     assertChargeable(amounts.totalCents);
     if (body.amountMoney.amount !== amounts.totalCents) {
@@ -92,7 +94,7 @@ export class CheckoutService {
       shippingAddress,
       lines: lines.map(({ productId, variantId, variantName, name, quantity, unitPriceCents }) => ({ productId, variantId, variantName, name, quantity, unitPriceCents })),
       ...amounts,
-      ...(discount ? { discountCode: discount.code } : {}),
+      ...(discount ? { discountCode: discount.code, ...(discount.reusable ? { discountReusable: true as const } : {}) } : {}),
       ...(body.orderNote ? { note: body.orderNote } : {}),
     };
     const { order, openedHere } = await this.openCheckout(cart.version, { ...terms, sourceId: body.sourceId, clientAddress }, caller);
@@ -109,10 +111,12 @@ export class CheckoutService {
   async checkDiscount(body: DiscountCheckBody): Promise<DiscountCheck> {
     const cart = await this.carts.load(body.cartId);
     if (!cart.state.exists) throw notFound('That cart was not found.');
-    const subtotalCents = priceOrder(cart.state.lines, 'pickup').subtotalCents;
-    const discount = await this.discounts.apply(body.code, body.email, subtotalCents);
-    await this.discounts.assertUnused(discount!.code, body.email);
-    return { code: discount!.code, percentOff: discount!.percentOff, discount: formatCents(discount!.discountCents), subtotal: formatCents(subtotalCents) };
+    const { lines } = cart.state;
+    const subtotalCents = priceOrder(lines, 'pickup').subtotalCents;
+    const products = await Promise.all(lines.map((l) => this.products.snapshot(l.productId, l.variantId).catch(() => undefined)));
+    const discount = (await this.discounts.apply(body.code, body.email, discountLines(lines, products)))!;
+    await this.discounts.assertUnused(discount.code, body.email);
+    return { code: discount.code, ...discountCheckOf(discount), discount: formatCents(discount.discountCents), subtotal: formatCents(subtotalCents) };
   }
 
   /**
@@ -128,12 +132,15 @@ export class CheckoutService {
   ): Promise<{ order: OpenOrder; openedHere: boolean }> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS_PER_VERSION; attempt++) {
       const { orderId, idempotencyKey } = checkoutIdentity(terms.cartId, cartVersion, attempt);
-      if (terms.discountCode) await this.discounts.assertUnused(terms.discountCode, terms.customer.email, orderId);
+      const code = terms.discountCode;
+      if (code) await this.discounts.assertUnused(code, terms.customer.email, orderId);
       const opened = { ...terms, orderId, idempotencyKey };
+      // The code's use is reserved in the transaction that opens the order: none left, nothing opens.
+      const reserve = code ? (tx: Transaction) => this.discounts.reserveIn(tx, code, { orderId, email: terms.customer.email }, caller) : undefined;
       let result;
       try {
         // Refused (409 HOLD_LIMIT) before anything is reserved when the address holds too many units already.
-        result = await this.orders.openWithinHold(opened, this.config.HOLD_UNITS_PER_CLIENT, caller);
+        result = await this.orders.openWithinHold(opened, this.config.HOLD_UNITS_PER_CLIENT, caller, reserve);
       } catch (error) {
         if (opened.discountCode && isUniqueViolation(error)) throw alreadyUsed(opened.discountCode);
         throw error;

@@ -10,10 +10,10 @@ export interface OrderAmounts {
   totalCents: number;
 }
 
-/** The one rule for what an order costs: lines at catalogue prices, plus shipping, less any discount; tax included. */
-export function priceOrder(lines: readonly PricedLine[], fulfillment: FulfillmentMethod, discountCents = 0): OrderAmounts {
+/** The one rule for what an order costs: lines at catalogue prices, plus shipping (none with a free-shipping code), less any discount; tax included. */
+export function priceOrder(lines: readonly PricedLine[], fulfillment: FulfillmentMethod, discountCents = 0, freeShipping = false): OrderAmounts {
   const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
-  const shippingCents = shippingCostCents(fulfillment === 'pickup' ? 'pickup' : 'standard', subtotalCents);
+  const shippingCents = freeShipping ? 0 : shippingCostCents(fulfillment === 'pickup' ? 'pickup' : 'standard', subtotalCents);
   return { subtotalCents, shippingCents, discountCents, totalCents: subtotalCents + shippingCents - discountCents };
 }
 

@@ -14,14 +14,17 @@ export interface SquareOrderContext {
 
 const usd = (cents: number): Square.Money => ({ amount: BigInt(cents), currency: 'USD' });
 
+/** A code that took nothing off the items gave free shipping: the shipping line names it. */
+const shippingName = ({ discountCode, discountCents }: CheckoutOpened['data']) => (discountCode && discountCents === 0 ? `Shipping (${discountCode})` : 'Shipping');
+
 /** The Square order's idempotency key: one per checkout attempt, so a twin request or the reconciliation makes no second order. */
 export const squareOrderKey = (opened: Pick<CheckoutOpened['data'], 'idempotencyKey'>): string => `${opened.idempotencyKey}-order`;
 
 /**
  * The Square order of one paid checkout, priced by the shop: each line at the price the shopper was
- * charged (a catalog line names its variation, an ad hoc line its name); the discount by its code,
+ * charged (a catalog line names its variation, an ad hoc line its name); the discount by its code (any of the studio's),
  * as the amount the shop computed (`FIXED_AMOUNT`, so Square's rounding cannot move the total);
- * shipping as a "Shipping" service charge after the discount (none for a pickup); one fulfillment.
+ * shipping as a "Shipping" service charge after the discount (none for a pickup; named with a free-shipping code, "Shipping (FREESHIP)"); one fulfillment.
  * Until the order is paid it carries the checkout's id as `reference_id` (numbers go to paid orders).
  */
 export function squareOrderDraft(opened: CheckoutOpened['data'], context: SquareOrderContext): Square.CreateOrderRequest & { order: Square.Order } {
@@ -56,7 +59,7 @@ export function squareOrderDraft(opened: CheckoutOpened['data'], context: Square
         ? { discounts: [{ uid: 'discount', name: opened.discountCode ?? 'Discount', type: 'FIXED_AMOUNT', amountMoney: usd(opened.discountCents), scope: 'ORDER' }] }
         : {}),
       ...(opened.fulfillment === 'shipping'
-        ? { serviceCharges: [{ uid: 'shipping', name: 'Shipping', amountMoney: usd(opened.shippingCents), calculationPhase: 'TOTAL_PHASE', taxable: false }] }
+        ? { serviceCharges: [{ uid: 'shipping', name: shippingName(opened), amountMoney: usd(opened.shippingCents), calculationPhase: 'TOTAL_PHASE', taxable: false }] }
         : {}),
       fulfillments: [fulfillment],
     },

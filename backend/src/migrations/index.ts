@@ -12,6 +12,7 @@ import { Migration20261201120100_zero_price } from './catalog/Migration202612011
 import { Migration20261202030000_size_guide } from './catalog/Migration20261202030000_size_guide';
 import { Migration20261203104500_order_square_order } from './orders/Migration20261203104500_order_square_order';
 import { Migration20261203120000_square_fulfillment } from './orders/Migration20261203120000_square_fulfillment';
+import { Migration20261203000000_discount_codes } from './discounts/Migration20261203000000_discount_codes';
 import { Migration20261124200000_square_stock } from './square/Migration20261124200000_square_stock';
 import { Migration20261124300000_order_refunds } from './orders/Migration20261124300000_order_refunds';
 import { Migration20261125000000_order_fulfilment_steps } from './orders/Migration20261125000000_order_fulfilment_steps';
@@ -50,6 +51,7 @@ import { Migration20261203000100_shop_settings } from './settings/Migration20261
  * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
  * - `sessions`: auth/; `subscribers`: newsletter/; `square_webhook_deliveries`: square/; `local_events`: local-events/
  * - `back_in_stock_requests`: back-in-stock/; `incidents`: incidents/; `shop_settings`: settings/
+ * - `discount_codes`, `discount_uses`: discounts/
  */
 export const migrations = [
   { name: 'Migration20261122000000_platform_and_catalog', class: Migration20261122000000_platform_and_catalog },
@@ -78,6 +80,7 @@ export const migrations = [
   { name: 'Migration20261201210000_product_withdrawn_in_square', class: Migration20261201210000_product_withdrawn_in_square },
   { name: 'Migration20261202010000_product_status', class: Migration20261202010000_product_status },
   { name: 'Migration20261202030000_size_guide', class: Migration20261202030000_size_guide },
+  { name: 'Migration20261203000000_discount_codes', class: Migration20261203000000_discount_codes },
   { name: 'Migration20261203000000_product_search', class: Migration20261203000000_product_search },
   { name: 'Migration20261203000100_shop_settings', class: Migration20261203000100_shop_settings },
   { name: 'Migration20261203104500_order_square_order', class: Migration20261203104500_order_square_order },

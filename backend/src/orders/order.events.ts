@@ -42,6 +42,8 @@ export interface OrderTerms {
   totalCents: number;
   /** The code that gave `discountCents` (absent on orders without one). */
   discountCode?: string;
+  /** The code may be used again with this email (not once per customer): it takes no `discount_redemptions` row. */
+  discountReusable?: true;
   /** The shopper's "Order note" from the cart page (absent when they left none). */
   note?: string;
 }

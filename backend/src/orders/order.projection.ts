@@ -35,7 +35,7 @@ export const orderProjection = streamProjection<OrderEvent>({ name: 'orders', ta
       });
       // The redemption commits with the order; the (code, email) key refuses a second one, so of
       // two checkouts racing with one email only one opens.
-      if (!d.discountCode) return [order];
+      if (!d.discountCode || d.discountReusable) return [order];
       return [order, write('insert into discount_redemptions (code, email, order_id, redeemed_at) values (?, ?, ?, ?)', d.discountCode, d.customer.email, id, event.recordedAt)];
     }
     case 'CheckoutClosed':

@@ -12,6 +12,7 @@ const SECTIONS: [string, string][] = [
   ['Inventory', 'Inventory Management'],
   ['Subscribers', 'Subscribers'],
   ['Events', 'Events'],
+  ['Discounts', 'Discounts'],
   ['Emails', 'Emails'],
   ['Jobs', 'Jobs'],
 ];

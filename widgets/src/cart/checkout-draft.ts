@@ -57,6 +57,18 @@ export function saveCheckoutDraft(draft: CheckoutDraft): void {
   }
 }
 
+/** A code from a link (`/?discount=CODE`): kept for /cart, which fills it in and asks the server what it takes off. */
+export function rememberDiscountCode(code: string): void {
+  const draft = readCheckoutDraft() ?? {
+    contact: { name: '', email: '' },
+    fulfillment: 'pickup',
+    address: EMPTY_SHIPPING_ADDRESS,
+    shippingOption: DEFAULT_SHIPPING_OPTION,
+    discountCode: null,
+  };
+  saveCheckoutDraft({ ...draft, discountCode: code.trim().toUpperCase().slice(0, 40) });
+}
+
 /** After an order is paid its code is spent; the address and choices stay for the next one. */
 export function forgetDiscountCode(): void {
   const draft = readCheckoutDraft();

@@ -4,6 +4,7 @@ import type { Product } from '../api/products';
 import { canAddMore } from '../cart/cart-stock';
 import { useAddToCart } from '../cart/useAddToCart';
 import { needsChoice, priceLabel } from '../lib/variants';
+import { PriceTag } from './PriceTag';
 import { CategoryBadge } from './CategoryBadge';
 import { ProductImage } from './ProductImage';
 import { VariantSheet } from './VariantSheet';
@@ -45,7 +46,7 @@ export function ProductCard({ product, inCart }: { product: Product; inCart: num
             <Link to={href}>{product.name}</Link>
           </h3>
           <div className="card__footer">
-            <span className="price">{priceLabel(product)}</span>
+            <PriceTag label={priceLabel(product)} compareAtPrice={product.compareAtPrice} />
             <button
               type="button"
               className="button button--small"

@@ -7,6 +7,7 @@ import { formatPrice } from '../lib/money';
 import { useVariantChoice } from '../lib/useVariantChoice';
 import { addLabel, priceLabel } from '../lib/variants';
 import { OptionPicker } from './OptionPicker';
+import { PriceTag } from './PriceTag';
 
 /**
  * A grid card's Add to Cart for a product with several variants: a small modal <dialog> (a sheet
@@ -52,7 +53,7 @@ export function VariantSheet({ product, onClose }: { product: Product; onClose: 
         </div>
         <OptionPicker product={product} choice={choice} onChoose={choose} />
         <p className="sheet__price">
-          <span className="price">{variant ? formatPrice(variant.price) : priceLabel(product)}</span>
+          <PriceTag label={variant ? formatPrice(variant.price) : priceLabel(product)} compareAtPrice={variant ? variant.compareAtPrice : product.compareAtPrice} />
           {variant && <span className="muted">{variant.inStock ? `${variant.stockQuantity} available` : 'Out of stock'}</span>}
         </p>
         <button type="button" className="button button--large sheet__add" part="button" onClick={add} disabled={!variant?.inStock || allInCart} aria-disabled={pending || undefined}>

@@ -1,11 +1,18 @@
 import { useState } from 'react';
 import { apiErrorOf } from '@dark-circle/api-client';
 import { shopperMessageOf } from '../api/refusals';
-import { toCents } from '../lib/money';
+import { formatCents, toCents } from '../lib/money';
 import { useDebouncedValue } from '../lib/useDebouncedValue';
 import { NEWSLETTER_DISCOUNT_CODE, useSubscribe } from '../newsletter/newsletter-api';
 import { useToast } from '../toast/toast-context';
-import { useDiscountQuote } from './discount-api';
+import { useDiscountQuote, type DiscountQuote } from './discount-api';
+
+/** What an applied code does, in the discount field's words. */
+function appliedText(quote: DiscountQuote): string {
+  if (quote.freeShipping) return `${quote.code}: free shipping.`;
+  if (quote.amountOff) return `${quote.code}: ${formatCents(toCents(quote.amountOff))} off your items.`;
+  return `${quote.code}: ${quote.percentOff}% off your items.`;
+}
 
 /** The server's verdict on the applied code, as the discount field shows it. */
 export type DiscountStatus =
@@ -32,6 +39,7 @@ export function useDiscount(cartId: string, email: string, subtotal: number, ini
   let status: DiscountStatus = null;
   let cents: number | null = 0;
   let forOrder: { code: string; discountCents: number } | undefined;
+  let freeShipping = false;
   if (code && !typedEmail) status = { kind: 'refused', text: 'Enter your email address under Contact Information: the code belongs to it.' };
   else if (code && (quote.isFetching || subscription.isPending || typedEmail !== settledEmail)) {
     status = { kind: 'checking' };
@@ -44,7 +52,8 @@ export function useDiscount(cartId: string, email: string, subtotal: number, ini
   } else if (code && quote.data) {
     cents = toCents(quote.data.discount);
     forOrder = { code: quote.data.code, discountCents: cents };
-    status = { kind: 'applied', text: `${quote.data.code}: ${quote.data.percentOff}% off your items.` };
+    freeShipping = quote.data.freeShipping === true;
+    status = { kind: 'applied', text: appliedText(quote.data) };
   }
 
   function subscribe() {
@@ -67,6 +76,8 @@ export function useDiscount(cartId: string, email: string, subtotal: number, ini
     status,
     cents,
     forOrder,
+    /** The code ships the order free: the summary's shipping is nothing. */
+    freeShipping,
     subscribing: subscription.isPending,
     subscribe,
     apply: (next: string) => setCode(next.toUpperCase()),

@@ -105,8 +105,9 @@ function Checkout({ cart, items, itemCount }: { cart: Cart; items: CartItem[]; i
   // Only a rate for the ZIP as typed counts; until then the total waits and nothing can be paid.
   const quote = shippingQuote(rates, address.zipCode);
   const rate = quote.status === 'priced' ? chosenShippingRate(quote.rates, shippingOption)?.[1] : undefined;
-  const shippingCents = !shipping ? 0 : rate ? toCents(rate.cost) : null;
   const discount = useDiscount(cart.id, contact.email, subtotal, draft?.discountCode ?? null);
+  // A free-shipping code: nothing for shipping once the address is priced.
+  const shippingCents = !shipping ? 0 : rate ? (discount.freeShipping ? 0 : toCents(rate.cost)) : null;
   const totalCents = shippingCents === null || discount.cents === null ? null : subtotal + shippingCents - discount.cents;
   const cardForm = useCardForm(items.length > 0);
   const { complete, processing, failure } = useCompleteOrder(cardForm.card, cardForm.ready);

@@ -7,6 +7,7 @@ import { useCart } from '../cart/useCart';
 import { CategoryBadge } from '../catalog/CategoryBadge';
 import { NotifyMeForm } from '../back-in-stock/NotifyMeForm';
 import { OptionPicker } from '../catalog/OptionPicker';
+import { PriceTag } from '../catalog/PriceTag';
 import { ProductGallery } from '../catalog/ProductGallery';
 import { QuantityStepper } from '../catalog/QuantityStepper';
 import { SizeGuide } from '../catalog/SizeGuide';
@@ -86,7 +87,12 @@ function ProductDetail({ product }: { product: Product }) {
         <div className="product-detail__info">
           <CategoryBadge category={product.category} />
           <h1 className="product-detail__name">{product.name}</h1>
-          <p className="price price--large">{variant ? formatPrice(variant.price) : priceLabel(product)}</p>
+          <PriceTag
+            as="p"
+            className="price price--large"
+            label={variant ? formatPrice(variant.price) : priceLabel(product)}
+            compareAtPrice={variant ? variant.compareAtPrice : product.compareAtPrice}
+          />
           {product.options.length > 0 && (
             <OptionPicker product={product} choice={choice} onChoose={onChoose} guide={product.sizeGuide && <SizeGuide productName={product.name} text={product.sizeGuide} />} />
           )}
