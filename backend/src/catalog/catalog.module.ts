@@ -29,7 +29,20 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 @Module({
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
   controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController, EmailImagesController, UploadsController],
-  providers: [ProductSearch, SalePrices, StockAlertsReader, BackInStockWaiting, ProductImages, EmailImages, ProductsCache, Products, LowStockReader, SquareLinksReader, ProductIds, CatalogSeeder],
+  providers: [
+    ProductSearch,
+    SalePrices,
+    StockAlertsReader,
+    BackInStockWaiting,
+    ProductImages,
+    EmailImages,
+    ProductsCache,
+    Products,
+    LowStockReader,
+    SquareLinksReader,
+    ProductIds,
+    CatalogSeeder,
+  ],
   exports: [SalePrices, StockAlertsReader, BackInStockWaiting, Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds],
 })
 export class CatalogModule implements OnModuleInit {
