@@ -27,7 +27,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
   imports: [MikroOrmModule.forFeature([ProductViewSchema])],
   controllers: [ProductsController, AdminProductsController, AdminImagesController, AdminStockAlertsController, EmailImagesController, UploadsController],
   providers: [StockAlertsReader, BackInStockWaiting, ProductImages, EmailImages, ProductsCache, Products, LowStockReader, SquareLinksReader, ProductIds, CatalogSeeder],
-  exports: [StockAlertsReader, BackInStockWaiting, Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds],
+  exports: [StockAlertsReader, BackInStockWaiting, Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds, ProductImages],
 })
 export class CatalogModule implements OnModuleInit {
   constructor(

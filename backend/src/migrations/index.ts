@@ -24,6 +24,7 @@ import { Migration20261201224200_incidents } from './incidents/Migration20261201
 import { Migration20261201000000_change_notice_origin } from './platform/Migration20261201000000_change_notice_origin';
 import { Migration20261201210000_product_withdrawn_in_square } from './catalog/Migration20261201210000_product_withdrawn_in_square';
 import { Migration20261202010000_product_status } from './catalog/Migration20261202010000_product_status';
+import { Migration20261203100000_square_pictures_and_changes } from './square/Migration20261203100000_square_pictures_and_changes';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -44,6 +45,7 @@ import { Migration20261202010000_product_status } from './catalog/Migration20261
  *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid)
  * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
  * - `sessions`: auth/; `subscribers`: newsletter/; `square_webhook_deliveries`: square/; `local_events`: local-events/
+ * - `square_pictures`, `square_catalog_sync`, `square_own_catalog_writes`: square/…_square_pictures_and_changes
  * - `back_in_stock_requests`: back-in-stock/; `incidents`: incidents/
  */
 export const migrations = [
@@ -73,4 +75,5 @@ export const migrations = [
   { name: 'Migration20261201210000_product_withdrawn_in_square', class: Migration20261201210000_product_withdrawn_in_square },
   { name: 'Migration20261202010000_product_status', class: Migration20261202010000_product_status },
   { name: 'Migration20261202030000_size_guide', class: Migration20261202030000_size_guide },
+  { name: 'Migration20261203100000_square_pictures_and_changes', class: Migration20261203100000_square_pictures_and_changes },
 ];

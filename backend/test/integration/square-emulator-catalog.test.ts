@@ -592,7 +592,10 @@ describe('Square emulator: catalogue, inventory and customers', () => {
     expect((await emulator.client.catalog.search({ beginTime: since, objectTypes: ['ITEM', 'IMAGE', 'ITEM_VARIATION'] })).objects ?? []).toEqual([]);
 
     await new Promise((r) => setTimeout(r, 5));
-    const image = await emulator.client.catalog.object.upsert({ idempotencyKey: key(), object: { type: 'IMAGE', id: '#moth-pic', imageData: { name: 'Moth', url: '/images/products/moth.svg' } } });
+    const image = await emulator.client.catalog.object.upsert({
+      idempotencyKey: key(),
+      object: { type: 'IMAGE', id: '#moth-pic', imageData: { name: 'Moth', url: '/images/products/moth.svg' } },
+    });
     const created = await emulator.client.catalog.object.upsert({
       idempotencyKey: key(),
       object: {
@@ -620,7 +623,12 @@ describe('Square emulator: catalogue, inventory and customers', () => {
     await emulator.client.catalog.object.delete({ objectId: item.id! });
     expect((await emulator.client.catalog.search({ beginTime: afterCreate, objectTypes: ['ITEM'] })).objects ?? []).toEqual([]);
     const tombstones = await emulator.client.catalog.search({ beginTime: afterCreate, objectTypes: ['ITEM', 'ITEM_VARIATION'], includeDeletedObjects: true });
-    expect(tombstones.objects?.map((o) => [o.id, o.isDeleted]).sort()).toEqual([[item.id, true], [variationId(item), true]].sort());
+    expect(tombstones.objects?.map((o) => [o.id, o.isDeleted]).sort()).toEqual(
+      [
+        [item.id, true],
+        [variationId(item), true],
+      ].sort(),
+    );
 
     // Pages by `limit`; a limit out of Square's range is ignored, a bad time or a query refused.
     const paged = await wire(emulator, 'POST', '/v2/catalog/search', { object_types: ['ITEM'], limit: 2 });

@@ -120,7 +120,10 @@ describe('Square emulator: inventory webhooks', () => {
     const hook = await receiver([]);
     try {
       emulator.webhooks.subscribe({ notificationUrl: hook.url, signatureKey: 'key-4' }, { retryDelaysMs: [10] });
-      const written = await emulator.client.catalog.batchUpsert({ idempotencyKey: randomUUID(), batches: [{ objects: [{ type: 'CATEGORY', id: '#hooks', categoryData: { name: 'Hooks' } }] }] });
+      const written = await emulator.client.catalog.batchUpsert({
+        idempotencyKey: randomUUID(),
+        batches: [{ objects: [{ type: 'CATEGORY', id: '#hooks', categoryData: { name: 'Hooks' } }] }],
+      });
       await emulator.webhooks.settled();
       expect(hook.received).toHaveLength(1);
       const event = JSON.parse(hook.received[0]!.body);

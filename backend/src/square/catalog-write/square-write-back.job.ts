@@ -18,12 +18,14 @@ import {
   type VariantAdded,
   type VariantChanged,
   type VariantRemoved,
+  type SquareCountReading,
 } from '../../catalog';
 import type { RequestContext } from '../../platform/context/request-context';
 import { EventStore } from '../../platform/event-store/event-store';
 import type { EventMetadata, RecordedEvent } from '../../platform/event-store/recorded-event';
 import { OnEvent } from '../../platform/jobs/event-jobs';
 import { QueueRegistry } from '../../platform/outbox/queue.registry';
+import { CatalogSyncState, type WrittenObject } from '../catalog-sync/catalog-sync-state';
 import { SquareCatalogueTurns } from '../square-catalogue-turns';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import { NEW_ITEM_ID, squareItemWrite, type ProductToWrite, type SquareSide } from './square-item-objects';
@@ -69,6 +71,7 @@ export class SquareWriteBackJob {
     private readonly turns: SquareCatalogueTurns,
     private readonly square: SquareClient,
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
+    private readonly syncState: CatalogSyncState,
   ) {}
 
   @OnEvent<StudioEdit>(['ProductAdded', 'ProductPublished', 'ProductDetailsChanged', 'ProductOptionsChanged', 'VariantAdded', 'VariantChanged', 'VariantRemoved'], {
@@ -126,14 +129,20 @@ export class SquareWriteBackJob {
     if (!write.upToDate) {
       const upsert = { batches: [{ objects: write.objects }] };
       const answer = await this.square.catalog.batchUpsert({ idempotencyKey: keyFor(event.eventId, upsert), ...upsert });
+      // Before the turn ends: the catalog.version.updated this write causes, and a sync after it, know it for the shop's own.
+      if (answer.updatedAt) await this.syncState.recordOwnWrite(answer.updatedAt, writtenObjects(answer.objects ?? []));
       const realId = new Map((answer.idMappings ?? []).map((m) => [m.clientObjectId!, m.objectId!]));
       itemId ??= realId.get(NEW_ITEM_ID)!;
       links.push(...[...write.created].map(([variantId, ref]) => ({ variantId, squareVariationId: realId.get(ref)! })));
     }
     const followed = [...toWrite.variants.flatMap((v) => (v.squareVariationId ? [{ variantId: v.variantId, squareVariationId: v.squareVariationId }] : [])), ...links];
-    const counted = await this.countUncounted(event, productId, followed);
+    const { counted, readings } = await this.countUncounted(event, productId, followed);
     if (write.upToDate && !counted) return 'up-to-date';
     await this.products.run(productId, { kind: 'LinkToSquare', squareItemId: itemId!, variations: links }, caller);
+    // The counts just made, applied as their webhook's would be: that webhook may have come before
+    // the link (no product followed the variation yet), and the sync that the catalogue change used
+    // to start no longer follows the shop's own writes.
+    for (const reading of readings) await this.products.run(productId, { kind: 'ApplySquareCount', ...reading }, caller);
     this.logger.log(`Product ${productId} written to Square as item ${itemId}: ${write.created.size} variations created, ${counted} counted`);
     return side.item ? 'updated' : 'created';
   }
@@ -144,15 +153,19 @@ export class SquareWriteBackJob {
    * and those of a write that failed after its upsert (a retry finds them uncounted, and a sync in
    * between leaves the variants' units alone). Counted ones are Square's: their variants follow them.
    */
-  private async countUncounted(event: RecordedEvent, productId: number, followed: { variantId: string; squareVariationId: string }[]): Promise<number> {
-    if (!followed.length) return 0;
+  private async countUncounted(
+    event: RecordedEvent,
+    productId: number,
+    followed: { variantId: string; squareVariationId: string }[],
+  ): Promise<{ counted: number; readings: SquareCountReading[] }> {
+    if (!followed.length) return { counted: 0, readings: [] };
     const location = this.settings.locationId;
     const counted = new Set<string>();
     for await (const count of await this.square.inventory.batchGetCounts({ catalogObjectIds: followed.map((f) => f.squareVariationId), locationIds: [location] })) {
       if (count.catalogObjectId) counted.add(count.catalogObjectId);
     }
     const uncounted = followed.filter((f) => !counted.has(f.squareVariationId));
-    if (!uncounted.length) return 0;
+    if (!uncounted.length) return { counted: 0, readings: [] };
     const now = await this.products.load(productId);
     const onHand = (variantId: string) => (now.exists ? variantOf(now, variantId)?.stockQuantity : undefined) ?? 0;
     const changes: Square.InventoryChange[] = uncounted.map(({ variantId, squareVariationId }) => ({
@@ -165,8 +178,15 @@ export class SquareWriteBackJob {
         occurredAt: new Date(event.recordedAt).toISOString(),
       },
     }));
-    await this.square.inventory.batchCreateChanges({ idempotencyKey: keyFor(event.eventId, changes), changes });
-    return uncounted.length;
+    const answer = await this.square.inventory.batchCreateChanges({ idempotencyKey: keyFor(event.eventId, changes), changes });
+    const made = new Set(uncounted.map((u) => u.squareVariationId));
+    // Square answers the counts the changes touched; one it left out still comes (its webhook, a sync).
+    const readings = (answer.counts ?? []).flatMap((c) =>
+      c.catalogObjectId && made.has(c.catalogObjectId) && c.state === 'IN_STOCK' && c.locationId === location && c.calculatedAt
+        ? [{ squareVariationId: c.catalogObjectId, quantity: Number(c.quantity ?? 0) || 0, calculatedAt: c.calculatedAt }]
+        : [],
+    );
+    return { counted: uncounted.length, readings };
   }
 
   /** The catalogue's item options and categories (the seller's Size is reused), and the item as Square has it now. */
@@ -190,6 +210,12 @@ export class SquareWriteBackJob {
       throw error;
     }
   }
+}
+
+/** The objects a write left and their versions: each item with its variations, each option with its values. */
+function writtenObjects(objects: Square.CatalogObject[]): WrittenObject[] {
+  const nested = (o: Square.CatalogObject): Square.CatalogObject[] => (o.type === 'ITEM' ? (o.itemData?.variations ?? []) : o.type === 'ITEM_OPTION' ? (o.itemOptionData?.values ?? []) : []);
+  return objects.flatMap((o) => [o, ...nested(o)]).flatMap((o) => (o.id && o.version !== undefined && o.version !== null ? [{ id: o.id, version: String(o.version) }] : []));
 }
 
 /** The product as the ProductAdded event gave it: the same request on every retry. */
