@@ -66,24 +66,31 @@ export interface Rendition {
 
 /**
  * Every rendition of one picture. A raster picture is never enlarged (a small one keeps its own
- * width); a vector picture (SVG, which only the Square emulator hands out) is drawn at the density
- * each width needs, so it has the width its name says. EXIF orientation is applied. Throws on a
- * picture sharp cannot read.
+ * width); a vector picture (SVG, which only the Square emulator hands out) is drawn once at the
+ * widest rendition's width, so each has the width its name says. EXIF orientation is applied.
+ * Throws on a picture sharp cannot read.
  */
 export async function renderPicture(bytes: Buffer): Promise<Rendition[]> {
   const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
-  const vector = meta.format === 'svg';
   const hash = pictureHash(bytes);
-  const input = (width: number): Sharp =>
-    sharp(bytes, { limitInputPixels: MAX_PIXELS, ...(vector && meta.width ? { density: Math.min(2400, Math.ceil((72 * width) / meta.width)) } : {}) }).rotate();
+  // A vector picture is drawn once, as wide as the widest rendition (each is then a downscale of it).
+  const widest = Math.max(...PICTURE_RENDITIONS.map((r) => r.width));
+  const source =
+    meta.format === 'svg' && meta.width
+      ? await sharp(bytes, { limitInputPixels: MAX_PIXELS, density: Math.min(2400, Math.ceil((72 * widest) / meta.width)) })
+          .resize({ width: widest })
+          .png()
+          .toBuffer()
+      : bytes;
+  const input = (): Sharp => sharp(source, { limitInputPixels: MAX_PIXELS }).rotate();
   const renditions: Rendition[] = [];
   for (const { use, width, ext } of PICTURE_RENDITIONS) {
     const drawn =
       use === 'email'
-        ? emailPicture(input(width))
+        ? emailPicture(input())
         : use === 'share'
-          ? input(width).resize({ width, withoutEnlargement: !vector }).flatten({ background: BRAND.bg }).jpeg({ quality: 85, mozjpeg: true })
-          : input(width).resize({ width, withoutEnlargement: !vector }).webp({ quality: 82 });
+          ? input().resize({ width, withoutEnlargement: true }).flatten({ background: BRAND.bg }).jpeg({ quality: 85, mozjpeg: true })
+          : input().resize({ width, withoutEnlargement: true }).webp({ quality: 82 });
     renditions.push({ use, name: renditionName(hash, use), width, contentType: CONTENT_TYPES[ext], bytes: await drawn.toBuffer() });
   }
   return renditions;

@@ -48,7 +48,11 @@ export class ProductImages {
       format = undefined;
     }
     if (!format || !(from === 'square' ? ACCEPTED_FROM_SQUARE : ACCEPTED).has(format)) {
-      throw invalid('That file is not a picture we can use: upload a JPEG, PNG, WebP, GIF or AVIF image.', 'UNSUPPORTED_IMAGE');
+      const why =
+        from === 'square'
+          ? `The file is not a picture the shop reads (${format ?? 'no image format'}).`
+          : 'That file is not a picture we can use: upload a JPEG, PNG, WebP, GIF or AVIF image.';
+      throw invalid(why, 'UNSUPPORTED_IMAGE');
     }
     let renditions: Rendition[];
     try {

@@ -1,3 +1,4 @@
+import { fold } from '../../platform/event-store/decider';
 import { deciderSpec } from '../../../test/support/decider-spec';
 import { squarePictureDecider } from './square-picture.decider';
 import type { SquarePictureEvent } from './square-picture.events';
@@ -25,8 +26,13 @@ describe('a Square picture is asked for', () => {
     spec.given(wanted(), wanted('ITEM-2')).when(want('ITEM-2')).thenNothing();
   });
 
-  it('not at all once the file is copied, whichever item asks', () => {
-    spec.given(wanted(), copied()).when(want('ITEM-2')).thenNothing();
+  it('not again by an item that waits for the copy; by another once it is copied (its sync read before the copy was kept), so it is told', () => {
+    spec.given(wanted(), copied()).when(want()).thenNothing();
+    spec
+      .given(wanted(), copied())
+      .when(want('ITEM-2'))
+      .then([wanted('ITEM-2')]);
+    spec.given(wanted(), copied(), wanted('ITEM-2')).when(want('ITEM-2')).thenNothing();
   });
 
   it('again when Square replaced the file: the copy of the old one does not answer for it', () => {
@@ -76,6 +82,17 @@ describe('a failed copy is recorded', () => {
 
   it('and a later copy of the file still counts', () => {
     spec.given(wanted(), failed).when({ kind: 'RecordCopy', url, picture }).then([copied()]);
-    spec.given(wanted(), failed, copied()).when(want('ITEM-2')).thenNothing();
+    spec.given(wanted(), failed, copied()).when(want()).thenNothing();
+  });
+});
+
+describe('the state the copy job reads', () => {
+  it('names each waiting item once, and only those of the file wanted now', () => {
+    expect(fold(squarePictureDecider, [wanted(), wanted('ITEM-2'), wanted()]).waiting).toEqual(['ITEM-1', 'ITEM-2']);
+    expect(fold(squarePictureDecider, [wanted(), wanted('ITEM-2'), wanted('ITEM-3', newer)])).toEqual({ url: newer, waiting: ['ITEM-3'], failed: false });
+    expect(fold(squarePictureDecider, [wanted(), copied(), wanted('ITEM-2')])).toEqual({ url, waiting: ['ITEM-1', 'ITEM-2'], picture, failed: false });
+    expect(fold(squarePictureDecider, [wanted(), failed])).toEqual({ url, waiting: ['ITEM-1'], failed: true });
+    expect(fold(squarePictureDecider, [wanted(), failed, wanted('ITEM-2')])).toEqual({ url, waiting: ['ITEM-1', 'ITEM-2'], failed: false });
+    expect(fold(squarePictureDecider, [wanted(), failed, copied()])).toEqual({ url, waiting: ['ITEM-1'], picture, failed: false });
   });
 });

@@ -17,8 +17,9 @@ export type SquarePictureCommand =
 
 /**
  * One Square picture and the shop's copy of it. A picture is copied once per file (its URL),
- * whichever items and syncs ask for it; a copy of a file Square has since replaced is no answer
- * for the new one; a copy that failed is asked for again by the next sync that reads it.
+ * whichever items and syncs ask for it, and each item is asked for once; a copy of a file Square
+ * has since replaced is no answer for the new one; a copy that failed is asked for again by the
+ * next sync that reads it.
  */
 export const squarePictureDecider: Decider<SquarePictureState, SquarePictureCommand, SquarePictureEvent> = {
   initialState: { waiting: [], failed: false },
@@ -40,9 +41,11 @@ export const squarePictureDecider: Decider<SquarePictureState, SquarePictureComm
   decide(command, state) {
     switch (command.kind) {
       case 'Want': {
+        // An item already waiting is told when the copy is kept (or was, while its sync read). One
+        // that asks for a file copied already read before the copy was recorded: asked, it is told at once.
         const { squareImageId, url, squareItemId } = command;
-        const asked = url === state.url && (state.picture !== undefined || (!state.failed && state.waiting.includes(squareItemId)));
-        return asked ? [] : [{ type: 'SquarePictureWanted', data: { squareImageId, url, squareItemId } }];
+        const waiting = url === state.url && !state.failed && state.waiting.includes(squareItemId);
+        return waiting ? [] : [{ type: 'SquarePictureWanted', data: { squareImageId, url, squareItemId } }];
       }
       case 'RecordCopy':
         // A copy of a file no longer wanted (Square replaced it meanwhile) is not this picture's.
