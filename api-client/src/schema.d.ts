@@ -2015,15 +2015,24 @@ export interface components {
             running: boolean;
         };
         SquareSyncResult: {
+            /** @description Events the run recorded (0: nothing new) */
             changes: number;
             message: string;
+            /** @description Products matching a Square item read by the run */
             products: number;
+            /** @description Square's time after which the run read only what changed (a webhook's sync); null for a full read */
+            since: string | null;
         };
         SquareWebhookOutcome: {
             /** @description Products whose stock the delivery set */
             applied?: number;
             /** @enum {boolean} */
             duplicate?: true;
+            /**
+             * @description A catalog.version.updated the shop's own write to Square caused: no sync
+             * @enum {boolean}
+             */
+            ownWrite?: true;
             /** @enum {boolean} */
             received: true;
         };
@@ -4937,6 +4946,11 @@ export interface operations {
                     created_at?: string | null;
                     data?: ({
                         object?: ({
+                            catalog_version?: ({
+                                updated_at?: string | null;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
                             inventory_counts?: {
                                 calculated_at: string;
                                 catalog_object_id: string;

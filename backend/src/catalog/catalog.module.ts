@@ -43,7 +43,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
     ProductIds,
     CatalogSeeder,
   ],
-  exports: [SalePrices, StockAlertsReader, BackInStockWaiting, Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds],
+  exports: [SalePrices, StockAlertsReader, BackInStockWaiting, Products, LowStockReader, SquareLinksReader, ProductsCache, CatalogSeeder, ProductIds, ProductImages],
 })
 export class CatalogModule implements OnModuleInit {
   constructor(

@@ -1,14 +1,12 @@
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import sharp from 'sharp';
-import { BRAND } from '../mail';
 import { APP_CONFIG, AppConfig } from '../platform/config/app-config';
 import { isUploadName, UPLOAD_STORAGE, UploadStorage } from '../platform/storage/upload-storage';
 import { Products } from './products';
-import { MAX_PIXELS } from './product-images';
+import { emailPicture, MAX_PIXELS, renditionName, renditionOf } from './picture-renditions';
 
-/** A line's picture in an email is shown at 64 px: drawn at three times that, for high-density screens. */
-export const EMAIL_IMAGE_SIZE = 192;
+export { EMAIL_IMAGE_SIZE } from './picture-renditions';
 /** Rendered pictures kept in memory: more than the catalogue holds, so each is drawn once. */
 const MAX_CACHED = 500;
 
@@ -52,7 +50,7 @@ export class EmailImages {
 
   /** One square thumbnail, cropped to fill, flattened on the colour behind the emails' pictures (no client has to draw transparency). */
   async draw(picture: Buffer | string): Promise<Buffer> {
-    return sharp(picture, { limitInputPixels: MAX_PIXELS }).rotate().resize(EMAIL_IMAGE_SIZE, EMAIL_IMAGE_SIZE, { fit: 'cover' }).flatten({ background: BRAND.raised }).png().toBuffer();
+    return emailPicture(sharp(picture, { limitInputPixels: MAX_PIXELS }).rotate()).toBuffer();
   }
 
   private cached(picture: string): Promise<Buffer | undefined> {
@@ -100,7 +98,12 @@ export class EmailImages {
     if (path.includes('\0')) return undefined;
     if (path.startsWith('/uploads/')) {
       const name = path.slice('/uploads/'.length);
-      return isUploadName(name) ? () => this.uploads.get(name) : undefined;
+      if (!isUploadName(name)) return undefined;
+      // A picture stored with its email rendition is drawn already (drawing it again changes nothing);
+      // one stored before that rendition existed is drawn from the picture itself.
+      const rendition = renditionOf(name);
+      const email = rendition && renditionName(rendition.hash, 'email');
+      return async () => (email && (await this.uploads.get(email))) || this.uploads.get(name);
     }
     if (!path.startsWith('/images/')) return undefined;
     const root = resolve(join(this.config.STOREFRONT_DIR, 'images'));

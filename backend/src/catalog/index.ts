@@ -14,6 +14,8 @@ export { CATEGORIES, normalizeCategory } from './categories';
 export type { ProductDto } from './product.view';
 export { assertAvailable } from './stock-rules';
 export { emailImageUrls } from './email-images';
+export { ProductImages } from './product-images';
+export { pictureRendition, PICTURE_RENDITIONS, type PictureUse } from './picture-renditions';
 export { sameName, SquareLinksReader } from './square-links.reader';
 export type { OversoldAtStall } from './square-links.reader';
 export type { ProductDetails, ProductOption, Stock, VariantDetails } from './product.events';

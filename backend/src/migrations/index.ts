@@ -29,6 +29,7 @@ import { Migration20261201210000_product_withdrawn_in_square } from './catalog/M
 import { Migration20261202010000_product_status } from './catalog/Migration20261202010000_product_status';
 import { Migration20261203000000_product_search } from './catalog/Migration20261203000000_product_search';
 import { Migration20261203000100_shop_settings } from './settings/Migration20261203000100_shop_settings';
+import { Migration20261203100000_square_pictures_and_changes } from './square/Migration20261203100000_square_pictures_and_changes';
 
 /**
  * Every migration in the order it is applied; listed here so the built app needs no file globbing.
@@ -50,6 +51,7 @@ import { Migration20261203000100_shop_settings } from './settings/Migration20261
  *   (fulfilled as/at), orders/ (…_order_refunds, …_order_fulfilment_steps, …_order_numbers_when_paid, …_order_square_order, …_square_fulfillment)
  * - `discount_redemptions`: checkout/; `order_number_counter`, `order_number_claims`: orders/
  * - `sessions`: auth/; `subscribers`: newsletter/; `square_webhook_deliveries`: square/; `local_events`: local-events/
+ * - `square_pictures`, `square_catalog_sync`, `square_own_catalog_writes`: square/…_square_pictures_and_changes
  * - `back_in_stock_requests`: back-in-stock/; `incidents`: incidents/; `shop_settings`: settings/
  * - `discount_codes`, `discount_uses`: discounts/
  */
@@ -83,6 +85,7 @@ export const migrations = [
   { name: 'Migration20261203000000_discount_codes', class: Migration20261203000000_discount_codes },
   { name: 'Migration20261203000000_product_search', class: Migration20261203000000_product_search },
   { name: 'Migration20261203000100_shop_settings', class: Migration20261203000100_shop_settings },
+  { name: 'Migration20261203100000_square_pictures_and_changes', class: Migration20261203100000_square_pictures_and_changes },
   { name: 'Migration20261203104500_order_square_order', class: Migration20261203104500_order_square_order },
   { name: 'Migration20261203120000_square_fulfillment', class: Migration20261203120000_square_fulfillment },
 ];

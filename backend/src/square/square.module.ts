@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Global, Module, OnModuleInit } from '@nestjs/common';
 import { CatalogModule } from '../catalog';
 import { SquareClient } from 'square';
 import { CatalogSync } from './catalog-sync/catalog-sync';
@@ -19,6 +19,11 @@ import { StockPushSweep } from './stock/stock-push-sweep.job';
 import { SquareWriteBackJob } from './catalog-write/square-write-back.job';
 import { SquareCatalogueTurns } from './square-catalogue-turns';
 import { SquareWebhooksController } from './stock/square-webhooks.controller';
+import { CatalogSyncState } from './catalog-sync/catalog-sync-state';
+import { SquarePictures } from './pictures/square-pictures';
+import { SquarePictureCopyJob } from './pictures/square-picture-copy.job';
+import { squarePictureProjection } from './pictures/square-picture.projection';
+import { ProjectionRegistry } from '../platform/projections/projection.registry';
 
 /**
  * The official `square` SDK, pointed at Square or at the emulator. Other modules call Square only
@@ -37,6 +42,9 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
     StockPushSweep,
     SquareWriteBackJob,
     SquareCatalogueTurns,
+    CatalogSyncState,
+    SquarePictures,
+    SquarePictureCopyJob,
     SquarePayments,
     SquareCustomers,
     SquareOrders,
@@ -53,4 +61,10 @@ import { SquareWebhooksController } from './stock/square-webhooks.controller';
   ],
   exports: [SQUARE_SETTINGS, SquarePayments, SquareCustomers, SquareOrders, SquareRefundReports, SquareFulfillments, SquareFulfillmentReports],
 })
-export class SquareModule {}
+export class SquareModule implements OnModuleInit {
+  constructor(private readonly projections: ProjectionRegistry) {}
+
+  onModuleInit(): void {
+    this.projections.register(squarePictureProjection);
+  }
+}

@@ -3,7 +3,9 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { startWidgetDemo, type WidgetDemo } from '../../src/site';
+import { AdminClient } from '../support/admin-client';
 import { browserSuite } from '../support/browser';
+import { picturesCopied } from '../support/square-pictures';
 
 /** A port nothing listens on now: the listed demo's origin must be known before the shop starts. */
 async function freePort(): Promise<number> {
@@ -358,6 +360,28 @@ describe('the embeddable widgets on another site', () => {
     expect(requested).toContain(`${otherName}/api/products`);
     expect(requested.some((u) => /\/chunks\/(NewsletterElement|CartElement)-/.test(u))).toBe(false);
   });
+
+  it("shows the grid's pictures after a Square sync from the shop's own origin, sized for a card, on a page that allows only the shop in img-src", async () => {
+    const shop = suite.app();
+    // The demo products follow the emulator's items once synced; their pictures become the shop's copies of Square's.
+    const admin = await AdminClient.signIn(shop.baseUrl);
+    expect((await admin.post('/api/admin/sync-square')).status).toBe(200);
+    await picturesCopied(shop);
+    expect(((await shop.http.get('/api/products').expect(200)).body as { imageUrl: string }[]).every((p) => p.imageUrl.startsWith('/uploads/'))).toBe(true);
+
+    const page = suite.page();
+    await openDemo(page);
+    const cards = page.locator('dc-product-grid [data-testid="product-card"] img');
+    expect(await cards.count()).toBeGreaterThan(0);
+    for (let i = 0; i < (await cards.count()); i++) {
+      const img = cards.nth(i);
+      await img.scrollIntoViewIfNeeded();
+      await img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0) || new Promise((done) => el.addEventListener('load', done, { once: true })));
+      const shown = await img.evaluate((el: HTMLImageElement) => ({ src: el.currentSrc, broken: !el.complete || el.naturalWidth === 0 }));
+      // A card is drawn about 300 px wide: the 400 px rendition, from the shop (the page's policy allows nothing else).
+      expect(shown).toEqual({ src: expect.stringMatching(new RegExp(`^${shop.baseUrl}/uploads/[0-9a-f]{24}-400\\.webp$`)), broken: false });
+    }
+  }, 120_000);
 
   it('is refused on an origin the shop does not list', async () => {
     const page = suite.page();

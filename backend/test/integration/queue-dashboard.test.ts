@@ -53,7 +53,7 @@ it('shows a failed job with its error, and retries it (only from the shop’s ow
   const listed = await admin.get('/admin/queues/api/queues?activeQueue=email&status=failed&page=1&jobsPerPage=10');
   expect(listed.status).toBe(200);
   const email = listed.body.queues.find((q: { name: string }) => q.name === 'email');
-  expect(listed.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['checkout', 'email', 'recovery', 'square']);
+  expect(listed.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['checkout', 'email', 'pictures', 'recovery', 'square']);
   expect(email.jobs).toEqual([expect.objectContaining({ id: 'flaky-1', name: 'flaky', failedReason: 'the mail server said no' })]);
 
   const foreign = await admin.call('PUT', '/admin/queues/api/queues/email/flaky-1/retry', undefined, { origin: 'https://evil.example' });

@@ -582,6 +582,74 @@ describe('Square emulator: catalogue, inventory and customers', () => {
     expect(deleted.deletedObjectIds).toHaveLength(2);
   });
 
+  it('searches catalogue objects changed after begin_time (SearchCatalogObjects), deleted ones as tombstones when asked, with latest_time', async () => {
+    const before = await wire(emulator, 'POST', '/v2/catalog/search', { object_types: ['ITEM'], limit: 1 });
+    expect(before.status).toBe(200);
+    expect(schemaProblems(serialization.SearchCatalogObjectsResponse, before.body)).toEqual([]);
+    const since: string = before.body.latest_time;
+    expect(Date.parse(since)).not.toBeNaN();
+    // Nothing changed after the catalogue's latest time: begin_time is exclusive.
+    expect((await emulator.client.catalog.search({ beginTime: since, objectTypes: ['ITEM', 'IMAGE', 'ITEM_VARIATION'] })).objects ?? []).toEqual([]);
+
+    await new Promise((r) => setTimeout(r, 5));
+    const image = await emulator.client.catalog.object.upsert({
+      idempotencyKey: key(),
+      object: { type: 'IMAGE', id: '#moth-pic', imageData: { name: 'Moth', url: '/images/products/moth.svg' } },
+    });
+    const created = await emulator.client.catalog.object.upsert({
+      idempotencyKey: key(),
+      object: {
+        type: 'ITEM',
+        id: '#delta',
+        itemData: {
+          name: 'Delta Patch',
+          imageIds: [image.catalogObject!.id!],
+          variations: [{ type: 'ITEM_VARIATION', id: '#delta-one', itemVariationData: { name: 'Regular', pricingType: 'FIXED_PRICING', priceMoney: { amount: 900n, currency: 'USD' } } }],
+        },
+      },
+    });
+    const item = created.catalogObject as Square.CatalogObject.Item;
+    const changed = await emulator.client.catalog.search({ beginTime: since, includeRelatedObjects: true });
+    // The default types are the top-level ones: the item, not its image or variation on their own.
+    expect(changed.objects?.map((o) => o.id)).toEqual([item.id]);
+    expect(itemData(changed.objects![0]).variations).toHaveLength(1);
+    expect(changed.relatedObjects?.map((o) => [o.type, (o as Square.CatalogObject.Image).imageData?.url])).toEqual([['IMAGE', `${emulator.url}/images/products/moth.svg`]]);
+    expect(changed.latestTime).toBe(created.catalogObject!.updatedAt);
+    const nested = await emulator.client.catalog.search({ beginTime: since, objectTypes: ['IMAGE', 'ITEM_VARIATION'] });
+    expect(nested.objects?.map((o) => o.type).sort()).toEqual(['IMAGE', 'ITEM_VARIATION']);
+
+    const afterCreate = changed.latestTime!;
+    await new Promise((r) => setTimeout(r, 5));
+    await emulator.client.catalog.object.delete({ objectId: item.id! });
+    expect((await emulator.client.catalog.search({ beginTime: afterCreate, objectTypes: ['ITEM'] })).objects ?? []).toEqual([]);
+    const tombstones = await emulator.client.catalog.search({ beginTime: afterCreate, objectTypes: ['ITEM', 'ITEM_VARIATION'], includeDeletedObjects: true });
+    expect(tombstones.objects?.map((o) => [o.id, o.isDeleted]).sort()).toEqual(
+      [
+        [item.id, true],
+        [variationId(item), true],
+      ].sort(),
+    );
+
+    // Pages by `limit`; a limit out of Square's range is ignored, a bad time or a query refused.
+    const paged = await wire(emulator, 'POST', '/v2/catalog/search', { object_types: ['ITEM'], limit: 2 });
+    expect(paged.body.objects).toHaveLength(2);
+    expect(paged.body.cursor).toEqual(expect.any(String));
+    expect((await wire(emulator, 'POST', '/v2/catalog/search', { object_types: ['ITEM'], limit: 5000 })).body.objects.length).toBeGreaterThan(2);
+    expect((await wire(emulator, 'POST', '/v2/catalog/search', { begin_time: 'yesterday' })).body.errors[0]).toMatchObject({ code: 'INVALID_TIME', field: 'begin_time' });
+    expect((await wire(emulator, 'POST', '/v2/catalog/search', { query: { text_query: { keywords: ['moth'] } } })).status).toBe(400);
+  });
+
+  it('retrieves objects by id (BatchRetrieveCatalogObjects) with what they refer to, leaving unknown ones out', async () => {
+    const raven = (await allItems()).find((i) => itemData(i).name === 'Raven Embroidered Hoodie')!;
+    const raw = await wire(emulator, 'POST', '/v2/catalog/batch-retrieve', { object_ids: [raven.id, 'NO-SUCH-OBJECT'], include_related_objects: true });
+    expect(raw.status).toBe(200);
+    expect(schemaProblems(serialization.BatchGetCatalogObjectsResponse, raw.body)).toEqual([]);
+    expect(raw.body.objects.map((o: { id: string }) => o.id)).toEqual([raven.id]);
+    expect(raw.body.objects[0].item_data.variations.length).toBeGreaterThan(0);
+    expect(new Set(raw.body.related_objects.map((o: { type: string }) => o.type))).toEqual(new Set(['CATEGORY', 'IMAGE']));
+    expect((await wire(emulator, 'POST', '/v2/catalog/batch-retrieve', { object_ids: [] })).status).toBe(400);
+  });
+
   it('answers unknown paths and methods like Square', async () => {
     const path = await wire(emulator, 'GET', '/v2/bookings');
     expect(path.status).toBe(404);

@@ -120,12 +120,16 @@ describe('Square emulator: inventory webhooks', () => {
     const hook = await receiver([]);
     try {
       emulator.webhooks.subscribe({ notificationUrl: hook.url, signatureKey: 'key-4' }, { retryDelaysMs: [10] });
-      await emulator.client.catalog.batchUpsert({ idempotencyKey: randomUUID(), batches: [{ objects: [{ type: 'CATEGORY', id: '#hooks', categoryData: { name: 'Hooks' } }] }] });
+      const written = await emulator.client.catalog.batchUpsert({
+        idempotencyKey: randomUUID(),
+        batches: [{ objects: [{ type: 'CATEGORY', id: '#hooks', categoryData: { name: 'Hooks' } }] }],
+      });
       await emulator.webhooks.settled();
       expect(hook.received).toHaveLength(1);
       const event = JSON.parse(hook.received[0]!.body);
       expect(schemaProblems(serialization.CatalogVersionUpdatedEvent, event)).toEqual([]);
-      expect(event).toMatchObject({ type: 'catalog.version.updated', data: { type: 'catalog_version', object: { catalog_version: { updated_at: expect.any(String) } } } });
+      // The new version's time is the one the write was answered with (how a shop knows its own write's echo).
+      expect(event).toMatchObject({ type: 'catalog.version.updated', data: { type: 'catalog_version', object: { catalog_version: { updated_at: written.updatedAt } } } });
     } finally {
       emulator.webhooks.unsubscribe();
       await hook.close();

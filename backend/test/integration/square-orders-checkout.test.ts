@@ -8,6 +8,7 @@ import { cartWith, sql } from '../support/shop-fixtures';
 import { mintCardTokens } from '../support/square-emulator';
 import { atTheStall, squareCount } from '../support/square-stall';
 import { startTestApp, TestApp } from '../support/test-app';
+import { picturesCopied } from '../support/square-pictures';
 
 let t: TestApp;
 let square: SquareClient;
@@ -26,6 +27,8 @@ beforeAll(async () => {
   t = await startTestApp({ SQUARE_SYNC_EVERY_MS: '0' }, { squareWebhooks: {} });
   square = new SquareClient({ token: EMULATOR_ACCESS_TOKEN, baseUrl: t.square.url, maxRetries: 0 });
   await t.app.get(CatalogSync).run(systemContext());
+  // Its pictures are copied in the background: done before the test counts what it records.
+  await picturesCopied(t);
   const rows = await sql<{ id: number; square_variation_id: string; price_cents: number }>(
     t,
     `select p.id, v.square_variation_id, v.price_cents from products p join product_variants v on v.product_id = p.id

@@ -11,6 +11,7 @@ import { AdminClient } from '../support/admin-client';
 import { observeQueue, REDIS_PORT } from '../support/queue-observer';
 import { addProduct, cartWith, payForCart, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { picturesCopied } from '../support/square-pictures';
 
 /**
  * Every stock change of the shop reaches Square's count, whatever happens to its job, to Redis or
@@ -90,6 +91,8 @@ beforeAll(async () => {
   t = await startTestApp({ SQUARE_SYNC_EVERY_MS: '0', STOCK_PUSH_SWEEP_AFTER: '2s', STOCK_PUSH_ALERT_AFTER: '3s' }, { squareWebhooks: {} });
   square = new SquareClient({ token: EMULATOR_ACCESS_TOKEN, baseUrl: t.square.url, maxRetries: 0 });
   await t.app.get(CatalogSync).run(systemContext());
+  // Its pictures are copied in the background: done before the test counts what it records.
+  await picturesCopied(t);
   const rows = await sql<{ id: number; square_variation_id: string; price_cents: number }>(
     t,
     `select p.id, v.square_variation_id, v.price_cents from products p join product_variants v on v.product_id = p.id

@@ -9,6 +9,7 @@ import { AdminClient } from '../support/admin-client';
 import { addProduct, cartWith, payForCart, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 import { atTheStall, squareCount } from '../support/square-stall';
+import { picturesCopied } from '../support/square-pictures';
 
 let t: TestApp;
 let square: SquareClient;
@@ -40,6 +41,8 @@ beforeAll(async () => {
   t = await startTestApp({ SQUARE_SYNC_EVERY_MS: '0' }, { squareWebhooks: {} });
   square = new SquareClient({ token: EMULATOR_ACCESS_TOKEN, baseUrl: t.square.url, maxRetries: 0 });
   await t.app.get(CatalogSync).run(systemContext());
+  // Its pictures are copied in the background: done before the test counts what it records.
+  await picturesCopied(t);
   // Products with one variant, linked to its variation (a cart line then needs no variant id).
   const rows = await sql<{ id: number; square_variation_id: string; price_cents: number }>(
     t,

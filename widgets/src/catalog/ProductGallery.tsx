@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { assetUrl } from '../api/config';
 import { ProductImage } from './ProductImage';
+import { PAGE_SIZES } from './picture-sources';
 import { ZoomView } from './ZoomView';
 
 const STEP: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1 };
@@ -29,7 +30,7 @@ export function ProductGallery({ images, name, current }: { images: string[]; na
     <>
       {pictures.length <= 1 ? (
         <ZoomButton label={`Zoom in on ${name}`} onZoom={(from) => zoom(0, from)}>
-          <ProductImage src={pictures[0] ?? ''} alt={name} className="product-detail__image" priority />
+          <ProductImage src={pictures[0] ?? ''} alt={name} className="product-detail__image" sizes={PAGE_SIZES} priority />
         </ZoomButton>
       ) : (
         <Strip pictures={pictures} name={name} current={current} onZoom={zoom} />
@@ -108,7 +109,7 @@ function Strip({ pictures, name, current, onZoom }: { pictures: string[]; name: 
       <div ref={track} className="gallery__track" role="region" aria-label={`Pictures of ${name}`} tabIndex={0} onScroll={onScroll} onPointerDown={takeOver} onWheel={takeOver}>
         {pictures.map((src, i) => (
           <ZoomButton key={i} label={`Zoom in on ${name}, picture ${i + 1} of ${count}`} onZoom={(from) => onZoom(i, from)}>
-            <ProductImage src={src} alt={i === 0 ? name : `${name}, picture ${i + 1} of ${count}`} priority={i === index} />
+            <ProductImage src={src} alt={i === 0 ? name : `${name}, picture ${i + 1} of ${count}`} sizes={PAGE_SIZES} priority={i === index} />
           </ZoomButton>
         ))}
       </div>

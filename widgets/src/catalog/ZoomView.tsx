@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
 import { assetUrl } from '../api/config';
+import { largestPicture } from './picture-sources';
 
 const MAX_SCALE = 4;
 const TAP_ZOOM = 2.5;
@@ -145,7 +146,7 @@ export function ZoomView({ pictures, name, start, onClose }: { pictures: string[
         <img
           key={index}
           className="zoom__picture"
-          src={assetUrl(pictures[index])}
+          src={assetUrl(largestPicture(pictures[index]))}
           alt={count > 1 ? `${name}, picture ${index + 1} of ${count}` : name}
           width={1200}
           height={1200}

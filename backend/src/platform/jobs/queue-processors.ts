@@ -60,4 +60,7 @@ export class RecoveryProcessor extends QueueProcessor {}
 @Processor('checkout', WORKER_OPTIONS)
 export class CheckoutProcessor extends QueueProcessor {}
 
-export const QUEUE_PROCESSORS = [EmailProcessor, SquareProcessor, RecoveryProcessor, CheckoutProcessor];
+@Processor('pictures', WORKER_OPTIONS)
+export class PicturesProcessor extends QueueProcessor {}
+
+export const QUEUE_PROCESSORS = [EmailProcessor, SquareProcessor, RecoveryProcessor, CheckoutProcessor, PicturesProcessor];

@@ -10,8 +10,14 @@ export class QueueRegistry {
   private readonly queues: Readonly<Record<QueueName, Queue>>;
   private reachable: boolean | undefined;
 
-  constructor(@InjectQueue('email') email: Queue, @InjectQueue('square') square: Queue, @InjectQueue('recovery') recovery: Queue, @InjectQueue('checkout') checkout: Queue) {
-    this.queues = { email, square, recovery, checkout };
+  constructor(
+    @InjectQueue('email') email: Queue,
+    @InjectQueue('square') square: Queue,
+    @InjectQueue('recovery') recovery: Queue,
+    @InjectQueue('checkout') checkout: Queue,
+    @InjectQueue('pictures') pictures: Queue,
+  ) {
+    this.queues = { email, square, recovery, checkout, pictures };
     // Without a listener, connection errors would be printed on every reconnect attempt.
     for (const queue of Object.values(this.queues)) queue.on('error', (error) => this.markReachable(false, error));
   }

@@ -16,7 +16,8 @@ const SYNC_TIMEOUT_MS = 5 * 60_000;
 
 /**
  * `POST /api/admin/sync-square` runs the sync job in a worker, as the admin who asked (their
- * request's correlation id and name go into the products' events), and answers when it ended;
+ * request's correlation id and name go into the products' events), and answers when it ended: a
+ * full read of the catalogue (`since` null);
  * `GET` shows a running one's progress.
  */
 @Controller('api/admin/sync-square')
@@ -43,7 +44,7 @@ export class CatalogSyncController {
       } catch (error) {
         throw new BadGatewayException({ message: `Failed to sync with Square: ${error instanceof Error ? error.message : error}. Nothing was changed.`, code: 'SQUARE_SYNC_FAILED' });
       }
-      return { message: `Synced ${result.products} products from Square (${result.changes} changes).`, products: result.products, changes: result.changes };
+      return { message: result.message, products: result.products, changes: result.changes, since: result.since };
     } finally {
       await events.close().catch(() => undefined);
     }

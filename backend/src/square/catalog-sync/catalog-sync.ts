@@ -3,28 +3,53 @@ import type { Job } from 'bullmq';
 import { ProductIds, Products, sameName, SquareLinksReader, variantOf, type ProductEvent, type ProductState } from '../../catalog';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import type { RequestContext } from '../../platform/context/request-context';
+import type { RequestedJob } from '../../platform/jobs/job-caller';
 import { JobHandlers } from '../../platform/jobs/job-handlers';
+import { withCopies } from '../pictures/picture-copies';
+import { SquarePictures } from '../pictures/square-pictures';
 import { SquareCatalogueTurns } from '../square-catalogue-turns';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
-import { SquareCatalogueReader } from './square-catalogue.reader';
-import { mapSquareItem, type MappedItem, type SquareCatalogue } from './square-item-mapping';
+import { CatalogSyncState } from './catalog-sync-state';
+import { SquareCatalogueReader, type CatalogueRead } from './square-catalogue.reader';
+import { mapSquareItem, type MappedItem, type SquareCatalogue, type SquarePicture } from './square-item-mapping';
 
 export const CATALOG_SYNC_JOB = 'catalog-sync';
 
+/**
+ * What a sync reads: everything (on demand, on the schedule), what changed in Square since the last
+ * sync (after a `catalog.version.updated`, naming the version it announced), or some items (those
+ * waiting for a picture the shop has just copied).
+ */
+export type SyncRequest = { kind: 'full' } | { kind: 'changes'; catalogUpdatedAt?: string } | { kind: 'items'; squareItemIds: string[] };
+
+/** The sync job's data: who asked, and for a webhook's sync the catalogue version it announced (absent: a full sync). */
+export type CatalogSyncJobData = Partial<RequestedJob> & { changes?: { catalogUpdatedAt?: string } };
+
 export interface SyncResult {
-  /** Products that match a Square item after the run. */
+  /** What the run did, in a sentence (the admin's Sync with Square shows it). */
+  message: string;
+  /** Products that match a Square item after the run: every one for a full read, those read for the others. */
   products: number;
   /** Events the run recorded: 0 when Square had nothing new. */
   changes: number;
+  /** Square's time after which the run read what changed (a webhook's sync); null for a full read. */
+  since: string | null;
   /** Products whose units on hand the run corrected from Square's counts (a webhook that never came). */
   stockCorrections?: { productId: number; variantId: string; stockQuantity: number; squareCount: number }[];
+  /** The change the webhook announced was the shop's own write: nothing was read. */
+  ownWrite?: true;
 }
 
+const requestOf = (data: CatalogSyncJobData | undefined): SyncRequest => (data?.changes ? { kind: 'changes', catalogUpdatedAt: data.changes.catalogUpdatedAt } : { kind: 'full' });
+
 /**
- * Brings the Square catalogue over as a BullMQ job (on demand, and on a schedule that runs once
- * across workers). Everything is read first: a Square error on any page stops the run before a
- * single product changed. Then each item goes through the Product decider, which records only what
- * differs.
+ * Brings the Square catalogue over as a BullMQ job (on demand, on a schedule that runs once across
+ * workers, and after Square's `catalog.version.updated`). Everything it reads is read first: a
+ * Square error on any page stops the run before a single product changed. Then each item goes
+ * through the Product decider, which records only what differs. A full read reads everything; a
+ * webhook's read asks Square only for what changed since the last sync, and one the shop's own
+ * write caused reads nothing. Square's pictures are listed as the shop's copies of them
+ * (`pictures/`), which are asked for when missing.
  */
 @Injectable()
 export class CatalogSync implements OnModuleInit {
@@ -39,22 +64,40 @@ export class CatalogSync implements OnModuleInit {
     private readonly products: Products,
     private readonly ids: ProductIds,
     private readonly turns: SquareCatalogueTurns,
+    private readonly state: CatalogSyncState,
+    private readonly pictures: SquarePictures,
   ) {}
 
   onModuleInit(): void {
-    this.handlers.handle('square', CATALOG_SYNC_JOB, (_data, job, caller) => this.run(caller, job));
+    this.handlers.handle('square', CATALOG_SYNC_JOB, (data, job, caller) => this.run(caller, job, requestOf(data as CatalogSyncJobData | undefined)));
     // The emulator's catalogue mirrors the demo seed, and its webhooks keep the stock in step: a timer would add nothing.
     const everyMs = this.config.SQUARE_SYNC_EVERY_MS ?? (this.settings.emulated ? 0 : 3_600_000);
     this.handlers.schedule({ queue: 'square', jobName: CATALOG_SYNC_JOB, everyMs });
   }
 
-  /** In turn with the write-back (SquareCatalogueTurns). */
-  run(caller: RequestContext, job?: Pick<Job, 'updateProgress'>): Promise<SyncResult> {
-    return this.turns.inTurn(() => this.runInTurn(caller, job));
+  /** In turn with the write-back (SquareCatalogueTurns), which records its writes before its turn ends. */
+  run(caller: RequestContext, job?: Pick<Job, 'updateProgress'>, request: SyncRequest = { kind: 'full' }): Promise<SyncResult> {
+    return this.turns.inTurn(() => this.runInTurn(caller, job, request));
   }
 
-  private async runInTurn(caller: RequestContext, job?: Pick<Job, 'updateProgress'>): Promise<SyncResult> {
-    const catalogue = await this.reader.read((p) => job?.updateProgress({ ...p }));
+  private async runInTurn(caller: RequestContext, job: Pick<Job, 'updateProgress'> | undefined, request: SyncRequest): Promise<SyncResult> {
+    const progress = (p: object) => job?.updateProgress({ ...p });
+    if (request.kind === 'items') return this.bringOver(await this.reader.readItems(request.squareItemIds, progress), null, caller, job);
+    if (request.kind === 'changes' && request.catalogUpdatedAt && (await this.state.isOwnWrite(request.catalogUpdatedAt))) {
+      this.logger.log(`Square catalogue version ${request.catalogUpdatedAt} is the shop's own write: nothing to sync`);
+      return { message: "Nothing to sync: the change was the shop's own write to Square.", products: 0, changes: 0, since: null, ownWrite: true };
+    }
+    const since = request.kind === 'changes' ? await this.state.since() : undefined;
+    const changed = since === undefined ? undefined : await this.reader.readChanges(since, await this.state.ownVersionsAfter(since), progress);
+    if (since !== undefined && !changed) this.logger.log(`A change in Square since ${since} reaches items it does not name: the whole catalogue is read`);
+    const catalogue = changed ?? (await this.reader.read(progress));
+    const result = await this.bringOver(catalogue, changed ? since! : null, caller, job);
+    if (catalogue.latestTime) await this.state.leftOffAt(catalogue.latestTime);
+    return result;
+  }
+
+  /** Each item read through the Product decider, the pictures still to copy asked for, and the withdrawn products found. */
+  private async bringOver(catalogue: CatalogueRead, since: string | null, caller: RequestContext, job: Pick<Job, 'updateProgress'> | undefined): Promise<SyncResult> {
     const mapped = catalogue.items.flatMap((item) => mapSquareItem(item, catalogue) ?? []);
     const known = await this.squareLinks.productsBySquareItem();
     // A product the shop already sells under the item's name (the demo seed beside the emulator's
@@ -75,16 +118,20 @@ export class CatalogSync implements OnModuleInit {
     // written (a write that failed after Square took the item): the write-back links it, not the sync.
     const studio = await this.squareLinks.studioProducts();
     const withdrawn = await this.squareLinks.withdrawnInSquare();
+    const copies = await this.pictures.copies();
     let changes = 0;
     const stockCorrections: NonNullable<SyncResult['stockCorrections']> = [];
-    for (const [index, item] of mapped.entries()) {
-      const linked = known.get(item.squareItemId);
-      const existing = linked ?? adopt(item.details.name);
+    const toCopy: (SquarePicture & { squareItemId: string })[] = [];
+    for (const [index, read] of mapped.entries()) {
+      const linked = known.get(read.squareItemId);
+      const existing = linked ?? adopt(read.details.name);
       if (existing !== undefined && studio.has(existing) && linked === undefined) continue;
       const productId = existing ?? (await this.ids.next());
+      const { item, missing } = withCopies(read, copies);
       // Its item is on sale in Square again (un-archived): so is the product.
       if (linked !== undefined && withdrawn.has(linked)) changes += (await this.products.run(linked, { kind: 'RestoreInSquare', squareItemId: item.squareItemId }, caller)).events.length;
       const { events, state } = studio.has(productId) ? await this.countsOnly(productId, item, caller) : await this.products.run(productId, { kind: 'ImportFromSquare', ...item }, caller);
+      if (!studio.has(productId)) toCopy.push(...missing.map((p) => ({ ...p, squareItemId: item.squareItemId })));
       changes += events.length;
       // A followed count newer than the last one applied: a webhook that never came (or has not yet).
       for (const healed of existing !== undefined && state.exists ? events : []) {
@@ -96,8 +143,11 @@ export class CatalogSync implements OnModuleInit {
       if (index % 50 === 49) await job?.updateProgress({ phase: 'saving', itemsRead: mapped.length, itemsTotal: mapped.length, saved: index + 1 });
     }
     changes += await this.withdrawGone(catalogue, new Set(mapped.map((m) => m.squareItemId)), known, withdrawn, caller);
-    this.logger.log(`Square catalogue synced: ${mapped.length} products, ${changes} changes, ${stockCorrections.length} stock counts brought over`);
-    return { products: mapped.length, changes, stockCorrections };
+    // Each picture the shop has no copy of is asked for once (per file and item); a job copies it.
+    for (const { squareImageId, url, squareItemId } of toCopy) await this.pictures.run(squareImageId, { kind: 'Want', squareImageId, url, squareItemId }, caller);
+    const read = since === null ? '' : ` changed since ${since}`;
+    this.logger.log(`Square catalogue${read} synced: ${mapped.length} products, ${changes} changes, ${stockCorrections.length} stock counts brought over, ${toCopy.length} pictures to copy`);
+    return { message: `Synced ${mapped.length} products${read} from Square (${changes} changes).`, products: mapped.length, changes, since, stockCorrections };
   }
 
   /**

@@ -102,7 +102,24 @@ describe('a Square item as a shop product', () => {
           stock: { inStock: false, stockQuantity: 0 },
         },
       ],
+      pictures: [
+        { squareImageId: 'IMG1', url: 'https://items.example/raven.jpg' },
+        { squareImageId: 'IMG2', url: 'https://items.example/moon.jpg' },
+        { squareImageId: 'IMG3', url: 'https://items.example/raven-m.jpg' },
+      ],
     });
+  });
+
+  it('names each Square picture it uses once, with its file, and none Square does not describe', () => {
+    const mapped = mapSquareItem(
+      item({ imageIds: ['IMG1', 'IMG9'], variations: [sized('V1', 'S', 6800, { imageIds: ['IMG1'] }), sized('V2', 'M', 7200, { imageIds: ['IMG3'] })] }),
+      catalogue,
+    )!;
+    expect(mapped.pictures).toEqual([
+      { squareImageId: 'IMG1', url: 'https://items.example/raven.jpg' },
+      { squareImageId: 'IMG3', url: 'https://items.example/raven-m.jpg' },
+    ]);
+    expect(mapped.details.images).toEqual(['https://items.example/raven.jpg', 'https://items.example/raven-m.jpg']);
   });
 
   it('names an option’s values in Square’s order, only those some variation uses', () => {
@@ -144,6 +161,7 @@ describe('a Square item as a shop product', () => {
   it('leaves the pictures out when the item has none (the product keeps the shop’s)', () => {
     const mapped = mapSquareItem(item({ imageIds: [], variations: [sized('V1', 'S', 6800)] }), catalogue);
     expect(mapped?.details).not.toHaveProperty('images');
+    expect(mapped?.pictures).toEqual([]);
   });
 
   it('is sold out without counts', () => {

@@ -8,6 +8,14 @@ export interface MappedItem {
   options: ProductOption[];
   /** One per priced variation, in Square's order, each with its own count (followed). */
   variations: SquareVariationInput[];
+  /** The Square pictures `details.images` and the variations' `imageUrl` name (as Square's URLs), each once: what the shop copies. */
+  pictures: SquarePicture[];
+}
+
+/** A Square `IMAGE` as one sync read it: its id and its file's address. */
+export interface SquarePicture {
+  squareImageId: string;
+  url: string;
 }
 
 /** An item option as one sync read it: its name and its values' names by id, in Square's order. */
@@ -51,7 +59,8 @@ export function mapSquareItem(item: Square.CatalogObject.Item, catalogue: Square
   const categoryName = categoryId ? catalogue.categories.get(categoryId) : undefined;
   const picture = (id: string) => catalogue.images.get(id) ?? [];
   // The gallery: the item's pictures, then each variation's own, in order, each once.
-  const images = [...new Set([...(data.imageIds ?? []), ...variations.flatMap((v) => v.itemVariationData?.imageIds ?? [])].flatMap(picture))];
+  const imageIds = [...new Set([...(data.imageIds ?? []), ...variations.flatMap((v) => v.itemVariationData?.imageIds ?? [])])];
+  const images = [...new Set(imageIds.flatMap(picture))];
   const { options, valuesOf } = optionsOf(data, variations, catalogue);
   return {
     squareItemId: item.id,
@@ -77,6 +86,10 @@ export function mapSquareItem(item: Square.CatalogObject.Item, catalogue: Square
         stock: { inStock: stockQuantity > 0, stockQuantity },
         ...followedCount(v.id!, catalogue),
       };
+    }),
+    pictures: imageIds.flatMap((squareImageId) => {
+      const url = catalogue.images.get(squareImageId);
+      return url ? [{ squareImageId, url }] : [];
     }),
   };
 }

@@ -23,6 +23,7 @@ import { EventStore } from '../../platform/event-store/event-store';
 import type { EventMetadata, RecordedEvent } from '../../platform/event-store/recorded-event';
 import { OnEvent } from '../../platform/jobs/event-jobs';
 import { QueueRegistry } from '../../platform/outbox/queue.registry';
+import { CatalogSyncState, type WrittenObject } from '../catalog-sync/catalog-sync-state';
 import { SquareCatalogueTurns } from '../square-catalogue-turns';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import { NEW_ITEM_ID, squareItemWrite, type ProductToWrite, type SquareSide } from './square-item-objects';
@@ -68,6 +69,7 @@ export class SquareWriteBackJob {
     private readonly turns: SquareCatalogueTurns,
     private readonly square: SquareClient,
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
+    private readonly syncState: CatalogSyncState,
   ) {}
 
   @OnEvent<StudioEdit>(['ProductAdded', 'ProductPublished', 'ProductDetailsChanged', 'ProductOptionsChanged', 'VariantAdded', 'VariantChanged', 'VariantRemoved'], {
@@ -125,6 +127,8 @@ export class SquareWriteBackJob {
     if (!write.upToDate) {
       const upsert = { batches: [{ objects: write.objects }] };
       const answer = await this.square.catalog.batchUpsert({ idempotencyKey: keyFor(event.eventId, upsert), ...upsert });
+      // Before the turn ends: the catalog.version.updated this write causes, and a sync after it, know it for the shop's own.
+      if (answer.updatedAt) await this.syncState.recordOwnWrite(answer.updatedAt, writtenObjects(answer.objects ?? []));
       const realId = new Map((answer.idMappings ?? []).map((m) => [m.clientObjectId!, m.objectId!]));
       itemId ??= realId.get(NEW_ITEM_ID)!;
       links.push(...[...write.created].map(([variantId, ref]) => ({ variantId, squareVariationId: realId.get(ref)! })));
@@ -173,6 +177,12 @@ export class SquareWriteBackJob {
       throw error;
     }
   }
+}
+
+/** The objects a write left and their versions: each item with its variations, each option with its values. */
+function writtenObjects(objects: Square.CatalogObject[]): WrittenObject[] {
+  const nested = (o: Square.CatalogObject): Square.CatalogObject[] => (o.type === 'ITEM' ? (o.itemData?.variations ?? []) : o.type === 'ITEM_OPTION' ? (o.itemOptionData?.values ?? []) : []);
+  return objects.flatMap((o) => [o, ...nested(o)]).flatMap((o) => (o.id && o.version !== undefined && o.version !== null ? [{ id: o.id, version: String(o.version) }] : []));
 }
 
 /** The product as the ProductAdded event gave it: the same request on every retry. */

@@ -6,6 +6,7 @@ export const webhookOutcomeSchema = z
     received: z.literal(true),
     duplicate: z.literal(true).optional(),
     applied: z.int().optional().meta({ description: 'Products whose stock the delivery set' }),
+    ownWrite: z.literal(true).optional().meta({ description: "A catalog.version.updated the shop's own write to Square caused: no sync" }),
   })
   .meta({ id: 'SquareWebhookOutcome' });
 

@@ -6,7 +6,8 @@ import { Products, SquareLinksReader } from '../../catalog';
 import type { RequestContext } from '../../platform/context/request-context';
 import { requestedBy } from '../../platform/jobs/job-caller';
 import { QueueRegistry, withTimeout } from '../../platform/outbox/queue.registry';
-import { CATALOG_SYNC_JOB } from '../catalog-sync/catalog-sync';
+import { CATALOG_SYNC_JOB, type CatalogSyncJobData } from '../catalog-sync/catalog-sync';
+import { CatalogSyncState } from '../catalog-sync/catalog-sync-state';
 import { SquareFulfillmentReports } from '../fulfillment/square-fulfillment-reports';
 import { SquareFulfillments } from '../fulfillment/square-fulfillments';
 import { SquareRefundReports } from '../refunds/square-refund-reports';
@@ -46,6 +47,11 @@ export const webhookEvent = z.object({
           refund: paymentRefund.nullish(),
           order_updated: orderChange.nullish(),
           order_fulfillment_updated: orderChange.nullish(),
+          // `catalog.version.updated`: the new catalogue version's time (the `updated_at` the write that made it was answered with).
+          catalog_version: z
+            .object({ updated_at: z.string().max(100).nullish() })
+            .passthrough()
+            .nullish(),
         })
         .passthrough()
         .nullish(),
@@ -76,6 +82,7 @@ export class SquareWebhooks implements OnModuleInit {
     private readonly queues: QueueRegistry,
     private readonly fulfillments: SquareFulfillments,
     private readonly fulfillmentReports: SquareFulfillmentReports,
+    private readonly syncState: CatalogSyncState,
   ) {}
 
   onModuleInit(): void {
@@ -101,15 +108,16 @@ export class SquareWebhooks implements OnModuleInit {
     if (seen) return { received: true, duplicate: true };
     const asSquare: RequestContext = { ...caller, actor: 'square' };
     let applied: number | undefined;
+    let ownWrite = false;
     if (event.type === 'inventory.count.updated') applied = await this.applyCounts(event, asSquare);
-    else if (event.type === 'catalog.version.updated') await this.startCatalogSync(event, asSquare);
+    else if (event.type === 'catalog.version.updated') ownWrite = await this.startCatalogSync(event, asSquare);
     else if (event.type === 'refund.created' || event.type === 'refund.updated') await this.recordRefund(event, asSquare);
     else if (event.type === 'order.updated' || event.type === 'order.fulfillment.updated') await this.recordFulfillment(event, asSquare);
     else this.logger.log(`Square webhook ${event.type} (${event.event_id}) ignored`);
     // Recorded after it was handled: a delivery that failed half-way is handled again when Square retries
     // (safe: a count applied already is not newer the second time).
     await em.getConnection().execute('insert into square_webhook_deliveries (event_id, type) values (?, ?) on conflict do nothing', [event.event_id, event.type]);
-    return { received: true, ...(applied === undefined ? {} : { applied }) };
+    return { received: true, ...(applied === undefined ? {} : { applied }), ...(ownWrite ? { ownWrite } : {}) };
   }
 
   private async applyCounts(event: WebhookEvent, caller: RequestContext): Promise<number> {
@@ -162,13 +170,23 @@ export class SquareWebhooks implements OnModuleInit {
     if (recorded) this.logger.log(`Square order ${seen.orderId} (version ${seen.version}): fulfillment ${seen.state} recorded on the shop's order`);
   }
 
-  private async startCatalogSync(event: WebhookEvent, caller: RequestContext): Promise<void> {
+  /**
+   * A catalogue change: nothing when it is the shop's own write (its version's time is one a write
+   * of the shop's was answered with); otherwise a sync of what changed since the last one. True
+   * when it was the shop's own. The write-back records its write before its turn ends, and the sync
+   * waits for its turn, so an echo that comes before the write is recorded is still told apart there.
+   */
+  private async startCatalogSync(event: WebhookEvent, caller: RequestContext): Promise<boolean> {
+    const catalogUpdatedAt = event.data?.object?.catalog_version?.updated_at ?? undefined;
+    if (catalogUpdatedAt && (await this.syncState.isOwnWrite(catalogUpdatedAt))) {
+      this.logger.log(`Square webhook catalog.version.updated (${event.event_id}) is the shop's own write: no sync`);
+      return true;
+    }
+    const data: CatalogSyncJobData = { ...requestedBy(caller), changes: { catalogUpdatedAt } };
     // One sync per catalogue change, whoever hears of it; a retried delivery adds nothing.
-    await withTimeout(
-      this.queues.get('square').add(CATALOG_SYNC_JOB, requestedBy(caller), { jobId: `catalog-version-${event.event_id}`, removeOnComplete: 100, removeOnFail: 100 }),
-      3000,
-    ).catch(() => {
+    await withTimeout(this.queues.get('square').add(CATALOG_SYNC_JOB, data, { jobId: `catalog-version-${event.event_id}`, removeOnComplete: 100, removeOnFail: 100 }), 3000).catch(() => {
       throw new ServiceUnavailableException({ message: 'The job queue is unavailable; the delivery will be retried.', code: 'QUEUE_UNAVAILABLE' });
     });
+    return false;
   }
 }

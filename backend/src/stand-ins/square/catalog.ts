@@ -9,6 +9,8 @@ import { invalidRequest, missingParameter, notFound, type ErrorCode } from './sq
 
 type BatchUpsertRequest = serialization.BatchUpsertCatalogObjectsRequest.Raw;
 type SearchItemsRequest = serialization.SearchCatalogItemsRequest.Raw;
+type SearchObjectsRequest = serialization.SearchCatalogObjectsRequest.Raw;
+type BatchRetrieveRequest = serialization.BatchGetCatalogObjectsRequest.Raw;
 type UpsertRequest = serialization.catalog.object.UpsertCatalogObjectRequest.Raw;
 /** A catalogue object as stored: the wire shape, loosely typed so one code path handles every type. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Square's twenty catalogue object types, each read field by field as the real API does
@@ -49,7 +51,7 @@ export function batchUpsertCatalogObjects(ctx: HandlerContext): Reply {
   if (!request.batches.length) throw invalidRequest('ARRAY_EMPTY', 'At least one batch is required.', 'batches');
   return oncePerKey(ctx.state, 'BatchUpsertCatalogObjects', request.idempotency_key, ctx.body, () => {
     const answer = upsertCatalogObjects(ctx.state, request.batches.flatMap((b) => b.objects) as unknown as StoredObject[], ctx.baseUrl);
-    catalogChanged(ctx);
+    catalogChanged(ctx, answer.updated_at);
     return ok(answer);
   });
 }
@@ -58,8 +60,8 @@ export function batchUpsertCatalogObjects(ctx: HandlerContext): Reply {
 export function upsertCatalogObject(ctx: HandlerContext): Reply {
   const request = validateBody<UpsertRequest>(serialization.catalog.object.UpsertCatalogObjectRequest, ctx.body, [{ field: 'idempotency_key', min: 1, max: 128 }]);
   return oncePerKey(ctx.state, 'UpsertCatalogObject', request.idempotency_key, ctx.body, () => {
-    const { objects, id_mappings } = upsertCatalogObjects(ctx.state, [request.object as unknown as StoredObject], ctx.baseUrl, 'object');
-    catalogChanged(ctx);
+    const { objects, id_mappings, updated_at } = upsertCatalogObjects(ctx.state, [request.object as unknown as StoredObject], ctx.baseUrl, 'object');
+    catalogChanged(ctx, updated_at);
     return ok({ catalog_object: objects[0], ...(id_mappings ? { id_mappings } : {}) });
   });
 }
@@ -79,10 +81,14 @@ export function retrieveCatalogObject(ctx: HandlerContext): Reply {
 function relatedObjects(state: EmulatorState, object: StoredObject): StoredObject[] {
   const item = object.type === 'ITEM_VARIATION' ? (state.catalog[object.item_variation_data?.item_id] as StoredObject | undefined) : object;
   const data = item?.item_data ?? {};
+  const ownImages: string[] = object.type === 'ITEM_VARIATION' ? (object.item_variation_data?.image_ids ?? []) : [];
+  const variationImages: string[] = object.type === 'ITEM' ? variationsOf(state, object.id).flatMap((v) => v.item_variation_data?.image_ids ?? []) : [];
   const ids: string[] = [
     ...(object.type === 'ITEM_VARIATION' && item ? [item.id] : []),
     ...(data.categories ?? []).map((c: { id: string }) => c.id),
     ...(data.image_ids ?? []),
+    ...ownImages,
+    ...variationImages,
     ...(data.item_options ?? []).map((o: { item_option_id: string }) => o.item_option_id),
   ];
   return [...new Set(ids)].flatMap((id) => {
@@ -105,13 +111,16 @@ export function deleteCatalogObject(ctx: HandlerContext): Reply {
   const deleted = [object, ...(nested ? childrenOf(ctx.state, object.id, nested.type) : [])];
   const at = now();
   for (const gone of deleted) ctx.state.catalog[gone.id] = { ...gone, is_deleted: true, updated_at: at, version: ++ctx.state.catalogVersion } as CatalogObjectRaw;
-  catalogChanged(ctx);
+  catalogChanged(ctx, at);
   return ok({ deleted_object_ids: deleted.map((o) => o.id), deleted_at: at });
 }
 
-/** As Square does when the catalogue changes: a webhook that says so, without the change. */
-function catalogChanged(ctx: HandlerContext): void {
-  ctx.notify({ type: 'catalog.version.updated', dataType: 'catalog_version', object: { catalog_version: { updated_at: new Date().toISOString() } }, withId: false });
+/**
+ * As Square does when the catalogue changes: a webhook that says so, without the change. Its
+ * `updated_at` is the new catalogue version's time, the `updated_at` the write was answered with.
+ */
+function catalogChanged(ctx: HandlerContext, updatedAt: string): void {
+  ctx.notify({ type: 'catalog.version.updated', dataType: 'catalog_version', object: { catalog_version: { updated_at: updatedAt } }, withId: false });
 }
 
 /** Objects that hold others nested: an item its variations, an item option its values (stored flat, nested on the way out). */
@@ -299,6 +308,82 @@ export function listCatalog(ctx: HandlerContext): Reply {
   const matching = Object.values(ctx.state.catalog).filter((o) => wanted.has(o.type) && !o.is_deleted) as StoredObject[];
   const { items, cursor } = page(matching, ctx.query.get('cursor'), PAGE_SIZE);
   return ok({ ...(cursor ? { cursor } : {}), ...(items.length ? { objects: items.map((o) => present(ctx.state, o, ctx.baseUrl)) } : {}) });
+}
+
+/** What SearchCatalogObjects returns without `object_types`: the top-level types (nested ones, IMAGE among them, only when asked for). */
+const SEARCH_DEFAULT_TYPES = new Set([
+  'ITEM',
+  'CATEGORY',
+  'TAX',
+  'DISCOUNT',
+  'MODIFIER_LIST',
+  'PRICING_RULE',
+  'PRODUCT_SET',
+  'TIME_PERIOD',
+  'MEASUREMENT_UNIT',
+  'SUBSCRIPTION_PLAN',
+  'ITEM_OPTION',
+  'CUSTOM_ATTRIBUTE_DEFINITION',
+  'QUICK_AMOUNTS_SETTINGS',
+]);
+const SEARCH_MAX_LIMIT = 1000;
+
+/**
+ * `POST /v2/catalog/search` (SearchCatalogObjects), over the whole catalogue (a `query` is not
+ * imitated: 400): the objects of `object_types` (default: the top-level types) changed after
+ * `begin_time` (exclusive, by `updated_at`), deleted ones too with `include_deleted_objects` (as
+ * tombstones), with `related_objects` on request; `latest_time` is when the catalogue last changed.
+ * `limit` is advisory, as Square says: one outside 1–1000 is ignored.
+ */
+export function searchCatalogObjects(ctx: HandlerContext): Reply {
+  const request = validateBody<SearchObjectsRequest>(serialization.SearchCatalogObjectsRequest, ctx.body);
+  if (request.query && Object.keys(request.query).length) throw invalidRequest('INVALID_VALUE', 'The emulator searches the whole catalogue only: `query` is not supported.', 'query');
+  if (request.include_deleted_objects && request.include_category_path_to_root) {
+    throw invalidRequest('CONFLICTING_PARAMETERS', 'include_deleted_objects and include_category_path_to_root cannot both be true.', 'include_deleted_objects');
+  }
+  const types = request.object_types?.length ? new Set<string>(request.object_types) : SEARCH_DEFAULT_TYPES;
+  let after: number | undefined;
+  if (request.begin_time) {
+    after = Date.parse(request.begin_time);
+    if (Number.isNaN(after)) throw invalidRequest('INVALID_TIME', 'begin_time must be an RFC 3339 timestamp.', 'begin_time');
+  }
+  const all = Object.values(ctx.state.catalog) as StoredObject[];
+  const matching = all.filter((o) => types.has(o.type) && (request.include_deleted_objects || !o.is_deleted) && (after === undefined || Date.parse(o.updated_at) > after));
+  const limit = request.limit && request.limit > 0 && request.limit <= SEARCH_MAX_LIMIT ? request.limit : PAGE_SIZE;
+  const result = page(matching, request.cursor, limit);
+  const latest = all.reduce<string | undefined>((at, o) => (at === undefined || Date.parse(o.updated_at) > Date.parse(at) ? o.updated_at : at), undefined);
+  return ok({
+    ...(result.items.length ? { objects: result.items.map((o) => present(ctx.state, o, ctx.baseUrl)) } : {}),
+    ...(request.include_related_objects ? relatedOf(ctx.state, result.items, ctx.baseUrl) : {}),
+    ...(result.cursor ? { cursor: result.cursor } : {}),
+    ...(latest ? { latest_time: latest } : {}),
+  });
+}
+
+/**
+ * `POST /v2/catalog/batch-retrieve`: the objects named by `object_ids` that exist (unknown ones are
+ * left out; deleted ones only with `include_deleted_objects`), items with their variations, and
+ * with `include_related_objects` what they refer to.
+ */
+export function batchRetrieveCatalogObjects(ctx: HandlerContext): Reply {
+  const request = validateBody<BatchRetrieveRequest>(serialization.BatchGetCatalogObjectsRequest, ctx.body);
+  if (!request.object_ids.length) throw invalidRequest('ARRAY_EMPTY', 'At least one object id is required.', 'object_ids');
+  const found = [...new Set(request.object_ids)].flatMap((id) => {
+    const object = ctx.state.catalog[id] as StoredObject | undefined;
+    return object && (request.include_deleted_objects || !object.is_deleted) ? [object] : [];
+  });
+  return ok({
+    ...(found.length ? { objects: found.map((o) => present(ctx.state, o, ctx.baseUrl)) } : {}),
+    ...(request.include_related_objects ? relatedOf(ctx.state, found, ctx.baseUrl) : {}),
+  });
+}
+
+/** `related_objects` of an answer: what its objects refer to, each once, none that the answer holds already. */
+function relatedOf(state: EmulatorState, objects: StoredObject[], baseUrl: string): { related_objects?: CatalogObjectRaw[] } {
+  const listed = new Set(objects.map((o) => o.id));
+  const related = new Map<string, StoredObject>();
+  for (const object of objects) for (const r of relatedObjects(state, object)) if (!listed.has(r.id)) related.set(r.id, r);
+  return related.size ? { related_objects: [...related.values()].map((o) => present(state, o, baseUrl)) } : {};
 }
 
 /**

@@ -35,6 +35,8 @@ export const OPERATIONS = [
   'DeleteCatalogObject',
   'ListCatalog',
   'SearchCatalogItems',
+  'SearchCatalogObjects',
+  'BatchRetrieveCatalogObjects',
   'BatchChangeInventory',
   'BatchRetrieveInventoryCounts',
   'CreateOrder',

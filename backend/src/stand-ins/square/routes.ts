@@ -1,4 +1,13 @@
-import { batchUpsertCatalogObjects, deleteCatalogObject, listCatalog, retrieveCatalogObject, searchCatalogItems, upsertCatalogObject } from './catalog';
+import {
+  batchRetrieveCatalogObjects,
+  batchUpsertCatalogObjects,
+  deleteCatalogObject,
+  listCatalog,
+  retrieveCatalogObject,
+  searchCatalogItems,
+  searchCatalogObjects,
+  upsertCatalogObject,
+} from './catalog';
 import { createCustomer, searchCustomers } from './customers';
 import type { HandlerContext, Reply } from './emulator-context';
 import type { Operation } from './faults';
@@ -38,6 +47,8 @@ export const ROUTES: Route[] = [
   { method: 'DELETE', pattern: /^\/v2\/catalog\/object\/([^/]+)$/, operation: 'DeleteCatalogObject', mutates: true, handle: deleteCatalogObject },
   { method: 'GET', pattern: /^\/v2\/catalog\/list$/, operation: 'ListCatalog', mutates: false, handle: listCatalog },
   { method: 'POST', pattern: /^\/v2\/catalog\/search-catalog-items$/, operation: 'SearchCatalogItems', mutates: false, handle: searchCatalogItems },
+  { method: 'POST', pattern: /^\/v2\/catalog\/search$/, operation: 'SearchCatalogObjects', mutates: false, handle: searchCatalogObjects },
+  { method: 'POST', pattern: /^\/v2\/catalog\/batch-retrieve$/, operation: 'BatchRetrieveCatalogObjects', mutates: false, handle: batchRetrieveCatalogObjects },
   { method: 'POST', pattern: /^\/v2\/inventory\/changes\/batch-create$/, operation: 'BatchChangeInventory', mutates: true, handle: batchChangeInventory },
   { method: 'POST', pattern: /^\/v2\/inventory\/counts\/batch-retrieve$/, operation: 'BatchRetrieveInventoryCounts', mutates: false, handle: batchRetrieveInventoryCounts },
   { method: 'POST', pattern: /^\/v2\/orders$/, operation: 'CreateOrder', mutates: true, handle: createOrder },
