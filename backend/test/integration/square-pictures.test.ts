@@ -35,13 +35,13 @@ const relayUntil = (done: () => Promise<boolean>) =>
     return done();
   });
 
-/** Every job on the `square` and `pictures` queues is done (the stock push sweep's schedule always holds its next run). */
+/** Every job on the `square` and `pictures` queues is done (the schedules, the sweeps, always hold their next run). */
 async function squareIdle(): Promise<void> {
   await t.square.webhooks.settled();
   const queues = t.app.get(QueueRegistry);
   await until(async () => {
     await t.app.get(OutboxRelay).tick();
-    const square = (await queues.get('square').getJobs(['active', 'waiting', 'delayed'])).every((job) => job?.name === 'stock-push-sweep');
+    const square = (await queues.get('square').getJobs(['active', 'waiting', 'delayed'])).every((job) => !job || Boolean(job.repeatJobKey));
     return square && (await queues.get('pictures').getJobCountByTypes('active', 'waiting', 'delayed')) === 0;
   });
 }

@@ -63,8 +63,8 @@ const stockBySize = async (id: number) => Object.fromEntries((await shopProduct(
 async function sync() {
   await t.square.webhooks.settled();
   const queue = t.app.get(QueueRegistry).get('square');
-  // The stock push sweep's schedule always holds its next run: only the other jobs must be done.
-  await until(async () => (await queue.getJobs(['active', 'waiting', 'delayed'])).every((job) => job?.name === 'stock-push-sweep'));
+  // The schedules (the sweeps) always hold their next run: only the other jobs must be done.
+  await until(async () => (await queue.getJobs(['active', 'waiting', 'delayed'])).every((job) => !job || Boolean(job.repeatJobKey)));
   return t.app.get(CatalogSync).run(systemContext());
 }
 

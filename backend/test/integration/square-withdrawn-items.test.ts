@@ -24,8 +24,8 @@ async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> 
 /** A sync once the jobs under way are done (as the dashboard's button runs it). */
 async function sync() {
   const queue = t.app.get(QueueRegistry).get('square');
-  // The stock push sweep's schedule always holds its next run: only the other jobs must be done.
-  await until(async () => (await queue.getJobs(['active', 'waiting', 'delayed'])).every((job) => job?.name === 'stock-push-sweep'));
+  // The schedules (the sweeps) always hold their next run: only the other jobs must be done.
+  await until(async () => (await queue.getJobs(['active', 'waiting', 'delayed'])).every((job) => !job || Boolean(job.repeatJobKey)));
   return t.app.get(CatalogSync).run(systemContext());
 }
 
