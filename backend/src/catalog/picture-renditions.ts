@@ -45,8 +45,8 @@ export const renditionName = (hash: string, use: PictureUse): string => {
  */
 export function pictureRendition(url: string, use: PictureUse): string | undefined {
   const slash = url.lastIndexOf('/');
-  const match = RENDITION_NAME.exec(url.slice(slash + 1));
-  return match ? `${url.slice(0, slash + 1)}${renditionName(match[1], use)}` : undefined;
+  const rendition = renditionOf(url.slice(slash + 1));
+  return rendition ? `${url.slice(0, slash + 1)}${renditionName(rendition.hash, use)}` : undefined;
 }
 
 /** The rendition a stored name is, by its name (`<hash>-<width>.<ext>`), or undefined for another name. */

@@ -87,6 +87,10 @@ describe('a failed copy is recorded', () => {
 });
 
 describe('the state the copy job reads', () => {
+  it('is no file, no item waiting and no failure before anything was asked', () => {
+    expect(fold(squarePictureDecider, [])).toEqual({ waiting: [], failed: false });
+  });
+
   it('names each waiting item once, and only those of the file wanted now', () => {
     expect(fold(squarePictureDecider, [wanted(), wanted('ITEM-2'), wanted()]).waiting).toEqual(['ITEM-1', 'ITEM-2']);
     expect(fold(squarePictureDecider, [wanted(), wanted('ITEM-2'), wanted('ITEM-3', newer)])).toEqual({ url: newer, waiting: ['ITEM-3'], failed: false });
