@@ -315,12 +315,12 @@ describe('Square, both ways, per variation', () => {
   });
 
   it("keeps a stock change the studio makes while the product is being written to Square: Square's count and the shop's both end at it", async () => {
-    // Square's first stock change of the new item is answered 1.5 s late: the studio changes the stock meanwhile.
-    t.square.faults.next('BatchChangeInventory', { kind: 'slow', delayMs: 1_500 });
+    // The item's upsert is answered 1.5 s late: the studio changes the stock after the write read the product, before the link.
+    t.square.faults.next('BatchUpsertCatalogObjects', { kind: 'slow', delayMs: 1_500 });
     const added = await admin.post('/api/admin/products', { name: 'Coffin Pin', category: 'other', price: '8.00', inStock: true, stockQuantity: 10 });
     expect(added.status).toBe(201);
     const pinId = added.body.id as number;
-    await relayUntil(async () => !t.square.faults.pending().BatchChangeInventory);
+    await relayUntil(async () => !t.square.faults.pending().BatchUpsertCatalogObjects);
     expect((await admin.put(`/api/admin/products/${pinId}/stock`, { inStock: true, stockQuantity: 4 })).status).toBe(200);
 
     const variation = async () =>
