@@ -12,6 +12,7 @@ import { cartWith, payForCart, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 import { atTheStall, squareCount } from '../support/square-stall';
 import { picturesCopied } from '../support/square-pictures';
+import { until } from '../support/until';
 
 let t: TestApp;
 let square: SquareClient;
@@ -32,14 +33,6 @@ interface Incident {
   resolvedAt: string | null;
   note: string | null;
   emailedAt: string | null;
-}
-
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Moves the outbox to the queues until `done` holds (this process's worker runs the jobs). */

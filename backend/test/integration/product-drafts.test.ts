@@ -5,18 +5,11 @@ import { EMULATOR_ACCESS_TOKEN } from '../../src/stand-ins';
 import { AdminClient } from '../support/admin-client';
 import { cartWith, payForCart, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { until } from '../support/until';
 
 let t: TestApp;
 let square: SquareClient;
 let admin: AdminClient;
-
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Moves the outbox to the queues until the Square write-back job of the product's event `type` (the last such) is done: what it answered. */
 async function writeBack(productId: number, type: string): Promise<unknown> {

@@ -4,6 +4,7 @@ import { systemContext } from '../../src/platform/context/request-context';
 import { AdminClient } from '../support/admin-client';
 import { addProduct, cartWith, payForCart } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { until } from '../support/until';
 
 const PUBLIC_URL = 'https://shop.darkcircle.test';
 let t: TestApp;
@@ -29,14 +30,6 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@'
 function parsed(xml: string) {
   expect(XMLValidator.validate(xml)).toBe(true);
   return parser.parse(xml);
-}
-
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 type FeedItem = Record<string, any>;

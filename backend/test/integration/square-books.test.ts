@@ -10,20 +10,13 @@ import { AdminClient } from '../support/admin-client';
 import { addProduct, cartWith, payForCart, sql } from '../support/shop-fixtures';
 import { atTheStall } from '../support/square-stall';
 import { startTestApp, TestApp } from '../support/test-app';
+import { until } from '../support/until';
 
 /** The studio's side of the books: the order page's Square order, the paid order's number in Square, and the books check. */
 let t: TestApp;
 let square: SquareClient;
 let admin: AdminClient;
 let moon: { id: number; variation: string; priceCents: number };
-
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   t = await startTestApp({ SQUARE_SYNC_EVERY_MS: '0' }, { squareWebhooks: {} });

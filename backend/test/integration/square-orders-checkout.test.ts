@@ -9,19 +9,12 @@ import { mintCardTokens } from '../support/square-emulator';
 import { atTheStall, squareCount } from '../support/square-stall';
 import { startTestApp, TestApp } from '../support/test-app';
 import { picturesCopied } from '../support/square-pictures';
+import { until } from '../support/until';
 
 let t: TestApp;
 let square: SquareClient;
 let linked: { id: number; variation: string; priceCents: number }[];
 const address = { address: '13 Raven Row', city: 'Salem', state: 'MA', zipCode: '01970', country: 'US' };
-
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 beforeAll(async () => {
   t = await startTestApp({ SQUARE_SYNC_EVERY_MS: '0' }, { squareWebhooks: {} });

@@ -8,6 +8,7 @@ import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins
 import { AdminClient } from '../support/admin-client';
 import { payForCart, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { until } from '../support/until';
 
 let t: TestApp;
 let square: SquareClient;
@@ -31,14 +32,6 @@ interface ShopProduct {
 /** The Square side of "Hex Tee": the item, its Size option and the variation of each size. */
 const hexTee = { itemId: '', optionId: '', valueIds: new Map<string, string>(), variations: new Map<string, string>() };
 let productId: number;
-
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Moves the outbox to the queues until `done` holds (this process's worker runs the jobs). */
 const relayUntil = (done: () => Promise<boolean>) =>

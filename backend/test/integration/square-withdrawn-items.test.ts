@@ -8,18 +8,11 @@ import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins
 import { AdminClient } from '../support/admin-client';
 import { cartWith, eventCount, paidCheckout, payForCart, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { until } from '../support/until';
 
 let t: TestApp;
 let square: SquareClient;
 let admin: AdminClient;
-
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** A sync once the jobs under way are done (as the dashboard's button runs it). */
 async function sync() {

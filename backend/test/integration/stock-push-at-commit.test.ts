@@ -6,6 +6,7 @@ import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID } from '../../src/stand-ins
 import { cartWith, payForCart, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 import { squareCount } from '../support/square-stall';
+import { until } from '../support/until';
 
 /**
  * An online sale's stock push starts when the sale commits, not on the outbox relay's next tick:
@@ -18,14 +19,6 @@ let worker: TestApp;
 let api: TestApp;
 let square: SquareClient;
 let linked: { id: number; variation: string; priceCents: number }[];
-
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not so within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** The studio counts the variation at the stall; the shop hears of it by webhook. */
 async function countedAtTheStall(product: { id: number; variation: string }, count: number): Promise<void> {
