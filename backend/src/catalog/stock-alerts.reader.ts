@@ -51,6 +51,17 @@ export class StockAlertsReader {
     );
   }
 
+  /** Every change of one product still waiting, oldest first. */
+  async waitingOf(productId: number): Promise<WaitingChange[]> {
+    return dated(
+      await this.db.execute<WaitingChange[]>(
+        `select event_id as "eventId", variant_id as "variantId", change, recorded_at as "recordedAt"
+         from stock_unpushed where product_id = ? order by recorded_at, event_id`,
+        [productId],
+      ),
+    );
+  }
+
   /** The same, named for the studio (the dashboard, `/api/health`). */
   async notSentSince(before: Date, limit = 50): Promise<NotSentToSquare[]> {
     return dated(

@@ -152,7 +152,7 @@ describe('the durable re-drive of online stock changes', () => {
     }
   }, 60_000);
 
-  it('moves Square once when the first push got there but its answer was lost: the sweep asks again with the same key', async () => {
+  it('moves Square once when the first push got there but its answer was lost: asked again with the same key (by the sweep, or by the webhook of its count)', async () => {
     const p = linked[1]!;
     await recount(p.variation, 5);
     await until(async () => (await onHand(p.id)) === 5);
@@ -160,7 +160,8 @@ describe('the durable re-drive of online stock changes', () => {
     t.square.faults.next('BatchChangeInventory', { kind: 'drop' });
     t.square.faults.next('BatchChangeInventory', { kind: 'unavailable' }, 100);
     expect((await admin.put(`/api/admin/products/${p.id}/variants/${p.id}-1/stock`, { stockQuantity: 4 })).status).toBe(200);
-    await relayUntil(async () => (t.square.faults.pending().BatchChangeInventory?.length ?? 0) === 100);
+    // The dropped push has gone (the webhook of its count fails too: it asks Square for the change first).
+    await relayUntil(async () => !(t.square.faults.pending().BatchChangeInventory ?? []).some((fault) => fault.kind === 'drop'));
     expect(await squareCount(p.variation)).toBe(4);
     await loseRedisKeys();
     t.square.faults.clear();

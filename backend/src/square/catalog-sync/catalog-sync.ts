@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { ProductIds, Products, sameName, SquareLinksReader, variantOf, type ProductEvent, type ProductState } from '../../catalog';
+import { ProductIds, Products, sameName, SquareLinksReader, StockAlertsReader, variantOf, type ProductEvent, type ProductState } from '../../catalog';
 import { APP_CONFIG, AppConfig } from '../../platform/config/app-config';
 import type { RequestContext } from '../../platform/context/request-context';
 import type { RequestedJob } from '../../platform/jobs/job-caller';
@@ -9,6 +9,7 @@ import { withCopies } from '../pictures/picture-copies';
 import { SquarePictures } from '../pictures/square-pictures';
 import { SquareCatalogueTurns } from '../square-catalogue-turns';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
+import { StockPushJob } from '../stock/stock-push.job';
 import { CatalogSyncState } from './catalog-sync-state';
 import { SquareCatalogueReader, type CatalogueRead } from './square-catalogue.reader';
 import { mapSquareItem, type MappedItem, type SquareCatalogue, type SquarePicture } from './square-item-mapping';
@@ -66,6 +67,8 @@ export class CatalogSync implements OnModuleInit {
     private readonly turns: SquareCatalogueTurns,
     private readonly state: CatalogSyncState,
     private readonly pictures: SquarePictures,
+    private readonly stockChanges: StockAlertsReader,
+    private readonly pushes: StockPushJob,
   ) {}
 
   onModuleInit(): void {
@@ -119,6 +122,10 @@ export class CatalogSync implements OnModuleInit {
     const studio = await this.squareLinks.studioProducts();
     const withdrawn = await this.squareLinks.withdrawnInSquare();
     const copies = await this.pictures.copies();
+    // Products with stock changes waiting now, after the counts were read: those are sent before their
+    // counts apply, so that a count holding a change whose answer is late takes it once. A change
+    // recorded after this was pushed after the read, and no count read holds it.
+    const waiting = new Set((await this.stockChanges.waitingSince(new Date(), 100_000)).map((w) => w.productId));
     let changes = 0;
     const stockCorrections: NonNullable<SyncResult['stockCorrections']> = [];
     const toCopy: (SquarePicture & { squareItemId: string })[] = [];
@@ -130,6 +137,7 @@ export class CatalogSync implements OnModuleInit {
       const { item, missing } = withCopies(read, copies);
       // Its item is on sale in Square again (un-archived): so is the product.
       if (linked !== undefined && withdrawn.has(linked)) changes += (await this.products.run(linked, { kind: 'RestoreInSquare', squareItemId: item.squareItemId }, caller)).events.length;
+      if (waiting.has(productId)) await this.pushes.sendWaiting(productId, caller);
       const { events, state } = studio.has(productId) ? await this.countsOnly(productId, item, caller) : await this.products.run(productId, { kind: 'ImportFromSquare', ...item }, caller);
       if (!studio.has(productId)) toCopy.push(...missing.map((p) => ({ ...p, squareItemId: item.squareItemId })));
       changes += events.length;

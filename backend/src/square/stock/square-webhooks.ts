@@ -13,6 +13,7 @@ import { SquareFulfillments } from '../fulfillment/square-fulfillments';
 import { SquareRefundReports } from '../refunds/square-refund-reports';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
 import type { WebhookOutcome } from './square-webhooks.responses';
+import { StockPushJob } from './stock-push.job';
 
 export const SQUARE_WEBHOOKS_PATH = '/api/square/webhooks';
 
@@ -83,6 +84,7 @@ export class SquareWebhooks implements OnModuleInit {
     private readonly fulfillments: SquareFulfillments,
     private readonly fulfillmentReports: SquareFulfillmentReports,
     private readonly syncState: CatalogSyncState,
+    private readonly pushes: StockPushJob,
   ) {}
 
   onModuleInit(): void {
@@ -129,6 +131,11 @@ export class SquareWebhooks implements OnModuleInit {
         this.logger.log(`Square count of variation ${count.catalog_object_id} ignored: no product follows it`);
         continue;
       }
+      // The shop's changes Square may already hold are settled first, so the count takes none twice;
+      // while Square does not take them the delivery fails, and Square sends it again.
+      await this.pushes.sendWaiting(productId, caller).catch(() => {
+        throw new ServiceUnavailableException({ message: "Square did not take the shop's stock changes; the delivery will be retried.", code: 'SQUARE_UNAVAILABLE' });
+      });
       const command = { kind: 'ApplySquareCount' as const, squareVariationId: count.catalog_object_id, quantity: Number(count.quantity), calculatedAt: count.calculated_at };
       const { events } = await this.products.run(productId, command, caller);
       if (events.length) applied++;

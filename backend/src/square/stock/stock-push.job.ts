@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SquareClient } from 'square';
-import { Products, variantOf, type StockAdjusted, type StockRestocked, type StockSold } from '../../catalog';
+import { Products, StockAlertsReader, variantOf, type StockAdjusted, type StockRestocked, type StockSold } from '../../catalog';
 import type { RequestContext } from '../../platform/context/request-context';
 import type { RecordedEvent } from '../../platform/event-store/recorded-event';
 import { OnEvent } from '../../platform/jobs/event-jobs';
@@ -20,6 +20,7 @@ export class StockPushJob {
 
   constructor(
     private readonly products: Products,
+    private readonly waiting: StockAlertsReader,
     private readonly square: SquareClient,
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
   ) {}
@@ -28,6 +29,22 @@ export class StockPushJob {
   async onStockChange(event: RecordedEvent<StockSold | StockRestocked | StockAdjusted>, caller: RequestContext) {
     const change = shopStockChange(event);
     return change ? this.push(change, caller) : 'not-a-stock-change';
+  }
+
+  /**
+   * Sends every change of the product still waiting, before a count Square reported (a webhook's, a
+   * sync's) is applied to it. A count holds what Square had when it counted, and while a push's answer
+   * is on its way its change still waits: a count applied then would take the change twice, once in
+   * Square's count and once as waiting. Sent again under its own key, a change Square has gets its
+   * first answer, recorded now, and one it has not goes now; the count is then either newer than that
+   * answer (and holds the change, no longer waiting) or not newer (and is not applied).
+   */
+  async sendWaiting(productId: number, caller: RequestContext): Promise<void> {
+    for (const waiting of await this.waiting.waitingOf(productId)) {
+      const stored = await this.waiting.storedEvent(waiting.eventId);
+      const change = stored && shopStockChange(stored);
+      if (change) await this.push(change, caller);
+    }
   }
 
   /**
