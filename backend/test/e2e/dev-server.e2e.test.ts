@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createScratchDatabase, ScratchDatabase } from '../../src/platform/database/scratch-database';
 import { watchCspViolations } from '../support/browser';
 import { launchBrowser } from '../support/chromium';
-import { TcpProxy } from '../support/tcp-proxy';
+import { freePort } from '../support/free-port';
 
 /**
  * `npm run dev`'s shop: the process its watcher starts (dist/start.js with DEV_SERVER=true), run
@@ -39,7 +39,7 @@ beforeAll(async () => {
   if (!heroAsFound.includes(`>${EYEBROW}<`)) throw new Error(`${HERO} no longer shows "${EYEBROW}": pick another text for this test`);
   database = await createScratchDatabase('test');
   dataDir = await mkdtemp(join(tmpdir(), 'dc-dev-'));
-  const port = await new TcpProxy('127.0.0.1', 0).reserve();
+  const port = await freePort();
   origin = `http://localhost:${port}`;
   child = spawn(process.execPath, [START], {
     env: {

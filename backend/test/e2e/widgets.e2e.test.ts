@@ -1,21 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { startWidgetDemo, type WidgetDemo } from '../../src/site';
 import { AdminClient } from '../support/admin-client';
 import { browserSuite } from '../support/browser';
 import { picturesCopied } from '../support/square-pictures';
+import { freePort } from '../support/free-port';
 
 /** A port nothing listens on now: the listed demo's origin must be known before the shop starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
 let listedPort: number;
 let plainPort: number;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, TestApp } from '../support/test-app';
+import { freePort } from '../support/free-port';
 
 /** The built API as `npm start` runs it, at the default log level, with its stdout captured. */
 let t: TestApp;
@@ -11,7 +11,7 @@ const lines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
   t = await startTestApp();
-  const port = await new TcpProxy('127.0.0.1', 0).reserve();
+  const port = await freePort();
   api = fork(join(__dirname, '../../dist/main.js'), [], {
     env: {
       ...process.env,

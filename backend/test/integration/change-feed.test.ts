@@ -5,6 +5,7 @@ import { systemContext } from '../../src/platform/context/request-context';
 import { addProduct, cartWith } from '../support/shop-fixtures';
 import { TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, TestApp } from '../support/test-app';
+import { freePort } from '../support/free-port';
 
 /**
  * Two API processes on one database: this test's app, and the built `main.js` whose database and
@@ -22,7 +23,7 @@ const through = (proxy: TcpProxy) => {
 };
 
 async function startSecondApi(): Promise<{ child: ChildProcess; url: string }> {
-  const port = await new TcpProxy('127.0.0.1', 0).reserve();
+  const port = await freePort();
   const child = fork(join(__dirname, '../../dist/main.js'), [], {
     env: {
       ...process.env,

@@ -1,5 +1,4 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { SquareClient } from 'square';
 import { Carts } from '../../src/cart';
@@ -12,6 +11,7 @@ import { systemContext } from '../../src/platform/context/request-context';
 import { EMULATOR_LOCATION_ID } from '../../src/stand-ins';
 import { addProduct, cartWith, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
+import { freePort } from '../support/free-port';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,14 +22,6 @@ afterAll(() => t.close());
 const product = async (id: number) => (await t.http.get(`/api/products/${id}`).expect(200)).body as { stockQuantity: number };
 const cartItems = async (sessionId: string) => (await t.http.get(`/api/cart/${sessionId}`).expect(200)).body.items as unknown[];
 const orderOf = async (cartId: string) => (await sql<{ id: string; status: string; payment_id: string | null }>(t, 'select * from orders where cart_id = ?', [cartId]))[0];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A second API process of the shop (the built `main.js`) on the same database and the same Square. */
 async function startSecondApi(): Promise<{ child: ChildProcess; url: string }> {

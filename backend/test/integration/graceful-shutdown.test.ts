@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createScratchDatabase, ScratchDatabase } from '../../src/platform/database/scratch-database';
-import { TcpProxy } from '../support/tcp-proxy';
+import { freePort } from '../support/free-port';
 
 /**
  * SIGTERM under load, on the built API in a process of its own (as docker stops it): requests
@@ -22,7 +22,7 @@ beforeAll(async () => {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run npm run build first (npm test does)`);
   database = await createScratchDatabase('test');
   dataDir = await mkdtemp(join(tmpdir(), 'dc-test-'));
-  port = await new TcpProxy('127.0.0.1', 0).reserve();
+  port = await freePort();
   child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,

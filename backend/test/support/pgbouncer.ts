@@ -3,7 +3,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TcpProxy } from './tcp-proxy';
+import { freePort } from './free-port';
 
 /** Debian's PgBouncer (`apt-get install pgbouncer`; CI installs it). */
 const PGBOUNCER = process.env.PGBOUNCER_BIN ?? '/usr/sbin/pgbouncer';
@@ -19,7 +19,7 @@ export interface PgBouncer {
  * test PostgreSQL: every transaction may run on another server connection, so a LISTEN hears nothing.
  */
 export async function startPgBouncer(): Promise<PgBouncer> {
-  const port = await new TcpProxy('127.0.0.1', 0).reserve();
+  const port = await freePort();
   const dir = await mkdtemp(join(tmpdir(), 'dc-pgbouncer-'));
   const ini = join(dir, 'pgbouncer.ini');
   await writeFile(

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { TcpProxy } from './tcp-proxy';
+import { freePort } from './free-port';
 
 const DIST = resolve(__dirname, '../../dist');
 /** How much of a process's output a failure message carries (its end, where the reason is). */
@@ -26,7 +26,7 @@ export interface ShopProcess {
  * shown when it fails to come up.
  */
 export async function startShopProcess(env: Record<string, string>, entry = 'main.js'): Promise<ShopProcess> {
-  const port = env.PORT ? Number(env.PORT) : await new TcpProxy('127.0.0.1', 0).reserve();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [resolve(DIST, entry)], {
     env: {
       ...process.env,

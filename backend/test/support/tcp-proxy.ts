@@ -1,4 +1,5 @@
-import { AddressInfo, createServer, Server, Socket } from 'node:net';
+import { createServer, Server, Socket } from 'node:net';
+import { freePort } from './free-port';
 
 /**
  * A TCP proxy in front of a real server that a test can take down and bring back (a Redis outage),
@@ -16,10 +17,7 @@ export class TcpProxy {
 
   /** Reserves a free port without serving on it yet. */
   async reserve(): Promise<number> {
-    const probe = createServer();
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    this.port = (probe.address() as AddressInfo).port;
-    await new Promise((r) => probe.close(r));
+    this.port = await freePort();
     return this.port;
   }
 
