@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SquareClient } from 'square';
 import { systemContext } from '../../src/platform/context/request-context';
-import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
 import { EMULATOR_ACCESS_TOKEN } from '../../src/stand-ins';
 import { IncidentEmailJob } from '../../src/incidents/incident-email.job';
@@ -13,6 +12,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { atTheStall, squareCount } from '../support/square-stall';
 import { picturesCopied } from '../support/square-pictures';
 import { until } from '../support/until';
+import { relayUntil } from '../support/relay-until';
 
 let t: TestApp;
 let square: SquareClient;
@@ -33,15 +33,6 @@ interface Incident {
   resolvedAt: string | null;
   note: string | null;
   emailedAt: string | null;
-}
-
-/** Moves the outbox to the queues until `done` holds (this process's worker runs the jobs). */
-async function relayUntil(done: () => Promise<boolean>): Promise<void> {
-  const relay = t.app.get(OutboxRelay);
-  await until(async () => {
-    await relay.tick();
-    return done();
-  });
 }
 
 const onHand = async (id: number) => (await sql<{ stock_quantity: number }>(t, 'select stock_quantity from product_variants where product_id = ?', [id]))[0]!.stock_quantity;
@@ -79,7 +70,7 @@ async function raceForTheLastUnit(p: { id: number; variation: string; priceCents
   const paid = await paying;
   expect(paid.status).toBe(200);
   expect(paid.body.success).toBe(true);
-  await relayUntil(async () => (await squareCount(square, p.variation)) === -1);
+  await relayUntil(t, async () => (await squareCount(square, p.variation)) === -1);
   return orderOf(cart.id);
 }
 
@@ -109,7 +100,7 @@ describe('a web sale and a stall sale of the same last unit', () => {
     const order = await raceForTheLastUnit(p);
 
     // The incident names the online order by its number, and the variant.
-    await relayUntil(async () => (await incidentsOf(p.id)).length > 0);
+    await relayUntil(t, async () => (await incidentsOf(p.id)).length > 0);
     const [incident] = await incidentsOf(p.id);
     expect(incident).toMatchObject({
       kind: 'oversold',
@@ -125,13 +116,13 @@ describe('a web sale and a stall sale of the same last unit', () => {
     expect(Date.parse(incident!.openedAt)).not.toBeNaN();
 
     // The admins are told at once, in one email naming the order and linking to its page.
-    await relayUntil(async () => (await sentMail(t.dataDir)).some((m) => m.subject.startsWith('Sold twice')));
+    await relayUntil(t, async () => (await sentMail(t.dataDir)).some((m) => m.subject.startsWith('Sold twice')));
     const told = (await sentMail(t.dataDir)).filter((m) => m.subject.startsWith('Sold twice'));
     expect(told).toHaveLength(1);
     expect(told[0]!.to).toBe('owner@darkcircle.test');
     expect(told[0]!.subject).toContain(order.order_number);
     expect(told[0]!.raw).toContain(`/admin/orders/${order.id}`);
-    await relayUntil(async () => (await incidentsOf(p.id))[0]!.emailedAt !== null);
+    await relayUntil(t, async () => (await incidentsOf(p.id))[0]!.emailedAt !== null);
     // The email job run again (a retry, a second relay) sends nothing more.
     expect(await t.app.get(IncidentEmailJob).send(incident!.id, systemContext())).toBe('already-sent');
     expect((await sentMail(t.dataDir)).filter((m) => m.subject.startsWith('Sold twice'))).toHaveLength(1);
@@ -140,7 +131,7 @@ describe('a web sale and a stall sale of the same last unit', () => {
     await atTheStall(square, p.variation, { count: 2 });
     await until(async () => (await onHand(p.id)) === 2);
     expect(((await admin.get('/api/admin/stock-alerts')).body.alerts as { productId: number }[]).some((a) => a.productId === p.id)).toBe(false);
-    await relayUntil(async () => true);
+    await relayUntil(t, async () => true);
     expect(await incidentsOf(p.id)).toEqual([expect.objectContaining({ id: incident!.id, resolvedAt: null })]);
 
     // Resolving: a note is needed, an unknown incident is 404, the right one closes once.
@@ -166,9 +157,9 @@ describe('a web sale and a stall sale of the same last unit', () => {
   it('folds a second count below zero of the same variant into the open incident; after it is resolved, the next double sale opens a new one', async () => {
     const p = linked[1]!;
     const first = await raceForTheLastUnit(p);
-    await relayUntil(async () => (await incidentsOf(p.id)).length > 0);
+    await relayUntil(t, async () => (await incidentsOf(p.id)).length > 0);
     // The count below zero and the sale recorded around it are one incident.
-    await relayUntil(incidentJobsDone);
+    await relayUntil(t, incidentJobsDone);
     const [incident] = await incidentsOf(p.id);
     expect(await incidentsOf(p.id)).toHaveLength(1);
 
@@ -176,14 +167,14 @@ describe('a web sale and a stall sale of the same last unit', () => {
     const runsBefore = (await incidentJobResults()).length;
     await atTheStall(square, p.variation, { sell: 1 });
     await until(async () => (await sql(t, 'select 1 from product_variants where product_id = ? and square_count = -2', [p.id])).length === 1);
-    await relayUntil(incidentJobsDone);
+    await relayUntil(t, incidentJobsDone);
     expect((await incidentJobResults()).slice(runsBefore)).toEqual(['folded']);
     expect(await incidentsOf(p.id)).toEqual([expect.objectContaining({ id: incident!.id, orders: [first.order_number], resolvedAt: null })]);
 
     // Settled; the stall recounts; the same race again is a new double sale, naming only its own order.
     expect((await admin.post(`/api/admin/incidents/${incident!.id}/resolve`, { note: 'Made another for the online buyer.' })).status).toBe(200);
     const second = await raceForTheLastUnit(p);
-    await relayUntil(async () => (await incidentsOf(p.id)).length === 2);
+    await relayUntil(t, async () => (await incidentsOf(p.id)).length === 2);
     const [newest, older] = await incidentsOf(p.id);
     expect(newest).toMatchObject({ orders: [second.order_number], resolvedAt: null });
     expect(older).toMatchObject({ id: incident!.id, orders: [first.order_number] });
@@ -194,11 +185,11 @@ describe('a web sale and a stall sale of the same last unit', () => {
     const p = linked[2]!;
     await atTheStall(square, p.variation, { count: 0 });
     await until(async () => (await sql(t, 'select 1 from product_variants where product_id = ? and square_count = 0', [p.id])).length === 1);
-    await relayUntil(incidentJobsDone);
+    await relayUntil(t, incidentJobsDone);
     const runsBefore = (await incidentJobResults()).length;
     await atTheStall(square, p.variation, { sell: 1 });
     await until(async () => (await sql(t, 'select 1 from product_variants where product_id = ? and square_count = -1', [p.id])).length === 1);
-    await relayUntil(incidentJobsDone);
+    await relayUntil(t, incidentJobsDone);
     expect((await incidentJobResults()).slice(runsBefore)).toEqual(['no-online-order']);
     expect(await incidentsOf(p.id)).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { observeQueue, REDIS_PORT } from '../support/queue-observer';
 import { addProduct, cartWith, payForCart, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 import { picturesCopied } from '../support/square-pictures';
+import { relayUntil } from '../support/relay-until';
 
 /**
  * Every stock change of the shop reaches Square's count, whatever happens to its job, to Redis or
@@ -78,15 +79,6 @@ async function loseRedisKeys(): Promise<number> {
   }
 }
 
-/** Moves the outbox to the queues (this app's worker runs the jobs) until `done`. */
-async function relayUntil(done: () => Promise<boolean>, ms = 20_000): Promise<void> {
-  const relay = t.app.get(OutboxRelay);
-  await until(async () => {
-    await relay.tick();
-    return done();
-  }, ms);
-}
-
 beforeAll(async () => {
   t = await startTestApp({ SQUARE_SYNC_EVERY_MS: '0', STOCK_PUSH_SWEEP_AFTER: '2s', STOCK_PUSH_ALERT_AFTER: '3s' }, { squareWebhooks: {} });
   square = new SquareClient({ token: EMULATOR_ACCESS_TOKEN, baseUrl: t.square.url, maxRetries: 0 });
@@ -117,7 +109,7 @@ describe('the durable re-drive of online stock changes', () => {
     const squareJobs = observeQueue(t, 'square', 'stock-push');
     try {
       // The job is sent, fails (Square is down) and waits for its retry: then Redis loses everything.
-      await relayUntil(async () => (await squareJobs.jobs()) === 1 && (t.square.faults.pending().BatchChangeInventory?.length ?? 100) < 100);
+      await relayUntil(t, async () => (await squareJobs.jobs()) === 1 && (t.square.faults.pending().BatchChangeInventory?.length ?? 100) < 100);
     } finally {
       await squareJobs.queue.close();
     }
@@ -161,7 +153,7 @@ describe('the durable re-drive of online stock changes', () => {
     t.square.faults.next('BatchChangeInventory', { kind: 'unavailable' }, 100);
     expect((await admin.put(`/api/admin/products/${p.id}/variants/${p.id}-1/stock`, { stockQuantity: 4 })).status).toBe(200);
     // The dropped push has gone (the webhook of its count fails too: it asks Square for the change first).
-    await relayUntil(async () => !(t.square.faults.pending().BatchChangeInventory ?? []).some((fault) => fault.kind === 'drop'));
+    await relayUntil(t, async () => !(t.square.faults.pending().BatchChangeInventory ?? []).some((fault) => fault.kind === 'drop'));
     expect(await squareCount(p.variation)).toBe(4);
     await loseRedisKeys();
     t.square.faults.clear();
@@ -190,7 +182,7 @@ describe("the studio's stock change of a variant Square counts", () => {
     const cart = await cartWith(t, { [p.id]: 1 });
     expect((await payForCart(t, cart.id, p.priceCents).expect(200)).body.success).toBe(true);
     // The sale is paid through its Square order, which takes the unit off Square's count: only the adjustment is pushed.
-    await relayUntil(async () => (await eventsOf(p.id, 'StockPushedToSquare')).length === 1 && (await squareCount(p.variation)) === 11);
+    await relayUntil(t, async () => (await eventsOf(p.id, 'StockPushedToSquare')).length === 1 && (await squareCount(p.variation)) === 11);
     await t.square.webhooks.settled();
     expect(await squareCount(p.variation)).toBe(11);
     expect(await onHand(p.id)).toBe(11);
@@ -210,7 +202,7 @@ describe("the studio's stock change of a variant Square counts", () => {
     await recount(p.variation, 6);
     await until(async () => (await onHand(p.id)) === 6);
     expect((await admin.put(`/api/admin/products/${p.id}/stock`, { stockQuantity: 4 })).status).toBe(200);
-    await relayUntil(async () => (await squareCount(p.variation)) === 4);
+    await relayUntil(t, async () => (await squareCount(p.variation)) === 4);
     await until(async () => (await eventsOf(p.id, 'StockPushedToSquare')).length === 1);
     await t.square.webhooks.settled();
     expect(await onHand(p.id)).toBe(4);
@@ -226,7 +218,7 @@ describe('what Square refuses for good', () => {
       .run(id, { kind: 'LinkToSquare', squareItemId: 'GONE-ITEM', variations: [{ variantId: `${id}-1`, squareVariationId: 'GONEVARIATION000000000001' }] }, systemContext());
     // The studio's own change (a sale is paid through its Square order, and goes as an ad hoc line when Square has no such variation).
     expect((await admin.put(`/api/admin/products/${id}/variants/${id}-1/stock`, { stockQuantity: 2 })).status).toBe(200);
-    await relayUntil(async () => (await eventsOf(id, 'StockPushRefused')).length === 1);
+    await relayUntil(t, async () => (await eventsOf(id, 'StockPushRefused')).length === 1);
     expect((await eventsOf(id, 'StockPushRefused'))[0]!.data).toMatchObject({ variantId: `${id}-1`, quantity: -1, status: 404, code: 'NOT_FOUND' });
     const refused = (await alerts()).find((a) => a.kind === 'push-refused' && a.productId === id)!;
     expect(refused.message).toMatch(/Square refused the studio's stock change .* 404 NOT_FOUND.*Change the count in Square/);
@@ -252,7 +244,7 @@ describe('what Square refuses for good', () => {
     expect(edited.status).toBe(200);
     const refund = await admin.post(`/api/admin/orders/${order!.id}/refunds`, { lines: [{ itemId: 0, quantity: 1, restock: true }], reason: 'Returned' });
     expect(refund.status).toBe(201);
-    await relayUntil(async () => (await eventsOf(id, 'RestockRefused')).length === 1);
+    await relayUntil(t, async () => (await eventsOf(id, 'RestockRefused')).length === 1);
     expect(await onHand(id, `${id}-1`)).toBe(2);
     expect((await eventsOf(id, 'StockRestocked')).length).toBe(0);
     const notice = (await alerts()).find((a) => a.kind === 'restock-refused' && a.productId === id)!;

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SquareClient } from 'square';
 import { systemContext } from '../../src/platform/context/request-context';
-import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
 import { EMULATOR_ACCESS_TOKEN } from '../../src/stand-ins';
 import { StockPushJob } from '../../src/square/stock/stock-push.job';
@@ -10,6 +9,7 @@ import { addProduct, cartWith, payForCart, sql } from '../support/shop-fixtures'
 import { startTestApp, TestApp } from '../support/test-app';
 import { atTheStall, squareCount } from '../support/square-stall';
 import { picturesCopied } from '../support/square-pictures';
+import { relayUntil } from '../support/relay-until';
 
 let t: TestApp;
 let square: SquareClient;
@@ -27,15 +27,6 @@ async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
 const onHand = async (id: number) => (await sql<{ stock_quantity: number }>(t, 'select stock_quantity from product_variants where product_id = ?', [id]))[0]!.stock_quantity;
 
 const pay = (cartId: string, amountCents: number) => payForCart(t, cartId, amountCents);
-
-/** Moves the outbox to the queues until `done` holds (this process's worker runs the jobs). */
-async function relayUntil(done: () => Promise<boolean>): Promise<void> {
-  const relay = t.app.get(OutboxRelay);
-  await until(async () => {
-    await relay.tick();
-    return done();
-  }, 10_000);
-}
 
 beforeAll(async () => {
   t = await startTestApp({ SQUARE_SYNC_EVERY_MS: '0' }, { squareWebhooks: {} });
@@ -64,7 +55,7 @@ describe('one stock for the stall and the shop', () => {
     const cart = await cartWith(t, { [p!.id]: 2 });
     expect((await pay(cart.id, 2 * p!.priceCents).expect(200)).body.success).toBe(true);
     expect(await onHand(p!.id)).toBe(3);
-    await relayUntil(async () => (await squareCount(square, p!.variation)) === 3);
+    await relayUntil(t, async () => (await squareCount(square, p!.variation)) === 3);
     await t.square.webhooks.settled();
     expect(await onHand(p!.id)).toBe(3);
     expect(await squareCount(square, p!.variation)).toBe(3);
@@ -100,11 +91,11 @@ describe('one stock for the stall and the shop', () => {
     const before = await squareCount(square, p.variation);
     const cart = await cartWith(t, { [p.id]: 1 });
     expect((await pay(cart.id, p.priceCents).expect(200)).body.success).toBe(true);
-    await relayUntil(async () => (await squareCount(square, p.variation)) === before - 1);
+    await relayUntil(t, async () => (await squareCount(square, p.variation)) === before - 1);
     const [order] = await sql<{ id: string }>(t, 'select id from orders where cart_id = ?', [cart.id]);
     const refunded = await admin.post(`/api/admin/orders/${order!.id}/refunds`, { lines: [{ itemId: 0, quantity: 1, restock: true }], reason: 'Returned unworn' });
     expect(refunded.status).toBe(201);
-    await relayUntil(async () => (await squareCount(square, p.variation)) === before && (await onHand(p.id)) === before);
+    await relayUntil(t, async () => (await squareCount(square, p.variation)) === before && (await onHand(p.id)) === before);
     await t.square.webhooks.settled();
     await until(
       async () => (await sql(t, `select 1 from events where stream_id = ? and type = 'StockPushedToSquare' and data->>'change' like 'restocked:%'`, [`product-${p.id}`])).length === 1,
@@ -162,7 +153,7 @@ describe('one stock for the stall and the shop', () => {
     expect(charged()).toBe(chargesBefore + 1);
 
     // The online sale reaches Square, whose count goes below zero: the dashboard says so.
-    await relayUntil(async () => (await squareCount(square, p.variation)) === -1);
+    await relayUntil(t, async () => (await squareCount(square, p.variation)) === -1);
     await until(async () => {
       const alerts = (await admin.get('/api/admin/stock-alerts')).body.alerts as { productId: number }[];
       return alerts.some((a) => a.productId === p.id);

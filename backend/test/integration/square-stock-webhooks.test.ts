@@ -3,13 +3,13 @@ import { SquareClient } from 'square';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
 import { EMULATOR_ACCESS_TOKEN, EMULATOR_LOCATION_ID, EMULATOR_WEBHOOK_SIGNATURE_KEY, webhookSignature } from '../../src/stand-ins';
 import { systemContext } from '../../src/platform/context/request-context';
-import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { QueueRegistry } from '../../src/platform/outbox/queue.registry';
 import { DEMO_CATALOG } from '../../src/catalog/demo-catalog';
 import { AdminClient } from '../support/admin-client';
 import { addProduct, eventCount, sql } from '../support/shop-fixtures';
 import { startTestApp, TestApp } from '../support/test-app';
 import { until } from '../support/until';
+import { relayUntil } from '../support/relay-until';
 
 let t: TestApp;
 let square: SquareClient;
@@ -42,15 +42,6 @@ const countEvent = (quantity: string, calculatedAt: string, eventId = randomUUID
       },
     },
   });
-
-/** Moves the outbox to the queues until `done` holds (this process's worker runs the jobs). */
-async function relayUntil(done: () => Promise<boolean>): Promise<void> {
-  const relay = t.app.get(OutboxRelay);
-  await until(async () => {
-    await relay.tick();
-    return done();
-  }, 10_000);
-}
 
 const shownStock = async () => (await t.http.get(`/api/products/${product.id}`).expect(200)).body.stockQuantity as number;
 
@@ -171,13 +162,13 @@ describe('Square stock webhooks', () => {
     // Square carries the adjustment out and sends its count at once, but answers the push 1.5 s later.
     t.square.faults.next('BatchChangeInventory', { kind: 'slow', delayMs: 1500 });
     expect((await admin.put(`/api/admin/products/${other!.id}/stock`, { inStock: true, stockQuantity: before + 10 })).status).toBe(200);
-    await relayUntil(async () => t.square.webhooks.deliveries().length > delivered);
+    await relayUntil(t, async () => t.square.webhooks.deliveries().length > delivered);
     await t.square.webhooks.settled();
     // The count holds the change: it is not taken again for still waiting for its answer.
     expect(await stockOf()).toBe(before + 10);
     // The studio's next change, made before the first push is answered, is its own and stays.
     expect((await admin.put(`/api/admin/products/${other!.id}/stock`, { inStock: true, stockQuantity: before + 20 })).status).toBe(200);
-    await relayUntil(async () => (await squareCount()) === before + 20);
+    await relayUntil(t, async () => (await squareCount()) === before + 20);
     await new Promise((r) => setTimeout(r, 1600));
     await t.square.webhooks.settled();
     expect(await stockOf()).toBe(before + 20);
