@@ -51,12 +51,12 @@ export class StockAlertsReader {
     );
   }
 
-  /** Every change of one product still waiting, oldest first. */
+  /** Every change of one product still waiting, in the order the product stream has them. */
   async waitingOf(productId: number): Promise<WaitingChange[]> {
     return dated(
       await this.db.execute<WaitingChange[]>(
-        `select event_id as "eventId", variant_id as "variantId", change, recorded_at as "recordedAt"
-         from stock_unpushed where product_id = ? order by recorded_at, event_id`,
+        `select u.event_id as "eventId", u.variant_id as "variantId", u.change, u.recorded_at as "recordedAt"
+         from stock_unpushed u join events e on e.event_id = u.event_id where u.product_id = ? order by e.global_position`,
         [productId],
       ),
     );

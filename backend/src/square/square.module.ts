@@ -15,6 +15,7 @@ import { SQUARE_SETTINGS, SquareSettings } from './square-settings';
 import { SquareRefundReports } from './refunds/square-refund-reports';
 import { SquareWebhooks } from './stock/square-webhooks';
 import { StockPushJob } from './stock/stock-push.job';
+import { StockPushTurns } from './stock/stock-push-turns';
 import { StockPushSweep } from './stock/stock-push-sweep.job';
 import { SquareWriteBackJob } from './catalog-write/square-write-back.job';
 import { SquareCatalogueTurns } from './square-catalogue-turns';
@@ -39,6 +40,7 @@ import { ProjectionRegistry } from '../platform/projections/projection.registry'
     CatalogSync,
     SquareWebhooks,
     StockPushJob,
+    StockPushTurns,
     StockPushSweep,
     SquareWriteBackJob,
     SquareCatalogueTurns,

@@ -268,8 +268,14 @@ describe('two API processes and two workers behind a round-robin balancer, PgBou
         const [stored] = await query('select version, stock_quantity from products where id = $1', [productId]);
         const onA = await call(`${a.url}/api/products/${productId}`, 'GET');
         const health = await call(`${b.url}/api/health`, 'GET');
+        // The product's stream says which command moved the stock, and as whom.
+        const stream = await query<{ version: number; type: string; data: unknown; actor: string; at: string }>(
+          `select version, type, data, metadata->>'actor' as actor, to_char(recorded_at, 'HH24:MI:SS.MS') as at from events where stream_id = $1 order by version`,
+          [`product-${productId}`],
+        );
         throw new Error(
-          `round ${round}, set ${stockQuantity}: B answers ${JSON.stringify(seenOnB)}, A answers ${JSON.stringify(onA)}, stored ${JSON.stringify(stored)}, B's health ${JSON.stringify(health)}\n${error.message}`,
+          `round ${round}, set ${stockQuantity}: B answers ${JSON.stringify(seenOnB)}, A answers ${JSON.stringify(onA)}, stored ${JSON.stringify(stored)}, B's health ${JSON.stringify(health)}\n` +
+            `the product's stream:\n${stream.map((e) => `${e.version} ${e.at} ${e.actor} ${e.type} ${JSON.stringify(e.data)}`).join('\n')}\n${error.message}`,
         );
       });
     }

@@ -3,6 +3,8 @@ import { SquareClient } from 'square';
 import { systemContext } from '../../src/platform/context/request-context';
 import { CatalogSync } from '../../src/square/catalog-sync/catalog-sync';
 import { EMULATOR_ACCESS_TOKEN } from '../../src/stand-ins';
+import { StockAlertsReader } from '../../src/catalog';
+import { shopStockChange } from '../../src/square/stock/shop-stock-change';
 import { StockPushJob } from '../../src/square/stock/stock-push.job';
 import { AdminClient } from '../support/admin-client';
 import { addProduct, cartWith, payForCart, sql } from '../support/shop-fixtures';
@@ -191,5 +193,24 @@ describe('one stock for the stall and the shop', () => {
     } finally {
       t.square.webhooks.subscribe({ notificationUrl: `${t.baseUrl}/api/square/webhooks`, signatureKey: 'EMULATOR-webhook-signature-key' }, { retryDelaysMs: [50] });
     }
+  });
+
+  it("records each of two changes of one product pushed at once after the one before: the second's answer counts the first, which is never taken twice", async () => {
+    const p = linked[0]!;
+    const before = await onHand(p.id);
+    expect((await admin.put(`/api/admin/products/${p.id}/stock`, { inStock: true, stockQuantity: before + 10 })).status).toBe(200);
+    expect((await admin.put(`/api/admin/products/${p.id}/stock`, { inStock: true, stockQuantity: before + 15 })).status).toBe(200);
+    const adjusted = await sql<{ event_id: string }>(t, `select event_id from events where stream_id = ? and type = 'StockAdjusted' order by version desc limit 2`, [`product-${p.id}`]);
+    const changes = await Promise.all(adjusted.reverse().map(async ({ event_id }) => shopStockChange((await t.app.get(StockAlertsReader).storedEvent(event_id))!)!));
+    // Square takes the first at once and answers it a second later; the second push, made meanwhile (another
+    // worker, a sweep), would be answered with a count holding both while the first still waits.
+    t.square.faults.next('BatchChangeInventory', { kind: 'slow', delayMs: 1000 });
+    const pushes = changes.map((change) => t.app.get(StockPushJob).push(change, systemContext()));
+    expect(await pushes[1]).toBe('pushed');
+    expect(await onHand(p.id)).toBe(before + 15);
+    expect(await pushes[0]).toBe('pushed');
+    await t.square.webhooks.settled();
+    expect(await onHand(p.id)).toBe(before + 15);
+    expect(await squareCount(square, p.variation)).toBe(before + 15);
   });
 });

@@ -6,7 +6,10 @@ import type { RecordedEvent } from '../../platform/event-store/recorded-event';
 import { OnEvent } from '../../platform/jobs/event-jobs';
 import { classifySquareError } from '../square-errors';
 import { shopStockChange, type ShopStockChange } from './shop-stock-change';
+import { StockPushTurns } from './stock-push-turns';
 import { SQUARE_SETTINGS, type SquareSettings } from '../square-settings';
+
+type PushOutcome = 'pushed' | 'not-linked' | 'already-pushed' | 'refused';
 
 /**
  * Sends each online sale to Square as an inventory ADJUSTMENT of the variant's variation, from the
@@ -22,6 +25,7 @@ export class StockPushJob {
     private readonly products: Products,
     private readonly waiting: StockAlertsReader,
     private readonly square: SquareClient,
+    private readonly turns: StockPushTurns,
     @Inject(SQUARE_SETTINGS) private readonly settings: SquareSettings,
   ) {}
 
@@ -37,14 +41,35 @@ export class StockPushJob {
    * is on its way its change still waits: a count applied then would take the change twice, once in
    * Square's count and once as waiting. Sent again under its own key, a change Square has gets its
    * first answer, recorded now, and one it has not goes now; the count is then either newer than that
-   * answer (and holds the change, no longer waiting) or not newer (and is not applied).
+   * answer (and holds the change, no longer waiting) or not newer (and is not applied). In the
+   * product's turn, so a push still on its way is answered first. Nothing waiting: nothing to wait for
+   * (a change made after the check was taken after the count too).
    */
   async sendWaiting(productId: number, caller: RequestContext): Promise<void> {
-    for (const waiting of await this.waiting.waitingOf(productId)) {
-      const stored = await this.waiting.storedEvent(waiting.eventId);
-      const change = stored && shopStockChange(stored);
-      if (change) await this.push(change, caller);
-    }
+    if ((await this.waiting.waitingOf(productId)).length === 0) return;
+    await this.turns.inTurn(productId, async () => {
+      for (const waiting of await this.waiting.waitingOf(productId)) await this.sendStored(waiting.eventId, caller);
+    });
+  }
+
+  /**
+   * Sends one change in the product's turn, after the product's changes made before it that still
+   * wait (an earlier push whose answer was lost, or whose job is yet to run): Square's answer counts
+   * every change it took, so each answer is recorded only once those before it are.
+   */
+  push(change: ShopStockChange, caller: RequestContext): Promise<PushOutcome> {
+    return this.turns.inTurn(change.productId, async () => {
+      const waiting = await this.waiting.waitingOf(change.productId);
+      const at = waiting.findIndex((w) => w.eventId === change.eventId);
+      for (const { eventId } of waiting.slice(0, Math.max(at, 0))) await this.sendStored(eventId, caller);
+      return this.send(change, caller);
+    });
+  }
+
+  private async sendStored(eventId: string, caller: RequestContext): Promise<void> {
+    const stored = await this.waiting.storedEvent(eventId);
+    const change = stored && shopStockChange(stored);
+    if (change) await this.send(change, caller);
   }
 
   /**
@@ -52,8 +77,9 @@ export class StockPushJob {
    * refusal for good (a 4xx but 409 and 429: the variation deleted in Square, say) is recorded on
    * the product stream (`StockPushRefused`, shown to the studio) and ends the job; anything else
    * (Square down, a timeout) fails it, to be retried with the same key, by BullMQ or the sweep.
+   * Only in the product's turn.
    */
-  async push(change: ShopStockChange, caller: RequestContext): Promise<'pushed' | 'not-linked' | 'already-pushed' | 'refused'> {
+  private async send(change: ShopStockChange, caller: RequestContext): Promise<PushOutcome> {
     const state = await this.products.load(change.productId);
     const variant = state.exists ? variantOf(state, change.variantId) : undefined;
     if (!variant?.squareVariationId) {
