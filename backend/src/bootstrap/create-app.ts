@@ -19,6 +19,7 @@ import { createRootLogger, PinoNestLogger } from '../platform/logging/logger';
 import { registerRateLimits } from '../platform/web/rate-limit';
 import { guardInput } from '../platform/validation/input-guard';
 import { recordRoutes } from '../platform/web/route-table';
+import { endConnectionsWhenClosing } from '../platform/web/close-connections';
 import { leaveMultipartUnread } from '../platform/web/multipart-upload';
 import { allowWidgetOrigins, securityHeaders, sendSecurityHeaders, serveStaticAssets } from '../site';
 import { SQUARE_SETTINGS, SquareSettings } from '../square';
@@ -56,6 +57,7 @@ export async function createHttpApp(config: AppConfig, roles: AppRoles): Promise
   const fastify = app.getHttpAdapter().getInstance();
   useCorrelation(fastify);
   recordRoutes(fastify);
+  endConnectionsWhenClosing(fastify);
   guardInput(fastify);
   rememberFastifyErrorCodes(fastify);
   const signIn = app.get<GoogleEndpoints>(GOOGLE_ENDPOINTS, { strict: false }).provider;
