@@ -7,8 +7,9 @@ const SLOW_CLOSE_MS = 20_000;
 /**
  * Closes a test app, and when that takes longer than 20 s prints what is still holding it: the
  * workers' active jobs, the app's database sessions (a transaction idle or waiting on a lock), and
- * Node's open resources. A close that hangs past jest's hook timeout was seen once in three full
- * runs and never reproduced; this says where the next one stands.
+ * Node's open resources. It found a close held for the keep-alive timeout by a connection whose
+ * request was under way when the close began (fixed in `platform/web/close-connections.ts`); it says
+ * where the next slow close stands.
  */
 export async function closeWatched(app: INestApplication, databaseUrl: string, label: string): Promise<void> {
   const timer = setTimeout(() => void report(app, databaseUrl, label), SLOW_CLOSE_MS);
