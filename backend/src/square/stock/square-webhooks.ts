@@ -133,7 +133,10 @@ export class SquareWebhooks implements OnModuleInit {
       }
       // The shop's changes Square may already hold are settled first, so the count takes none twice;
       // while Square does not take them the delivery fails, and Square sends it again.
-      await this.pushes.sendWaiting(productId, caller).catch(() => {
+      await this.pushes.sendWaiting(productId, caller).catch((error: unknown) => {
+        this.logger.warn(
+          `Square count of product ${productId} not applied yet: its waiting stock changes were not taken (${error instanceof Error ? error.message : error}); Square will deliver it again`,
+        );
         throw new ServiceUnavailableException({ message: "Square did not take the shop's stock changes; the delivery will be retried.", code: 'SQUARE_UNAVAILABLE' });
       });
       const command = { kind: 'ApplySquareCount' as const, squareVariationId: count.catalog_object_id, quantity: Number(count.quantity), calculatedAt: count.calculated_at };
