@@ -1,5 +1,5 @@
 import type { serialization } from 'square';
-import { findVariation } from './catalog';
+import { findVariation } from './catalog-objects';
 import type { EmulatorState } from './emulator-state';
 import { newId } from './ids';
 import { LOCATION } from './locations';

@@ -1,5 +1,5 @@
 import { serialization } from 'square';
-import { findVariation } from './catalog';
+import { findVariation } from './catalog-objects';
 import { now, ok, type HandlerContext, type Reply } from './emulator-context';
 import type { PaymentRaw } from './emulator-state';
 import { oncePerKey } from './idempotency';

@@ -1,13 +1,5 @@
-import {
-  batchRetrieveCatalogObjects,
-  batchUpsertCatalogObjects,
-  deleteCatalogObject,
-  listCatalog,
-  retrieveCatalogObject,
-  searchCatalogItems,
-  searchCatalogObjects,
-  upsertCatalogObject,
-} from './catalog';
+import { batchUpsertCatalogObjects, deleteCatalogObject, upsertCatalogObject } from './catalog';
+import { batchRetrieveCatalogObjects, listCatalog, retrieveCatalogObject, searchCatalogItems, searchCatalogObjects } from './catalog-reads';
 import { createCustomer, searchCustomers } from './customers';
 import type { HandlerContext, Reply } from './emulator-context';
 import type { Operation } from './faults';

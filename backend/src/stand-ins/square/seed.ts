@@ -1,6 +1,7 @@
 import { DEMO_CATALOG } from '../../catalog/demo-catalog';
 import { CATEGORIES } from '../../catalog/categories';
-import { upsertCatalogObjects, type StoredObject } from './catalog';
+import { upsertCatalogObjects } from './catalog';
+import type { StoredObject } from './catalog-objects';
 import { now } from './emulator-context';
 import type { EmulatorState } from './emulator-state';
 import { setCount } from './inventory';
