@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createScratchDatabase, ScratchDatabase } from '../../src/platform/database/scratch-database';
+import { heldRequest } from '../support/held-request';
 import { ShopProcess, startShopProcess } from '../support/shop-process';
 
 /**
@@ -39,39 +39,13 @@ afterAll(async () => {
 
 const get = (path: string) => fetch(`${shop.url}${path}`, { headers: { connection: 'close' } });
 
-/** A PATCH the server has taken (it answered 100 Continue) whose body is sent only on `release()`. */
-function heldRequest(path: string, body: unknown) {
-  const payload = JSON.stringify(body);
-  const port = Number(new URL(shop.url).port);
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let held!: () => void;
-  const taken = new Promise<void>((r) => (held = r));
-  const done = new Promise<{ status?: number; error?: string }>((resolveDone) => {
-    const req = request(
-      { host: '127.0.0.1', port, method: 'PATCH', path, agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), expect: '100-continue' } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolveDone({ status: res.statusCode }));
-      },
-    );
-    req.on('continue', () => {
-      held();
-      void released.then(() => req.end(payload));
-    });
-    req.on('error', (error: NodeJS.ErrnoException) => resolveDone({ error: error.code ?? String(error) }));
-    req.flushHeaders();
-  });
-  return { taken, release, done };
-}
-
 it('answers readiness 503 while draining, still finishes a request under way, then closes and exits cleanly', async () => {
   expect((await get('/api/health/ready')).status).toBe(200);
   expect(await (await get('/api/health/live')).json()).toEqual({ status: 'alive' });
   const cart = (await (
     await fetch(`${shop.url}/api/cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ sessionId: 'session_drain_0000000000' }) })
   ).json()) as { id: string };
-  const held = heldRequest(`/api/cart/${cart.id}/contact`, { name: 'Held Through The Drain', email: 'held@b.co' });
+  const held = heldRequest(shop.url, `/api/cart/${cart.id}/contact`, { name: 'Held Through The Drain', email: 'held@b.co' });
   await held.taken;
 
   shop.child.kill('SIGTERM');
@@ -89,7 +63,8 @@ it('answers readiness 503 while draining, still finishes a request under way, th
   expect((await get('/api/products')).status).toBe(200);
 
   held.release();
-  expect(await held.done).toEqual({ status: 200 });
+  // Its own connection, closed after it.
+  expect(await held.done).toEqual({ status: 200, connection: 'close' });
 
   // Then the listener closes, and the process exits on its own.
   expect(await shop.exited).toBe(0);
